@@ -1,0 +1,485 @@
+//! [`Codec`]: validated parameters plus length caps, and every entry point.
+
+#[cfg(feature = "alloc")]
+use alloc::{string::String, vec, vec::Vec};
+
+use crate::decode::decode_core;
+use crate::encode::{collect, encode_core, STACK_CHARS};
+use crate::sink::{FmtSink, Sink, SliceSink};
+use crate::trace::{Calls, Observer, Quiet, Step};
+use crate::{Bootstring, Error, ParamError, PUNYCODE};
+
+/// Input length caps, checked before any other work.
+///
+/// The defaults follow ICU: decoding refuses inputs over 2000 bytes and
+/// encoding inputs over 1000 code points. Decoding inserts each code point
+/// by shifting the output, so its time grows with the square of the length;
+/// the cap keeps hostile inputs cheap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Longest Punycode input to decode, in bytes.
+    pub max_decode_len: usize,
+    /// Longest input to encode, in code points.
+    pub max_encode_len: usize,
+}
+
+impl Limits {
+    /// 2000 bytes to decode, 1000 code points to encode.
+    pub const DEFAULT: Limits = Limits {
+        max_decode_len: 2000,
+        max_encode_len: 1000,
+    };
+
+    /// No caps at all (integer overflow is still detected).
+    pub const NONE: Limits = Limits {
+        max_decode_len: usize::MAX,
+        max_encode_len: usize::MAX,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
+    }
+}
+
+/// A Bootstring coder: validated [`Bootstring`] parameters plus [`Limits`].
+///
+/// The free functions of this crate use [`Codec::PUNYCODE`]; build your own
+/// for other caps or other Bootstring profiles:
+///
+/// ```
+/// use etld_punycode::{Codec, Error, Limits};
+/// let strict = Codec::PUNYCODE.with_limits(Limits { max_decode_len: 59, max_encode_len: 63 });
+/// let long = "a".repeat(60);
+/// assert_eq!(
+///     strict.decode(&long),
+///     Err(Error::InputTooLong { len: 60, max: 59 })
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Codec {
+    params: Bootstring,
+    limits: Limits,
+}
+
+impl Default for Codec {
+    fn default() -> Self {
+        Codec::PUNYCODE
+    }
+}
+
+impl Codec {
+    /// Punycode with [`Limits::DEFAULT`].
+    pub const PUNYCODE: Codec = Codec {
+        params: PUNYCODE,
+        limits: Limits::DEFAULT,
+    };
+
+    /// A coder for `params`, with [`Limits::DEFAULT`].
+    ///
+    /// # Errors
+    /// The first constraint of [`Bootstring::validate`] that `params` break.
+    pub const fn new(params: Bootstring) -> Result<Codec, ParamError> {
+        match params.validate() {
+            Ok(()) => Ok(Codec {
+                params,
+                limits: Limits::DEFAULT,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The same coder with other caps.
+    #[must_use]
+    pub const fn with_limits(self, limits: Limits) -> Codec {
+        Codec {
+            params: self.params,
+            limits,
+        }
+    }
+
+    /// The parameters.
+    pub const fn params(&self) -> &Bootstring {
+        &self.params
+    }
+
+    /// The caps.
+    pub const fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn too_long_str(&self, input: &str) -> Result<(), Error> {
+        let max = self.limits.max_encode_len;
+        if input.len() > max {
+            // Bytes overestimate code points: count only when it matters.
+            let len = input.chars().count();
+            if len > max {
+                return Err(Error::InputTooLong { len, max });
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn encode_str_to<S: Sink, O: Observer>(
+        &self,
+        input: &str,
+        flags: Option<&[bool]>,
+        sink: &mut S,
+        obs: &mut O,
+    ) -> Result<(), Error> {
+        self.too_long_str(input)?;
+        let mut buf = [0u32; STACK_CHARS];
+        match collect(input.chars(), &mut buf) {
+            Some(len) => {
+                check_flags(flags, len)?;
+                encode_core(
+                    &self.params,
+                    buf[..len].iter().copied(),
+                    len,
+                    flags,
+                    sink,
+                    obs,
+                )
+            }
+            None => {
+                let len = input.chars().count();
+                check_flags(flags, len)?;
+                encode_core(
+                    &self.params,
+                    input.chars().map(u32::from),
+                    len,
+                    flags,
+                    sink,
+                    obs,
+                )
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn encode_iter_to<I, S>(&self, input: I, sink: &mut S) -> Result<(), Error>
+    where
+        I: Iterator<Item = char> + Clone,
+        S: Sink,
+    {
+        let max = self.limits.max_encode_len;
+        let mut buf = [0u32; STACK_CHARS];
+        match collect(input.clone(), &mut buf) {
+            Some(len) if len <= max => encode_core(
+                &self.params,
+                buf[..len].iter().copied(),
+                len,
+                None,
+                sink,
+                &mut Quiet,
+            ),
+            Some(len) => Err(Error::InputTooLong { len, max }),
+            None => {
+                let len = input.clone().take(max.saturating_add(1)).count();
+                if len > max {
+                    return Err(Error::InputTooLong { len, max });
+                }
+                encode_core(
+                    &self.params,
+                    input.map(u32::from),
+                    len,
+                    None,
+                    sink,
+                    &mut Quiet,
+                )
+            }
+        }
+    }
+
+    /// Encodes `input` into `out`, returning the number of bytes written.
+    /// Digits are lower case; basic code points are copied as they are.
+    ///
+    /// No allocation: labels up to 64 code points are collected on the
+    /// stack, longer inputs are re-read on each pass.
+    ///
+    /// # Errors
+    /// [`Error::InputTooLong`], [`Error::BufferTooSmall`] (with the size
+    /// needed), [`Error::Overflow`] (not reachable within the default caps),
+    /// [`Error::InvalidCodePoint`] (custom parameters only).
+    #[inline]
+    pub fn encode_into(&self, input: &str, out: &mut [u8]) -> Result<usize, Error> {
+        let mut sink = SliceSink::new(out);
+        self.encode_str_to(input, None, &mut sink, &mut Quiet)?;
+        sink.finish()
+    }
+
+    /// Encodes the code points of `input` (any cheaply clonable iterator of
+    /// `char`) into `out`. See [`encode_into`](Self::encode_into).
+    ///
+    /// # Errors
+    /// As [`encode_into`](Self::encode_into).
+    #[inline]
+    pub fn encode_chars_into<I>(&self, input: I, out: &mut [u8]) -> Result<usize, Error>
+    where
+        I: IntoIterator<Item = char>,
+        I::IntoIter: Clone,
+    {
+        let mut sink = SliceSink::new(out);
+        self.encode_iter_to(input.into_iter(), &mut sink)?;
+        sink.finish()
+    }
+
+    /// Encodes `input` into `out` with one mixed-case annotation flag per
+    /// code point (RFC 3492 appendix A): a basic letter is written upper
+    /// case if its flag is set and lower case otherwise; a non-basic code
+    /// point with its flag set gets an upper-case last digit (a flag on a
+    /// last digit that is a numeral `0`–`9` cannot be represented and is
+    /// lost, as the RFC allows).
+    ///
+    /// # Errors
+    /// [`Error::CaseFlagsLength`] unless `flags` has one entry per code
+    /// point; otherwise as [`encode_into`](Self::encode_into).
+    #[inline]
+    pub fn encode_into_with_flags(
+        &self,
+        input: &str,
+        flags: &[bool],
+        out: &mut [u8],
+    ) -> Result<usize, Error> {
+        let mut sink = SliceSink::new(out);
+        self.encode_str_to(input, Some(flags), &mut sink, &mut Quiet)?;
+        sink.finish()
+    }
+
+    /// Encodes `input` into any [`core::fmt::Write`] (a `String`, a
+    /// formatter, a fixed-capacity string type).
+    ///
+    /// # Errors
+    /// [`Error::Fmt`] if the writer fails; otherwise as
+    /// [`encode_into`](Self::encode_into). On error, part of the output may
+    /// have been written.
+    pub fn encode_fmt<W: core::fmt::Write + ?Sized>(
+        &self,
+        input: &str,
+        w: &mut W,
+    ) -> Result<(), Error> {
+        let mut sink = FmtSink::new(w);
+        self.encode_str_to(input, None, &mut sink, &mut Quiet)?;
+        sink.finish()
+    }
+
+    /// [`encode_into`](Self::encode_into), calling `on_step` once per
+    /// non-basic code point with the delta, its digits and the new bias
+    /// (what RFC 3492 section 7.3 prints).
+    ///
+    /// ```
+    /// let mut deltas = Vec::new();
+    /// let mut buf = [0u8; 16];
+    /// let n = etld_punycode::Codec::PUNYCODE
+    ///     .encode_traced("bücher", &mut buf, |s| deltas.push((s.delta, s.bias)))
+    ///     .unwrap();
+    /// assert_eq!(&buf[..n], b"bcher-kva");
+    /// assert_eq!(deltas, [(745, 0)]);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`encode_into`](Self::encode_into).
+    pub fn encode_traced<F: FnMut(&Step<'_>)>(
+        &self,
+        input: &str,
+        out: &mut [u8],
+        on_step: F,
+    ) -> Result<usize, Error> {
+        let mut sink = SliceSink::new(out);
+        self.encode_str_to(input, None, &mut sink, &mut Calls(on_step))?;
+        sink.finish()
+    }
+
+    /// Decodes the Punycode `input` into `out`, returning the number of
+    /// code points written. Digits may be in either case; basic code points
+    /// keep their case.
+    ///
+    /// No allocation. `out` never needs more than `input.len()` entries.
+    ///
+    /// # Errors
+    /// [`Error::InputTooLong`] (checked first), [`Error::LeadingDelimiter`],
+    /// [`Error::NonBasicBeforeDelimiter`], [`Error::InvalidDigit`],
+    /// [`Error::TruncatedDelta`], [`Error::Overflow`],
+    /// [`Error::InvalidCodePoint`], each with its byte position, and
+    /// [`Error::BufferTooSmall`] with the exact size needed (only if the
+    /// input is otherwise valid).
+    #[inline]
+    pub fn decode_into(&self, input: &[u8], out: &mut [char]) -> Result<usize, Error> {
+        decode_core(
+            &self.params,
+            self.limits.max_decode_len,
+            input,
+            out,
+            None,
+            &mut Quiet,
+        )
+    }
+
+    /// [`decode_into`](Self::decode_into), also writing the mixed-case
+    /// annotation flag of each output code point into `flags` (RFC 3492
+    /// appendix A): for a basic code point, whether it is an upper-case
+    /// letter; for an inserted one, whether the last digit of its integer is.
+    ///
+    /// # Errors
+    /// As [`decode_into`](Self::decode_into); the capacity is the shorter
+    /// of `out` and `flags`.
+    #[inline]
+    pub fn decode_into_with_flags(
+        &self,
+        input: &[u8],
+        out: &mut [char],
+        flags: &mut [bool],
+    ) -> Result<usize, Error> {
+        decode_core(
+            &self.params,
+            self.limits.max_decode_len,
+            input,
+            out,
+            Some(flags),
+            &mut Quiet,
+        )
+    }
+
+    /// [`decode_into`](Self::decode_into), calling `on_step` once per
+    /// inserted code point with the delta, its digits, the insertion
+    /// position and the new bias (what RFC 3492 section 7.2 prints).
+    ///
+    /// ```
+    /// let mut out = ['\0'; 8];
+    /// let mut steps = Vec::new();
+    /// let n = etld_punycode::Codec::PUNYCODE
+    ///     .decode_traced(b"bcher-kva", &mut out, |s| steps.push((s.code_point, s.position)))
+    ///     .unwrap();
+    /// assert_eq!(out[..n].iter().collect::<String>(), "bücher");
+    /// assert_eq!(steps, [('ü', 1)]);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`decode_into`](Self::decode_into).
+    pub fn decode_traced<F: FnMut(&Step<'_>)>(
+        &self,
+        input: &[u8],
+        out: &mut [char],
+        on_step: F,
+    ) -> Result<usize, Error> {
+        decode_core(
+            &self.params,
+            self.limits.max_decode_len,
+            input,
+            out,
+            None,
+            &mut Calls(on_step),
+        )
+    }
+}
+
+#[inline(always)]
+fn check_flags(flags: Option<&[bool]>, len: usize) -> Result<(), Error> {
+    match flags {
+        Some(f) if f.len() != len => Err(Error::CaseFlagsLength {
+            expected: len,
+            actual: f.len(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Decode output buffer kept on the stack for short inputs.
+#[cfg(feature = "alloc")]
+const STACK_DECODE: usize = 64;
+
+#[cfg(feature = "alloc")]
+impl Codec {
+    /// Encodes `input` into a new `String`. See [`encode_into`](Self::encode_into).
+    ///
+    /// # Errors
+    /// As [`encode_into`](Self::encode_into), without `BufferTooSmall`.
+    pub fn encode(&self, input: &str) -> Result<String, Error> {
+        let mut out = String::with_capacity(input.len() + 8);
+        self.encode_str_to(input, None, &mut out, &mut Quiet)?;
+        Ok(out)
+    }
+
+    /// Encodes the code points of `input` into a new `String`.
+    ///
+    /// # Errors
+    /// As [`encode_into`](Self::encode_into), without `BufferTooSmall`.
+    pub fn encode_chars<I>(&self, input: I) -> Result<String, Error>
+    where
+        I: IntoIterator<Item = char>,
+        I::IntoIter: Clone,
+    {
+        let mut out = String::new();
+        self.encode_iter_to(input.into_iter(), &mut out)?;
+        Ok(out)
+    }
+
+    /// Encodes `input` with mixed-case annotation flags into a new `String`.
+    /// See [`encode_into_with_flags`](Self::encode_into_with_flags).
+    ///
+    /// # Errors
+    /// As [`encode_into_with_flags`](Self::encode_into_with_flags), without
+    /// `BufferTooSmall`.
+    pub fn encode_with_flags(&self, input: &str, flags: &[bool]) -> Result<String, Error> {
+        let mut out = String::with_capacity(input.len() + 8);
+        self.encode_str_to(input, Some(flags), &mut out, &mut Quiet)?;
+        Ok(out)
+    }
+
+    /// Decodes the Punycode `input` into a new `String`.
+    /// See [`decode_into`](Self::decode_into).
+    ///
+    /// # Errors
+    /// As [`decode_into`](Self::decode_into), without `BufferTooSmall`.
+    pub fn decode(&self, input: &str) -> Result<String, Error> {
+        let bytes = input.as_bytes();
+        if bytes.len() <= STACK_DECODE {
+            let mut buf = ['\0'; STACK_DECODE];
+            let n = self.decode_into(bytes, &mut buf)?;
+            Ok(buf[..n].iter().collect())
+        } else {
+            Ok(self.decode_to_vec(input)?.into_iter().collect())
+        }
+    }
+
+    /// Decodes the Punycode `input` into a new `Vec<char>`.
+    ///
+    /// # Errors
+    /// As [`decode_into`](Self::decode_into), without `BufferTooSmall`.
+    pub fn decode_to_vec(&self, input: &str) -> Result<Vec<char>, Error> {
+        let bytes = input.as_bytes();
+        if bytes.len() > self.limits.max_decode_len {
+            return Err(Error::InputTooLong {
+                len: bytes.len(),
+                max: self.limits.max_decode_len,
+            });
+        }
+        let mut out = vec!['\0'; bytes.len()];
+        let n = self.decode_into(bytes, &mut out)?;
+        out.truncate(n);
+        Ok(out)
+    }
+
+    /// Decodes the Punycode `input` into a new `String` and one mixed-case
+    /// annotation flag per code point.
+    /// See [`decode_into_with_flags`](Self::decode_into_with_flags).
+    ///
+    /// # Errors
+    /// As [`decode_into`](Self::decode_into), without `BufferTooSmall`.
+    pub fn decode_with_flags(&self, input: &str) -> Result<(String, Vec<bool>), Error> {
+        let bytes = input.as_bytes();
+        if bytes.len() > self.limits.max_decode_len {
+            return Err(Error::InputTooLong {
+                len: bytes.len(),
+                max: self.limits.max_decode_len,
+            });
+        }
+        let mut out = vec!['\0'; bytes.len()];
+        let mut flags = vec![false; bytes.len()];
+        let n = self.decode_into_with_flags(bytes, &mut out, &mut flags)?;
+        flags.truncate(n);
+        Ok((out[..n].iter().collect(), flags))
+    }
+}

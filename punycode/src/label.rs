@@ -1,0 +1,316 @@
+//! A-labels: the `xn--` form of internationalized DNS labels (RFC 5890,
+//! checked the way SPEC section 3 step 4 asks).
+//!
+//! An *A-label* is `xn--` followed by the Punycode of a Unicode label. Here a
+//! label starting with `xn--` (in any case) is accepted only if its payload
+//! is not empty, decodes, yields at least one non-ASCII code point, and
+//! encodes back to the payload (ignoring ASCII case). That rules out
+//! `xn--abc-` (ASCII only), `xn--` (empty), and any non-canonical spelling.
+
+#[cfg(feature = "alloc")]
+use alloc::{string::String, vec};
+
+use crate::sink::{Sink, SliceSink};
+use crate::{Codec, Error, Limits};
+
+/// The ACE prefix of A-labels.
+pub const ACE_PREFIX: &str = "xn--";
+
+/// The longest DNS label, in octets.
+pub const MAX_LABEL_LEN: usize = 63;
+
+/// Decodes payloads up to the default decode cap; re-encodes without a cap
+/// (the decoded text is never longer than the payload).
+const RECODE: Codec = Codec::PUNYCODE.with_limits(Limits::NONE);
+
+/// Whether `label` starts with `xn--` in any case.
+///
+/// ```
+/// assert!(etld_punycode::has_ace_prefix(b"XN--tda"));
+/// assert!(!etld_punycode::has_ace_prefix(b"xn-tda"));
+/// ```
+#[inline]
+pub fn has_ace_prefix(label: &[u8]) -> bool {
+    label.len() >= 4 && label[..4].eq_ignore_ascii_case(ACE_PREFIX.as_bytes())
+}
+
+/// Validates the A-label `label` using the given scratch buffers
+/// (`chars.len() >= payload length`, `bytes.len() == payload length`) and
+/// returns the number of code points decoded into `chars`.
+fn validate_with(label: &[u8], chars: &mut [char], bytes: &mut [u8]) -> Result<usize, Error> {
+    if !has_ace_prefix(label) {
+        return Err(Error::MissingPrefix);
+    }
+    let payload = &label[ACE_PREFIX.len()..];
+    if payload.is_empty() {
+        return Err(Error::EmptyPayload);
+    }
+    let prefix = ACE_PREFIX.len();
+    let n = Codec::PUNYCODE
+        .decode_into(payload, chars)
+        .map_err(|e| e.shifted(prefix))?;
+    let decoded = chars.get(..n).unwrap_or(&[]);
+    if decoded.iter().all(char::is_ascii) {
+        return Err(Error::AsciiPayload);
+    }
+    let mut sink = SliceSink::new(bytes);
+    crate::encode::encode_core(
+        RECODE.params(),
+        decoded.iter().map(|&c| u32::from(c)),
+        n,
+        None,
+        &mut sink,
+        &mut crate::trace::Quiet,
+    )?;
+    let written = sink.count();
+    let again = sink.written(0, written.min(payload.len()));
+    // A re-encoding longer than the buffer was cut at the payload's length.
+    match again
+        .iter()
+        .zip(payload)
+        .position(|(a, b)| !a.eq_ignore_ascii_case(b))
+    {
+        Some(at) => Err(Error::NotCanonical {
+            position: prefix + at,
+        }),
+        None if written != payload.len() => Err(Error::NotCanonical {
+            position: prefix + written.min(payload.len()),
+        }),
+        None => Ok(n),
+    }
+}
+
+/// Checks that `label` is a valid A-label, without allocating.
+///
+/// The label must start with `xn--` (any case), have a non-empty payload
+/// that decodes, holds a non-ASCII code point and re-encodes to itself
+/// (ignoring ASCII case). Labels over 63 bytes are refused up front.
+///
+/// ```
+/// use etld_punycode::{check_a_label, Error};
+/// assert_eq!(check_a_label(b"xn--bcher-kva"), Ok(()));
+/// assert_eq!(check_a_label(b"XN--BCHER-KVA"), Ok(()));
+/// assert_eq!(check_a_label(b"xn--abc-"), Err(Error::AsciiPayload));
+/// assert_eq!(check_a_label(b"xn--"), Err(Error::EmptyPayload));
+/// assert_eq!(check_a_label(b"bcher-kva"), Err(Error::MissingPrefix));
+/// assert_eq!(check_a_label(b"xn---tda"), Err(Error::LeadingDelimiter { position: 4 }));
+/// ```
+///
+/// # Errors
+/// [`Error::LabelTooLong`], [`Error::MissingPrefix`], [`Error::EmptyPayload`],
+/// any decoding error (positions count from the start of the label),
+/// [`Error::AsciiPayload`], [`Error::NotCanonical`].
+pub fn check_a_label(label: &[u8]) -> Result<(), Error> {
+    let mut chars = ['\0'; MAX_LABEL_LEN];
+    decode_a_label_into(label, &mut chars).map(|_| ())
+}
+
+/// Checks that `label` is a valid A-label (as [`check_a_label`]) and
+/// decodes its payload into `out`, basic code points lower-cased, without
+/// allocating. Returns the number of code points written.
+///
+/// ```
+/// let mut out = ['\0'; 63];
+/// let n = etld_punycode::decode_a_label_into(b"xn--Bcher-KVA", &mut out).unwrap();
+/// assert_eq!(out[..n].iter().collect::<String>(), "bücher");
+/// ```
+///
+/// # Errors
+/// As [`check_a_label`], and [`Error::BufferTooSmall`] if `out` is too small.
+pub fn decode_a_label_into(label: &[u8], out: &mut [char]) -> Result<usize, Error> {
+    if label.len() > MAX_LABEL_LEN {
+        return Err(Error::LabelTooLong {
+            len: label.len(),
+            max: MAX_LABEL_LEN,
+        });
+    }
+    let payload_len = label.len().saturating_sub(ACE_PREFIX.len());
+    let mut chars = ['\0'; MAX_LABEL_LEN];
+    let mut bytes = [0u8; MAX_LABEL_LEN];
+    let n = validate_with(label, &mut chars, &mut bytes[..payload_len])?;
+    let Some(dst) = out.get_mut(..n) else {
+        return Err(Error::BufferTooSmall { needed: n });
+    };
+    for (d, c) in dst.iter_mut().zip(&chars[..n]) {
+        *d = c.to_ascii_lowercase();
+    }
+    Ok(n)
+}
+
+/// The lower-cased characters of `label` (`char::to_lowercase`).
+fn lowercase(
+    label: &str,
+) -> core::iter::FlatMap<
+    core::str::Chars<'_>,
+    core::char::ToLowercase,
+    fn(char) -> core::char::ToLowercase,
+> {
+    label
+        .chars()
+        .flat_map(char::to_lowercase as fn(char) -> core::char::ToLowercase)
+}
+
+/// Writes the canonical ASCII form of `label` into `out` without
+/// allocating, returning its length: see [`to_ascii_label`]. An `xn--`
+/// label over 63 bytes is refused with [`Error::LabelTooLong`] (it is
+/// checked with [`check_a_label`]).
+///
+/// ```
+/// let mut buf = [0u8; 63];
+/// let n = etld_punycode::to_ascii_label_into("Bücher", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], b"xn--bcher-kva");
+/// ```
+///
+/// # Errors
+/// As [`to_ascii_label`], and [`Error::BufferTooSmall`] with the size needed.
+pub fn to_ascii_label_into(label: &str, out: &mut [u8]) -> Result<usize, Error> {
+    if !label.is_ascii() && !lowercase(label).all(|c| c.is_ascii()) {
+        let mut sink = SliceSink::new(out);
+        for &b in ACE_PREFIX.as_bytes() {
+            sink.push(b);
+        }
+        encode_lowercase(label, &mut sink)?;
+        return sink.finish();
+    }
+    // ASCII, or ASCII once lower-cased (the Kelvin sign becomes `k`).
+    let mut sink = SliceSink::new(out);
+    if label.is_ascii() {
+        for b in label.bytes() {
+            sink.push(b.to_ascii_lowercase());
+        }
+    } else {
+        for c in lowercase(label) {
+            sink.push(c as u8);
+        }
+    }
+    let n = sink.finish()?;
+    if has_ace_prefix(&out[..n]) {
+        check_a_label(&out[..n])?;
+    }
+    Ok(n)
+}
+
+fn encode_lowercase<S: Sink>(label: &str, sink: &mut S) -> Result<(), Error> {
+    let codec = Codec::PUNYCODE;
+    let max = codec.limits().max_encode_len;
+    let mut buf = [0u32; crate::encode::STACK_CHARS];
+    match crate::encode::collect(lowercase(label), &mut buf) {
+        Some(len) => crate::encode::encode_core(
+            codec.params(),
+            buf[..len].iter().copied(),
+            len,
+            None,
+            sink,
+            &mut crate::trace::Quiet,
+        ),
+        None => {
+            let len = lowercase(label).take(max.saturating_add(1)).count();
+            if len > max {
+                return Err(Error::InputTooLong { len, max });
+            }
+            crate::encode::encode_core(
+                codec.params(),
+                lowercase(label).map(u32::from),
+                len,
+                None,
+                sink,
+                &mut crate::trace::Quiet,
+            )
+        }
+    }
+}
+
+/// The canonical ASCII form of a DNS label.
+///
+/// * An ASCII label is lower-cased as it is; if it starts with `xn--` (any
+///   case) it must also be a valid A-label (see [`check_a_label`]).
+/// * Otherwise each character is lower-cased with [`char::to_lowercase`];
+///   if the result is ASCII (the Kelvin sign `K` gives `k`) it is treated as
+///   above, else it is Punycode-encoded and prefixed with `xn--`.
+///
+/// No length cap of 63 is applied here (callers check lengths); the encoder's
+/// cap of 1000 code points is.
+///
+/// ```
+/// use etld_punycode::to_ascii_label;
+/// assert_eq!(to_ascii_label("Bücher").unwrap(), "xn--bcher-kva");
+/// assert_eq!(to_ascii_label("食狮").unwrap(), "xn--85x722f");
+/// assert_eq!(to_ascii_label("EXAMPLE").unwrap(), "example");
+/// assert_eq!(to_ascii_label("XN--BCHER-KVA").unwrap(), "xn--bcher-kva");
+/// assert!(to_ascii_label("xn--abc-").is_err());
+/// ```
+///
+/// # Errors
+/// The errors of [`check_a_label`] for `xn--` labels (without the 63-byte
+/// cap), [`Error::InputTooLong`] for over 1000 code points.
+#[cfg(feature = "alloc")]
+pub fn to_ascii_label(label: &str) -> Result<String, Error> {
+    let mut out = String::with_capacity(label.len() + 8);
+    if !label.is_ascii() && !lowercase(label).all(|c| c.is_ascii()) {
+        out.push_str(ACE_PREFIX);
+        encode_lowercase(label, &mut out)?;
+        return Ok(out);
+    }
+    if label.is_ascii() {
+        out.push_str(label);
+        out.make_ascii_lowercase();
+    } else {
+        out.extend(lowercase(label));
+    }
+    if has_ace_prefix(out.as_bytes()) {
+        validate_alloc(out.as_bytes())?;
+    }
+    Ok(out)
+}
+
+/// Validates an `xn--` label of any length with heap scratch space.
+#[cfg(feature = "alloc")]
+fn validate_alloc(label: &[u8]) -> Result<(usize, alloc::vec::Vec<char>), Error> {
+    let payload_len = label.len().saturating_sub(ACE_PREFIX.len());
+    if payload_len > RECODE_MAX_DECODE {
+        return Err(Error::InputTooLong {
+            len: payload_len,
+            max: RECODE_MAX_DECODE,
+        });
+    }
+    let mut chars = vec!['\0'; payload_len];
+    let mut bytes = vec![0u8; payload_len];
+    let n = validate_with(label, &mut chars, &mut bytes)?;
+    Ok((n, chars))
+}
+
+#[cfg(feature = "alloc")]
+const RECODE_MAX_DECODE: usize = Limits::DEFAULT.max_decode_len;
+
+/// The Unicode form of a DNS label, lower-cased.
+///
+/// * A label starting with `xn--` (any case) must be a valid A-label (see
+///   [`check_a_label`], without the 63-byte cap); its payload is decoded
+///   and the basic code points lower-cased. Non-basic code points are kept
+///   as they are (a valid A-label made by [`to_ascii_label`] only holds
+///   lower-case ones).
+/// * Any other label is lower-cased (ASCII fast path, [`char::to_lowercase`]
+///   otherwise).
+///
+/// ```
+/// use etld_punycode::{to_unicode_label, Error};
+/// assert_eq!(to_unicode_label("xn--bcher-kva").unwrap(), "bücher");
+/// assert_eq!(to_unicode_label("Xn--Bcher-KVA").unwrap(), "bücher");
+/// assert_eq!(to_unicode_label("Example").unwrap(), "example");
+/// assert_eq!(to_unicode_label("xn--abc-"), Err(Error::AsciiPayload));
+/// ```
+///
+/// # Errors
+/// For `xn--` labels: the errors of [`check_a_label`] except
+/// `LabelTooLong`, and [`Error::InputTooLong`] over 2000 bytes of payload.
+#[cfg(feature = "alloc")]
+pub fn to_unicode_label(label: &str) -> Result<String, Error> {
+    if has_ace_prefix(label.as_bytes()) {
+        let (n, chars) = validate_alloc(label.as_bytes())?;
+        return Ok(chars[..n].iter().map(char::to_ascii_lowercase).collect());
+    }
+    if label.is_ascii() {
+        return Ok(label.to_ascii_lowercase());
+    }
+    Ok(lowercase(label).collect())
+}
