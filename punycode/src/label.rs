@@ -63,20 +63,37 @@ fn validate_with(label: &[u8], chars: &mut [char], bytes: &mut [u8]) -> Result<u
         &mut crate::trace::Quiet,
     )?;
     let written = sink.count();
-    let again = sink.written(0, written.min(payload.len()));
-    // A re-encoding longer than the buffer was cut at the payload's length.
-    match again
+    match mismatch(
+        sink.written(0, written.min(payload.len())),
+        written,
+        payload,
+    ) {
+        Some(at) => Err(Error::NotCanonical {
+            position: prefix + at,
+        }),
+        None => Ok(n),
+    }
+}
+
+/// Where the re-encoding (`written` bytes, of which the first `kept.len()`
+/// were kept)
+/// differs from `payload` ignoring ASCII case, if it does.
+///
+/// For Punycode this never fires on a payload that decoded: decoding is
+/// injective up to ASCII case (the insertion order and every digit are
+/// forced). The check stays because SPEC section 3 step 4 asks for it and
+/// it guards against a coder bug turning into a wrong answer.
+fn mismatch(kept: &[u8], written: usize, payload: &[u8]) -> Option<usize> {
+    match kept
         .iter()
         .zip(payload)
         .position(|(a, b)| !a.eq_ignore_ascii_case(b))
     {
-        Some(at) => Err(Error::NotCanonical {
-            position: prefix + at,
-        }),
-        None if written != payload.len() => Err(Error::NotCanonical {
-            position: prefix + written.min(payload.len()),
-        }),
-        None => Ok(n),
+        Some(at) => Some(at),
+        // Bytes that were not kept cannot be shown equal.
+        None if kept.len() < written.min(payload.len()) => Some(kept.len()),
+        None if written != payload.len() => Some(written.min(payload.len())),
+        None => None,
     }
 }
 
@@ -313,4 +330,31 @@ pub fn to_unicode_label(label: &str) -> Result<String, Error> {
         return Ok(label.to_ascii_lowercase());
     }
     Ok(lowercase(label).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mismatch_finds_the_first_difference() {
+        assert_eq!(mismatch(b"bcher-kva", 9, b"BCHER-KVA"), None);
+        assert_eq!(mismatch(b"bcher-kva", 9, b"bcher-kvb"), Some(8));
+        // Re-encoding longer than the payload (cut at its length).
+        assert_eq!(mismatch(b"bcher", 9, b"bcher"), Some(5));
+        // Re-encoding shorter than the payload.
+        assert_eq!(mismatch(b"bch", 3, b"bcher"), Some(3));
+    }
+
+    #[test]
+    fn a_mismatch_is_reported_in_label_coordinates() {
+        // Drive validate_with with a scratch buffer one byte short, which
+        // makes the kept re-encoding differ from the payload at its end.
+        let mut chars = ['\0'; 16];
+        let mut bytes = [0u8; 8];
+        assert_eq!(
+            validate_with(b"xn--bcher-kva", &mut chars, &mut bytes),
+            Err(Error::NotCanonical { position: 12 })
+        );
+    }
 }

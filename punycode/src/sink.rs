@@ -53,7 +53,7 @@ impl Sink for SliceSink<'_> {
     }
 
     fn written(&self, start: usize, end: usize) -> &[u8] {
-        self.buf.get(start..end).unwrap_or(&[])
+        self.buf.get(start..end.min(self.buf.len())).unwrap_or(&[])
     }
 }
 

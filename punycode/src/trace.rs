@@ -13,8 +13,8 @@ pub struct Step<'a> {
     pub position: usize,
     /// The integer coded for it: how far the decoder's `(n, i)` state moves.
     pub delta: u32,
-    /// The digits of `delta` as they appear in the Punycode (empty when the
-    /// encoder's output buffer was too small to hold them).
+    /// The digits of `delta` as they appear in the Punycode (cut short when
+    /// the encoder's output buffer was too small to hold them).
     pub digits: &'a [u8],
     /// The bias after [`adapt`](crate::adapt), used for the next integer.
     pub bias: u32,
