@@ -1,0 +1,548 @@
+//! The automaton: an `fst` map decoded once into a flat transition table.
+//!
+//! A compiled list is an [`fst`](https://docs.rs/fst) map. Its bytes may come
+//! from an untrusted file, and the `fst` crate's own reader is free to panic on
+//! bytes that its builder did not write. So this module reads the `fst` node
+//! encoding itself, with every offset checked, and decodes each reachable node
+//! exactly once into a flat table that the lookup walks:
+//!
+//! * a transition must point strictly below the node it leaves (the builder
+//!   writes children first), so the graph is acyclic and the decoder finishes;
+//! * a visited map decodes a node shared by many paths once, so a crafted DAG
+//!   costs time linear in its size;
+//! * the number of keys in the footer is checked against the number of
+//!   accepting paths, and the set of values every key can carry is computed and
+//!   checked to be valid rule flags, so after a successful decode no lookup can
+//!   meet a value it does not understand.
+//!
+//! Walking the table instead of the raw nodes also avoids decoding a node's
+//! header on every step, which dominates a plain `fst` walk.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::error::FormatError;
+
+/// A state of the automaton: an index into [`Automaton`]'s table.
+pub(crate) type StateId = u32;
+
+/// Values (rule flags) are below this bound; see `compile::flags`.
+pub(crate) const VALUE_LIMIT: u64 = 64;
+
+/// The `fst` format version this decoder reads (the one `fst` 0.4 writes).
+const FST_VERSION: u64 = 3;
+/// Bytes before the first node: the version and type words.
+const FST_HEADER: usize = 16;
+/// Bytes after the last node: key count, root address, checksum.
+const FST_FOOTER: usize = 20;
+/// The address `fst` gives the final state that has no transitions.
+const EMPTY_ADDRESS: usize = 0;
+/// Nodes with more transitions than this carry a 256-byte index.
+const TRANS_INDEX_THRESHOLD: usize = 32;
+
+/// One decoded state.
+#[derive(Clone, Copy, Debug, Default)]
+struct State {
+    /// Index of the state's first transition in the transition arrays.
+    first: u32,
+    /// Number of transitions (at most 256).
+    len: u16,
+    /// Whether a key ends here.
+    is_final: bool,
+    /// The output added when a key ends here.
+    final_output: u8,
+}
+
+/// An `fst` map decoded into a flat, validated transition table.
+#[derive(Clone, Debug)]
+pub(crate) struct Automaton {
+    states: Vec<State>,
+    /// Input byte of each transition, sorted within a state.
+    inputs: Vec<u8>,
+    /// Target state of each transition.
+    targets: Vec<StateId>,
+    /// Output of each transition.
+    outputs: Vec<u8>,
+    root: StateId,
+    keys: u64,
+}
+
+impl Automaton {
+    /// The start state.
+    #[inline]
+    pub(crate) fn root(&self) -> StateId {
+        self.root
+    }
+
+    /// The number of keys in the map.
+    pub(crate) fn len(&self) -> u64 {
+        self.keys
+    }
+
+    /// The number of states in the table.
+    pub(crate) fn state_count(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Follows the transition on `byte` from `state`, adding its output to
+    /// `value`.
+    #[inline]
+    pub(crate) fn step(&self, state: StateId, byte: u8, value: u8) -> Option<(StateId, u8)> {
+        let s = self.states[state as usize];
+        let first = s.first as usize;
+        let inputs = &self.inputs[first..first + s.len as usize];
+        let i = inputs.iter().position(|&b| b == byte)?;
+        Some((
+            self.targets[first + i],
+            value.wrapping_add(self.outputs[first + i]),
+        ))
+    }
+
+    /// The value of the key that ends in `state`, given the output `value`
+    /// gathered on the way, or `None` if no key ends there.
+    #[inline]
+    pub(crate) fn final_value(&self, state: StateId, value: u8) -> Option<u8> {
+        let s = self.states[state as usize];
+        if s.is_final {
+            Some(value.wrapping_add(s.final_output))
+        } else {
+            None
+        }
+    }
+
+    /// Decodes and validates raw `fst` map bytes.
+    ///
+    /// `is_valid_value` says which values a key may carry.
+    pub(crate) fn decode(
+        data: &[u8],
+        is_valid_value: impl Fn(u64) -> bool,
+    ) -> Result<Automaton, FormatError> {
+        let bad = |offset: usize, reason: &'static str| FormatError::Automaton { offset, reason };
+        if data.len() < FST_HEADER + FST_FOOTER {
+            return Err(bad(0, "shorter than an fst header and footer"));
+        }
+        if read_u64(data, 0) != Some(FST_VERSION) {
+            return Err(bad(0, "not an fst of version 3"));
+        }
+        let end = data.len() - 4;
+        let root_addr = read_u64(data, end - 8).ok_or(bad(end - 8, "footer"))?;
+        let keys = read_u64(data, end - 16).ok_or(bad(end - 16, "footer"))?;
+        let nodes = &data[..end - 16];
+        let root_addr = usize::try_from(root_addr).map_err(|_| bad(end - 8, "root address"))?;
+        if root_addr != EMPTY_ADDRESS && root_addr + 1 != nodes.len() {
+            return Err(bad(end - 8, "root address is not the last node"));
+        }
+
+        let mut decoder = Decoder {
+            nodes,
+            common: common_inputs(),
+            ids: HashMap::new(),
+            pending: Vec::new(),
+            addrs: Vec::new(),
+            table: Automaton {
+                states: Vec::new(),
+                inputs: Vec::new(),
+                targets: Vec::new(),
+                outputs: Vec::new(),
+                root: 0,
+                keys,
+            },
+        };
+        decoder.table.root = decoder.id_of(root_addr);
+        while let Some((id, addr)) = decoder.pending.pop() {
+            decoder.decode_node(id, addr)?;
+        }
+        decoder.check_keys(&is_valid_value)?;
+        Ok(decoder.table)
+    }
+}
+
+/// A node's transition as stored: input byte, output, target address.
+struct RawTransition {
+    input: u8,
+    output: u64,
+    target: usize,
+}
+
+struct Decoder<'a> {
+    nodes: &'a [u8],
+    common: &'static [u8; 64],
+    /// State id of each node address seen so far.
+    ids: HashMap<usize, StateId>,
+    /// Nodes seen but not decoded yet.
+    pending: Vec<(StateId, usize)>,
+    /// Address of each state, by id.
+    addrs: Vec<usize>,
+    table: Automaton,
+}
+
+impl Decoder<'_> {
+    /// The id of the node at `addr`, registering it for decoding if new.
+    fn id_of(&mut self, addr: usize) -> StateId {
+        if let Some(&id) = self.ids.get(&addr) {
+            return id;
+        }
+        // The number of states is bounded by the number of bytes, which a
+        // `u32` holds for any file the header accepts.
+        let id = self.table.states.len() as StateId;
+        self.table.states.push(State::default());
+        self.addrs.push(addr);
+        self.ids.insert(addr, id);
+        self.pending.push((id, addr));
+        id
+    }
+
+    fn byte(&self, at: usize) -> Result<u8, FormatError> {
+        self.nodes.get(at).copied().ok_or(FormatError::Automaton {
+            offset: at,
+            reason: "node reaches outside the automaton",
+        })
+    }
+
+    /// Reads a little-endian integer of `size` bytes (1 to 8) at `at`.
+    fn uint(&self, at: usize, size: usize) -> Result<u64, FormatError> {
+        let bytes = self
+            .nodes
+            .get(at..at + size)
+            .ok_or(FormatError::Automaton {
+                offset: at,
+                reason: "packed integer reaches outside the automaton",
+            })?;
+        Ok(bytes
+            .iter()
+            .rev()
+            .fold(0u64, |n, &b| (n << 8) | u64::from(b)))
+    }
+
+    fn common_input(&self, state_byte: u8, addr: usize) -> Result<(u8, usize), FormatError> {
+        match state_byte & 0b0011_1111 {
+            0 => Ok((self.byte(sub(addr, 1)?)?, 1)),
+            i => Ok((self.common[i as usize], 0)),
+        }
+    }
+
+    fn decode_node(&mut self, id: StateId, addr: usize) -> Result<(), FormatError> {
+        let bad = |reason: &'static str| FormatError::Automaton {
+            offset: addr,
+            reason,
+        };
+        let mut trans: Vec<RawTransition> = Vec::new();
+        let mut is_final = false;
+        let mut final_output = 0u64;
+        let start; // lowest byte of the node
+        if addr == EMPTY_ADDRESS {
+            is_final = true;
+            start = usize::MAX;
+        } else {
+            if addr < FST_HEADER {
+                return Err(bad("node address inside the fst header"));
+            }
+            let v = self.byte(addr)?;
+            match v >> 6 {
+                0b11 => {
+                    // One transition to the node written just before this one.
+                    let (input, input_len) = self.common_input(v, addr)?;
+                    start = sub(addr, input_len)?;
+                    trans.push(RawTransition {
+                        input,
+                        output: 0,
+                        target: sub(start, 1)?,
+                    });
+                }
+                0b10 => {
+                    // One transition with an explicit address and output.
+                    let (input, input_len) = self.common_input(v, addr)?;
+                    let sizes_at = sub(addr, input_len + 1)?;
+                    let (tsize, osize) =
+                        pack_sizes(self.byte(sizes_at)?).ok_or(bad("pack size"))?;
+                    if tsize == 0 {
+                        return Err(bad("zero transition pack size"));
+                    }
+                    let trans_at = sub(sizes_at, tsize)?;
+                    start = sub(trans_at, osize)?;
+                    let output = if osize == 0 {
+                        0
+                    } else {
+                        self.uint(start, osize)?
+                    };
+                    let delta = self.uint(trans_at, tsize)?;
+                    trans.push(RawTransition {
+                        input,
+                        output,
+                        target: unpack_delta(start, delta)?,
+                    });
+                }
+                _ => {
+                    is_final = v & 0b0100_0000 != 0;
+                    let (ntrans, ntrans_len) = match v & 0b0011_1111 {
+                        0 => match self.byte(sub(addr, 1)?)? {
+                            1 => (256, 1),
+                            n => (n as usize, 1),
+                        },
+                        n => (n as usize, 0),
+                    };
+                    let sizes_at = sub(addr, ntrans_len + 1)?;
+                    let (tsize, osize) =
+                        pack_sizes(self.byte(sizes_at)?).ok_or(bad("pack size"))?;
+                    if tsize == 0 && ntrans > 0 {
+                        return Err(bad("zero transition pack size"));
+                    }
+                    let index_size = if ntrans > TRANS_INDEX_THRESHOLD {
+                        256
+                    } else {
+                        0
+                    };
+                    let inputs_end = sub(sizes_at, index_size)?;
+                    let inputs_at = sub(inputs_end, ntrans)?;
+                    let addrs_at = sub(inputs_at, ntrans * tsize)?;
+                    let outputs_at = sub(addrs_at, ntrans * osize)?;
+                    start = if is_final && osize > 0 {
+                        let at = sub(outputs_at, osize)?;
+                        final_output = self.uint(at, osize)?;
+                        at
+                    } else {
+                        outputs_at
+                    };
+                    for i in 0..ntrans {
+                        let input = self.byte(inputs_end - i - 1)?;
+                        let delta = self.uint(inputs_at - (i + 1) * tsize, tsize)?;
+                        let output = if osize == 0 {
+                            0
+                        } else {
+                            self.uint(addrs_at - (i + 1) * osize, osize)?
+                        };
+                        if let Some(last) = trans.last() {
+                            if last.input >= input {
+                                return Err(bad("transitions not in strictly increasing order"));
+                            }
+                        }
+                        trans.push(RawTransition {
+                            input,
+                            output,
+                            target: unpack_delta(start, delta)?,
+                        });
+                    }
+                }
+            }
+            if start < FST_HEADER {
+                return Err(bad("node begins inside the fst header"));
+            }
+        }
+
+        if final_output >= VALUE_LIMIT {
+            return Err(bad("final output out of range"));
+        }
+        let first = self.table.inputs.len();
+        for t in &trans {
+            if t.target != EMPTY_ADDRESS && t.target >= start {
+                return Err(bad("transition does not point to an earlier node"));
+            }
+            if t.output >= VALUE_LIMIT {
+                return Err(bad("transition output out of range"));
+            }
+            let target = self.id_of(t.target);
+            self.table.inputs.push(t.input);
+            self.table.targets.push(target);
+            self.table.outputs.push(t.output as u8);
+        }
+        self.table.states[id as usize] = State {
+            first: u32::try_from(first).map_err(|_| bad("too many transitions"))?,
+            len: trans.len() as u16,
+            is_final,
+            final_output: final_output as u8,
+        };
+        Ok(())
+    }
+
+    /// Checks the footer's key count and that every key's value is valid.
+    ///
+    /// Transitions point to lower addresses, so visiting states by ascending
+    /// address visits every target before the states that reach it.
+    fn check_keys(&self, is_valid_value: impl Fn(u64) -> bool) -> Result<(), FormatError> {
+        let mut order: Vec<StateId> = (0..self.table.states.len() as StateId).collect();
+        order.sort_unstable_by_key(|&id| self.addrs[id as usize]);
+        // Per state: the number of keys ending below it, and the set of values
+        // (as a bit set, values are below 64) they carry from there on.
+        let mut counts = vec![0u64; order.len()];
+        let mut values = vec![0u64; order.len()];
+        for &id in &order {
+            let s = self.table.states[id as usize];
+            let mut count = u64::from(s.is_final);
+            let mut set = if s.is_final {
+                1u64 << s.final_output
+            } else {
+                0
+            };
+            let first = s.first as usize;
+            for i in first..first + s.len as usize {
+                let t = self.table.targets[i] as usize;
+                count = count.saturating_add(counts[t]);
+                let out = u32::from(self.table.outputs[i]);
+                let shifted = values[t] << out;
+                if shifted >> out != values[t] {
+                    return Err(FormatError::Automaton {
+                        offset: self.addrs[id as usize],
+                        reason: "a key's value is out of range",
+                    });
+                }
+                set |= shifted;
+            }
+            counts[id as usize] = count;
+            values[id as usize] = set;
+        }
+        let root = self.table.root as usize;
+        if counts[root] != self.table.keys {
+            return Err(FormatError::Automaton {
+                offset: self.addrs[root],
+                reason: "key count in the footer does not match the automaton",
+            });
+        }
+        if (0..VALUE_LIMIT).any(|v| values[root] & (1 << v) != 0 && !is_valid_value(v)) {
+            return Err(FormatError::Automaton {
+                offset: self.addrs[root],
+                reason: "a key carries an invalid value",
+            });
+        }
+        Ok(())
+    }
+}
+
+fn read_u64(data: &[u8], at: usize) -> Option<u64> {
+    let bytes: [u8; 8] = data.get(at..at + 8)?.try_into().ok()?;
+    Some(u64::from_le_bytes(bytes))
+}
+
+fn sub(a: usize, b: usize) -> Result<usize, FormatError> {
+    a.checked_sub(b).ok_or(FormatError::Automaton {
+        offset: a,
+        reason: "node reaches before the start of the automaton",
+    })
+}
+
+/// Splits a pack-size byte into (transition address size, output size).
+fn pack_sizes(v: u8) -> Option<(usize, usize)> {
+    let (t, o) = ((v >> 4) as usize, (v & 0x0f) as usize);
+    (t <= 8 && o <= 8).then_some((t, o))
+}
+
+/// Resolves a transition's stored delta against the node's start address.
+fn unpack_delta(start: usize, delta: u64) -> Result<usize, FormatError> {
+    let delta = usize::try_from(delta).map_err(|_| FormatError::Automaton {
+        offset: start,
+        reason: "transition delta out of range",
+    })?;
+    if delta == EMPTY_ADDRESS {
+        Ok(EMPTY_ADDRESS)
+    } else {
+        sub(start, delta)
+    }
+}
+
+/// The table of "common inputs" that `fst` packs into a state byte's low six
+/// bits: entry `i` (1 to 63) is the input byte stored as index `i`.
+///
+/// The table belongs to the `fst` crate and is not public, so it is read off
+/// the builder itself: a one-key map's root node is a one-transition state
+/// whose low six bits hold the key byte's index (0 when the byte is not common).
+fn common_inputs() -> &'static [u8; 64] {
+    static TABLE: OnceLock<[u8; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [0u8; 64];
+        for b in 0..=255u8 {
+            let mut builder = fst::MapBuilder::memory();
+            if builder.insert([b], 0).is_err() {
+                continue;
+            }
+            let Ok(bytes) = builder.into_inner() else {
+                continue;
+            };
+            let end = bytes.len() - 4;
+            let Some(root) = read_u64(&bytes, end - 8) else {
+                continue;
+            };
+            if let Some(&v) = bytes.get(root as usize) {
+                let i = (v & 0b0011_1111) as usize;
+                if v >> 6 >= 0b10 && i != 0 {
+                    table[i] = b;
+                }
+            }
+        }
+        table
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(keys: &[(&[u8], u64)]) -> Vec<u8> {
+        let mut b = fst::MapBuilder::memory();
+        for (k, v) in keys {
+            b.insert(k, *v).unwrap();
+        }
+        b.into_inner().unwrap()
+    }
+
+    fn get(a: &Automaton, key: &[u8]) -> Option<u8> {
+        let (mut s, mut v) = (a.root(), 0u8);
+        for &b in key {
+            (s, v) = a.step(s, b, v)?;
+        }
+        a.final_value(s, v)
+    }
+
+    #[test]
+    fn common_inputs_cover_63_bytes() {
+        let t = common_inputs();
+        let mut seen: Vec<u8> = t[1..].to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 63);
+        assert!(t[1..].contains(&b'.') && t[1..].contains(&b'a'));
+    }
+
+    #[test]
+    fn decodes_what_fst_builds() {
+        // Many keys at the root force a node with a transition index.
+        let mut keys: Vec<(Vec<u8>, u64)> = (0u8..=255)
+            .map(|b| (vec![b, b'x'], u64::from(b % 60) + 1))
+            .collect();
+        keys.push((b"moc".to_vec(), 1));
+        keys.push((b"moc.elpmaxe".to_vec(), 2));
+        keys.push((b"ku.oc".to_vec(), 3));
+        keys.push((b"ku.oc.*".to_vec(), 63));
+        keys.sort();
+        keys.dedup_by(|a, b| a.0 == b.0);
+        let borrowed: Vec<(&[u8], u64)> = keys.iter().map(|(k, v)| (&k[..], *v)).collect();
+        let bytes = build(&borrowed);
+        let a = Automaton::decode(&bytes, |v| v > 0).unwrap();
+        assert_eq!(a.len(), keys.len() as u64);
+        for (k, v) in &keys {
+            assert_eq!(get(&a, k), Some(*v as u8), "key {k:?}");
+        }
+        assert_eq!(get(&a, b"mo"), None);
+        assert_eq!(get(&a, b"moc.e"), None);
+    }
+
+    #[test]
+    fn refuses_invalid_values_and_count() {
+        let bytes = build(&[(b"a", 1), (b"b", 0)]);
+        assert!(matches!(
+            Automaton::decode(&bytes, |v| v > 0),
+            Err(FormatError::Automaton { .. })
+        ));
+        let mut bytes = build(&[(b"a", 1), (b"b", 2)]);
+        let n = bytes.len();
+        bytes[n - 20] = 9; // key count
+        assert!(Automaton::decode(&bytes, |v| v > 0).is_err());
+    }
+
+    #[test]
+    fn empty_and_empty_key() {
+        let a = Automaton::decode(&build(&[]), |v| v > 0).unwrap();
+        assert_eq!(a.len(), 0);
+        assert_eq!(get(&a, b"a"), None);
+        let a = Automaton::decode(&build(&[(b"", 5)]), |v| v > 0).unwrap();
+        assert_eq!(get(&a, b""), Some(5));
+    }
+}

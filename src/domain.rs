@@ -1,0 +1,146 @@
+//! The answer of a lookup: a host split into subdomain, registrable label and
+//! public suffix.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::rule::Section;
+
+/// A looked-up host: its public suffix, registrable domain and the rule
+/// that decided them.
+///
+/// All parts are slices of one name, written in the form the options asked
+/// for (by default the input's own form, lower-cased). A trailing dot stays on
+/// the suffix and the registrable domain.
+///
+/// ```
+/// let list = etld::List::builtin();
+/// let d = list.lookup("www.example.co.uk").unwrap();
+/// assert_eq!(d.suffix(), Some("co.uk"));
+/// assert_eq!(d.registrable(), Some("example.co.uk"));
+/// assert_eq!(d.registrable_label(), Some("example"));
+/// assert_eq!(d.subdomain(), Some("www"));
+/// assert_eq!(d.section(), Some(etld::Section::Icann));
+/// assert!(d.is_known());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Domain<'a> {
+    name: Cow<'a, str>,
+    suffix: Option<usize>,
+    registrable: Option<usize>,
+    section: Option<Section>,
+    known: bool,
+}
+
+impl<'a> Domain<'a> {
+    /// Builds the answer for `name` (in its output form) whose public suffix
+    /// has `suffix_labels` labels.
+    pub(crate) fn new(
+        name: Cow<'a, str>,
+        suffix_labels: Option<usize>,
+        labels: usize,
+        section: Option<Section>,
+        known: bool,
+    ) -> Domain<'a> {
+        let bare = name.strip_suffix('.').unwrap_or(&name);
+        let suffix = suffix_labels.map(|n| label_start(bare, n));
+        let registrable = match suffix_labels {
+            Some(n) if labels > n => Some(label_start(bare, n + 1)),
+            _ => None,
+        };
+        Domain {
+            name,
+            suffix,
+            registrable,
+            section,
+            known,
+        }
+    }
+
+    /// The whole host, lower-cased, in the output form.
+    pub fn as_str(&self) -> &str {
+        &self.name
+    }
+
+    /// The public suffix, or `None` when the host has none (the implicit
+    /// rule is off and no rule matched).
+    pub fn suffix(&self) -> Option<&str> {
+        self.suffix.map(|i| &self.name[i..])
+    }
+
+    /// The registrable domain (the public suffix and one more label), or
+    /// `None` when the host is itself a public suffix or has none.
+    pub fn registrable(&self) -> Option<&str> {
+        self.registrable.map(|i| &self.name[i..])
+    }
+
+    /// The label just left of the public suffix (`example` of
+    /// `www.example.co.uk`), or `None` when there is no registrable domain.
+    pub fn registrable_label(&self) -> Option<&str> {
+        let (r, s) = (self.registrable?, self.suffix?);
+        Some(&self.name[r..s - 1])
+    }
+
+    /// The labels left of the registrable domain (`www` of
+    /// `www.example.co.uk`), or `None` when there are none.
+    pub fn subdomain(&self) -> Option<&str> {
+        match self.registrable? {
+            0 => None,
+            r => Some(&self.name[..r - 1]),
+        }
+    }
+
+    /// The section of the prevailing rule: `None` for the implicit `*` rule.
+    pub fn section(&self) -> Option<Section> {
+        self.section
+    }
+
+    /// Whether a listed rule prevailed (not the implicit `*` rule).
+    pub fn is_known(&self) -> bool {
+        self.known
+    }
+
+    /// Whether the host is itself a public suffix.
+    pub fn is_public_suffix(&self) -> bool {
+        self.suffix == Some(0)
+    }
+
+    /// Whether the host ended with a dot (a fully qualified name).
+    pub fn is_fqdn(&self) -> bool {
+        self.name.ends_with('.')
+    }
+
+    /// Detaches the answer from the input it may borrow.
+    pub fn into_owned(self) -> Domain<'static> {
+        Domain {
+            name: Cow::Owned(self.name.into_owned()),
+            suffix: self.suffix,
+            registrable: self.registrable,
+            section: self.section,
+            known: self.known,
+        }
+    }
+}
+
+impl fmt::Display for Domain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// The byte offset where the `n`-th label from the right of `name` starts.
+fn label_start(name: &str, n: usize) -> usize {
+    let bytes = name.as_bytes();
+    let mut seen = 0;
+    let mut i = bytes.len();
+    while i > 0 {
+        if bytes[i - 1] == b'.' {
+            seen += 1;
+            if seen == n {
+                return i;
+            }
+        }
+        i -= 1;
+    }
+    0
+}

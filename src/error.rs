@@ -1,0 +1,229 @@
+//! Errors: one [`Error`] enum for the crate, with a precise kind for each
+//! thing that can go wrong and the place (line, byte offset) where it did.
+
+use std::fmt;
+
+/// What is wrong with one label, in a rule of a list or in a host.
+///
+/// Both list rules and looked-up hosts are canonicalised by the same code, so
+/// they share these reasons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LabelError {
+    /// The label is empty (`a..b`, a leading dot, two trailing dots).
+    Empty,
+    /// The label holds a forbidden code point: a C0 control, space, DEL or one
+    /// of `# % / : < > ? @ [ \ ] ^ |` (the WHATWG forbidden domain code points).
+    ForbiddenCodePoint(char),
+    /// The label's canonical (ASCII) form is longer than 63 octets.
+    TooLong(usize),
+    /// The label starts with `xn--` but is not a valid A-label, or a Unicode
+    /// label could not be encoded.
+    Punycode(etld_punycode::Error),
+}
+
+impl fmt::Display for LabelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LabelError::Empty => f.write_str("empty label"),
+            LabelError::ForbiddenCodePoint(c) => {
+                write!(f, "forbidden code point {:?} (U+{:04X})", c, *c as u32)
+            }
+            LabelError::TooLong(n) => write!(f, "label is {n} octets long, the limit is 63"),
+            LabelError::Punycode(e) => write!(f, "invalid A-label: {e}"),
+        }
+    }
+}
+
+/// Why a host could not be looked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HostError {
+    /// The input is empty.
+    Empty,
+    /// A label is invalid; `offset` is the byte offset of the label's start
+    /// in the input.
+    Label {
+        /// Byte offset of the label in the input.
+        offset: usize,
+        /// What is wrong with it.
+        error: LabelError,
+    },
+    /// The canonical name is longer than 253 octets (without a trailing dot).
+    TooLong(usize),
+    /// The input is an IPv4 dotted quad or an IPv6 literal: it has no suffix.
+    IpAddress,
+}
+
+impl fmt::Display for HostError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HostError::Empty => f.write_str("empty host"),
+            HostError::Label { offset, error } => write!(f, "{error} at byte {offset}"),
+            HostError::TooLong(n) => write!(f, "name is {n} octets long, the limit is 253"),
+            HostError::IpAddress => f.write_str("an IP address has no public suffix"),
+        }
+    }
+}
+
+/// Why a rule of a list (`.dat` text) was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RuleError {
+    /// The line is not valid UTF-8.
+    InvalidUtf8,
+    /// A label of the rule is invalid (empty, forbidden code point, too
+    /// long, bad A-label).
+    Label(LabelError),
+    /// A `*` that is not a whole label, such as `*bar.foo`.
+    PartialWildcard,
+    /// An exception rule (`!`) with fewer than two labels.
+    ShortException,
+    /// An exception rule (`!`) holding a wildcard.
+    WildcardException,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::InvalidUtf8 => f.write_str("invalid UTF-8"),
+            RuleError::Label(e) => e.fmt(f),
+            RuleError::PartialWildcard => f.write_str("a wildcard must be a whole label"),
+            RuleError::ShortException => f.write_str("an exception rule needs at least two labels"),
+            RuleError::WildcardException => f.write_str("an exception rule cannot hold a wildcard"),
+        }
+    }
+}
+
+/// Why a serialized list (`.fst` file) could not be loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FormatError {
+    /// The bytes do not start with the `.fst` magic.
+    BadMagic,
+    /// The file's format version is not one this library reads.
+    UnsupportedVersion(u16),
+    /// The file is shorter than its header says (`expected` bytes, `actual` present).
+    Truncated {
+        /// Bytes the header asks for.
+        expected: u64,
+        /// Bytes present.
+        actual: u64,
+    },
+    /// The file is longer than its header says.
+    TrailingBytes {
+        /// Bytes the header asks for.
+        expected: u64,
+        /// Bytes present.
+        actual: u64,
+    },
+    /// The checksum in the header does not match the contents.
+    Checksum {
+        /// The checksum stored in the header.
+        stored: u64,
+        /// The checksum of the contents.
+        computed: u64,
+    },
+    /// A header field is malformed (a metadata string that is not UTF-8, a
+    /// bad header length).
+    Header(&'static str),
+    /// The automaton does not decode: `offset` is the byte offset within the
+    /// automaton where decoding failed.
+    Automaton {
+        /// Byte offset of the failing node within the automaton.
+        offset: usize,
+        /// What is wrong there.
+        reason: &'static str,
+    },
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormatError::BadMagic => f.write_str("not an etld .fst file (bad magic bytes)"),
+            FormatError::UnsupportedVersion(v) => write!(f, "unsupported .fst format version {v}"),
+            FormatError::Truncated { expected, actual } => {
+                write!(f, "truncated: expected {expected} bytes, found {actual}")
+            }
+            FormatError::TrailingBytes { expected, actual } => {
+                write!(
+                    f,
+                    "trailing bytes: expected {expected} bytes, found {actual}"
+                )
+            }
+            FormatError::Checksum { stored, computed } => write!(
+                f,
+                "checksum mismatch: header says {stored:016x}, contents give {computed:016x}"
+            ),
+            FormatError::Header(what) => write!(f, "malformed header: {what}"),
+            FormatError::Automaton { offset, reason } => {
+                write!(f, "automaton does not decode at offset {offset}: {reason}")
+            }
+        }
+    }
+}
+
+/// The crate's error type.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// A host could not be looked up.
+    Host(HostError),
+    /// A line of list text could not be read.
+    Rule {
+        /// 1-based line number in the list text.
+        line: usize,
+        /// What is wrong with the rule on that line.
+        error: RuleError,
+    },
+    /// A serialized list could not be loaded.
+    Format(FormatError),
+    /// The list has more rules or bytes than the format can hold.
+    Build(String),
+    /// Reading a list file failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Host(e) => e.fmt(f),
+            Error::Rule { line, error } => write!(f, "line {line}: {error}"),
+            Error::Format(e) => e.fmt(f),
+            Error::Build(msg) => write!(f, "cannot compile list: {msg}"),
+            Error::Io(e) => write!(f, "I/O error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl std::error::Error for HostError {}
+impl std::error::Error for RuleError {}
+impl std::error::Error for FormatError {}
+impl std::error::Error for LabelError {}
+
+impl From<HostError> for Error {
+    fn from(e: HostError) -> Error {
+        Error::Host(e)
+    }
+}
+
+impl From<FormatError> for Error {
+    fn from(e: FormatError) -> Error {
+        Error::Format(e)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Error {
+        Error::Io(e)
+    }
+}

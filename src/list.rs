@@ -1,0 +1,333 @@
+//! [`List`]: a compiled Public Suffix List, ready for lookups.
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use crate::automaton::Automaton;
+use crate::compile::{self, flags, RuleCounts};
+use crate::domain::Domain;
+use crate::error::{Error, HostError};
+use crate::format::{self, Header};
+use crate::label::{canonicalize_host, to_unicode_name};
+use crate::options::{Options, Output, Sections, Wildcard};
+use crate::rule::RuleSet;
+use crate::walk::{is_ipv4, is_ipv6, walk, Stop};
+
+/// The built-in list: the `.fst` compiled from `vectors/public_suffix_list.dat`.
+static BUILTIN_FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
+
+/// The bytes of a `.fst` file, borrowed for the program's life or owned.
+#[derive(Clone, Debug)]
+enum Bytes {
+    Static(&'static [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Bytes {
+    fn as_slice(&self) -> &[u8] {
+        match self {
+            Bytes::Static(b) => b,
+            Bytes::Owned(b) => b,
+        }
+    }
+}
+
+/// A compiled Public Suffix List.
+///
+/// A `List` comes from the built-in snapshot ([`List::builtin`]), from list
+/// text ([`List::from_dat`]) or from a compiled `.fst` file
+/// ([`List::from_fst`], [`List::from_fst_static`], [`List::from_path`]).
+/// Loading checks the file completely, so lookups on a loaded list never panic.
+///
+/// ```
+/// use etld::List;
+///
+/// let list = List::from_dat(b"com\nuk\nco.uk\n*.ck\n!www.ck\n")?;
+/// let d = list.lookup("a.b.example.co.uk")?;
+/// assert_eq!(d.registrable(), Some("example.co.uk"));
+/// assert_eq!(list.lookup("www.ck")?.suffix(), Some("ck"));
+/// # Ok::<(), etld::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct List {
+    bytes: Bytes,
+    fst: std::ops::Range<usize>,
+    header: Header,
+    automaton: Automaton,
+    options: Options,
+}
+
+impl List {
+    /// The built-in list (the snapshot named by [`List::version`]), loaded on
+    /// first use and shared afterwards.
+    ///
+    /// ```
+    /// let list = etld::List::builtin();
+    /// assert!(list.version().is_some());
+    /// assert!(list.rule_counts().total() > 9000);
+    /// ```
+    pub fn builtin() -> &'static List {
+        static LIST: OnceLock<List> = OnceLock::new();
+        LIST.get_or_init(|| {
+            // The embedded file is produced and checked by the test suite
+            // (tests/builtin.rs), so it always loads.
+            List::from_fst_static(BUILTIN_FST)
+                .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"))
+        })
+    }
+
+    /// Parses and compiles list text (`.dat`).
+    pub fn from_dat(text: &[u8]) -> Result<List, Error> {
+        List::from_rules(&RuleSet::parse(text)?)
+    }
+
+    /// Compiles a set of rules.
+    pub fn from_rules(rules: &RuleSet) -> Result<List, Error> {
+        let keys = compile::keys(rules);
+        let header = Header {
+            counts: compile::count(&keys),
+            version: rules.version().map(str::to_string),
+            commit: rules.commit().map(str::to_string),
+        };
+        let fst = compile::build(&keys)?;
+        List::from_fst(format::write(&header, &fst)?)
+    }
+
+    /// Loads a compiled `.fst` file held in memory.
+    pub fn from_fst(bytes: Vec<u8>) -> Result<List, Error> {
+        List::load(Bytes::Owned(bytes))
+    }
+
+    /// Loads a compiled `.fst` file without copying it, for
+    /// `include_bytes!`.
+    ///
+    /// ```
+    /// // static LIST: &[u8] = include_bytes!("my_list.fst");
+    /// # let bytes = etld::List::from_dat(b"com\n").unwrap().to_fst_bytes().to_vec();
+    /// # let LIST: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    /// let list = etld::List::from_fst_static(LIST)?;
+    /// assert_eq!(list.lookup("example.com")?.suffix(), Some("com"));
+    /// # Ok::<(), etld::Error>(())
+    /// ```
+    pub fn from_fst_static(bytes: &'static [u8]) -> Result<List, Error> {
+        List::load(Bytes::Static(bytes))
+    }
+
+    /// Loads list text or a compiled `.fst` file, told apart by the `.fst`
+    /// magic bytes.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<List, Error> {
+        if format::is_fst_file(&bytes) {
+            List::from_fst(bytes)
+        } else {
+            List::from_dat(&bytes)
+        }
+    }
+
+    /// Reads a `.dat` or `.fst` file (see [`List::from_bytes`]).
+    pub fn from_path(path: impl AsRef<Path>) -> Result<List, Error> {
+        List::from_bytes(std::fs::read(path)?)
+    }
+
+    fn load(bytes: Bytes) -> Result<List, Error> {
+        let (header, fst) = format::read(bytes.as_slice())?;
+        let automaton = Automaton::decode(&bytes.as_slice()[fst.clone()], flags::is_valid)?;
+        Ok(List {
+            bytes,
+            fst,
+            header,
+            automaton,
+            options: Options::new(),
+        })
+    }
+
+    /// The same list with other default options.
+    pub fn with_options(mut self, options: Options) -> List {
+        self.options = options;
+        self
+    }
+
+    /// The default options of [`List::lookup`].
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The `.fst` file of this list: write it out to load it again later.
+    pub fn to_fst_bytes(&self) -> &[u8] {
+        self.bytes.as_slice()
+    }
+
+    /// The size in bytes of the automaton (the `fst` map inside the file).
+    pub fn fst_len(&self) -> usize {
+        self.fst.len()
+    }
+
+    /// The number of states of the automaton.
+    pub fn state_count(&self) -> usize {
+        self.automaton.state_count()
+    }
+
+    /// The number of keys of the automaton (rule names, plus the parents of
+    /// wildcard rules).
+    pub fn key_count(&self) -> u64 {
+        self.automaton.len()
+    }
+
+    /// The list's `// VERSION:` comment, if it had one.
+    pub fn version(&self) -> Option<&str> {
+        self.header.version.as_deref()
+    }
+
+    /// The list's `// COMMIT:` comment, if it had one.
+    pub fn commit(&self) -> Option<&str> {
+        self.header.commit.as_deref()
+    }
+
+    /// How many rules of each kind the list holds.
+    pub fn rule_counts(&self) -> RuleCounts {
+        self.header.counts
+    }
+
+    /// Looks up a host with the list's options.
+    ///
+    /// The host is one hostname, not a URL. See the [crate docs](crate) for
+    /// what is accepted and how the prevailing rule is chosen.
+    pub fn lookup<'h>(&self, host: &'h str) -> Result<Domain<'h>, Error> {
+        self.lookup_with(host, &self.options)
+    }
+
+    /// Looks up a host with the given options.
+    ///
+    /// ```
+    /// use etld::{List, Options, Output, Sections};
+    ///
+    /// let list = List::builtin();
+    /// let icann = Options::new().sections(Sections::IcannOnly);
+    /// let d = list.lookup_with("foo.blogspot.com", &icann)?;
+    /// assert_eq!(d.registrable(), Some("blogspot.com"));
+    ///
+    /// let ascii = Options::new().output(Output::Ascii);
+    /// let d = list.lookup_with("www.食狮.公司.cn", &ascii)?;
+    /// assert_eq!(d.registrable(), Some("xn--85x722f.xn--55qx5d.cn"));
+    /// # Ok::<(), etld::Error>(())
+    /// ```
+    pub fn lookup_with<'h>(&self, host: &'h str, options: &Options) -> Result<Domain<'h>, Error> {
+        let mut mask = flags::ALL;
+        if options.sections == Sections::IcannOnly {
+            mask &= flags::ICANN;
+        }
+        if options.wildcard == Wildcard::Strict {
+            mask &= !flags::IMPLIED;
+        }
+        if host.is_empty() {
+            return Err(HostError::Empty.into());
+        }
+        // The fast path: a host that is canonical already.
+        match self.match_canonical(host, mask, options.implicit_rule) {
+            Ok(m) => {
+                let name = match options.output {
+                    Output::Unicode if host.contains("xn--") => Cow::Owned(to_unicode_name(host)),
+                    _ => Cow::Borrowed(host),
+                };
+                return Ok(Domain::new(
+                    name,
+                    m.suffix_labels,
+                    m.labels,
+                    m.section,
+                    m.known,
+                ));
+            }
+            // Label errors are reported by the slow path, which names the
+            // leftmost bad label, as it does for every other input.
+            Err(Stop::Invalid(HostError::Label { .. })) | Err(Stop::NotCanonical) => {}
+            Err(Stop::Invalid(e)) => return Err(e.into()),
+        }
+        if is_ipv6(host) {
+            return Err(HostError::IpAddress.into());
+        }
+        let canonical = canonicalize_host(host)?;
+        let m = match self.match_canonical(&canonical.ascii, mask, options.implicit_rule) {
+            Ok(m) => m,
+            Err(Stop::Invalid(e)) => return Err(e.into()),
+            // A canonical host holds only canonical bytes.
+            Err(Stop::NotCanonical) => {
+                return Err(HostError::Label {
+                    offset: 0,
+                    error: crate::error::LabelError::Empty,
+                }
+                .into())
+            }
+        };
+        let name = match options.output {
+            Output::Input => canonical.input,
+            Output::Ascii => canonical.ascii,
+            Output::Unicode => to_unicode_name(&canonical.ascii),
+        };
+        Ok(Domain::new(
+            Cow::Owned(name),
+            m.suffix_labels,
+            m.labels,
+            m.section,
+            m.known,
+        ))
+    }
+
+    /// Matches a host that is canonical if this succeeds.
+    fn match_canonical(
+        &self,
+        host: &str,
+        mask: u8,
+        implicit_rule: bool,
+    ) -> Result<crate::walk::Match, Stop> {
+        let bytes = host.as_bytes();
+        // One trailing dot marks an FQDN; the walk sees the name without it.
+        let bare = match bytes {
+            [rest @ .., b'.'] if !rest.is_empty() => rest,
+            _ => bytes,
+        };
+        if bare.last().is_some_and(u8::is_ascii_digit) && is_ipv4(bare) {
+            return Err(Stop::Invalid(HostError::IpAddress));
+        }
+        walk(&self.automaton, bare, mask, implicit_rule)
+    }
+
+    /// Whether a cookie for `cookie_domain` may be set by `request_host`
+    /// (RFC 6265 sections 5.1.3 and 5.3 step 5), with the list's options.
+    ///
+    /// One leading dot of the cookie domain is ignored. The cookie domain must
+    /// domain-match the request host, and must not be a public suffix unless
+    /// it is the request host itself. An IP address matches only itself.
+    /// Invalid hosts are never acceptable.
+    ///
+    /// ```
+    /// let list = etld::List::builtin();
+    /// assert!(list.is_cookie_domain_acceptable("www.example.co.uk", ".example.co.uk"));
+    /// assert!(!list.is_cookie_domain_acceptable("www.example.co.uk", "co.uk"));
+    /// assert!(list.is_cookie_domain_acceptable("co.uk", "co.uk"));
+    /// ```
+    pub fn is_cookie_domain_acceptable(&self, request_host: &str, cookie_domain: &str) -> bool {
+        let cookie = cookie_domain.strip_prefix('.').unwrap_or(cookie_domain);
+        let is_ip = |h: &str| is_ipv6(h) || is_ipv4(h.as_bytes());
+        if is_ip(request_host) || is_ip(cookie) {
+            return request_host == cookie;
+        }
+        let ascii = Options {
+            output: Output::Ascii,
+            ..self.options
+        };
+        let (Ok(request), Ok(cookie)) = (
+            self.lookup_with(request_host, &ascii),
+            self.lookup_with(cookie, &ascii),
+        ) else {
+            return false;
+        };
+        let (request, cookie) = (request.as_str(), cookie);
+        if request == cookie.as_str() {
+            return true;
+        }
+        let domain_match = request
+            .strip_suffix(cookie.as_str())
+            .is_some_and(|rest| rest.ends_with('.'));
+        domain_match && !cookie.is_public_suffix()
+    }
+}

@@ -1,0 +1,128 @@
+//! Options that change how a host is matched and how results are written.
+//!
+//! Options can be set once per [`List`](crate::List) with
+//! [`List::with_options`](crate::List::with_options) and overridden per call
+//! with [`List::lookup_with`](crate::List::lookup_with).
+
+/// Which of the list's two sections take part in matching.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Sections {
+    /// ICANN and PRIVATE rules (the default).
+    #[default]
+    All,
+    /// ICANN rules only; PRIVATE rules are ignored as if absent.
+    IcannOnly,
+}
+
+/// What a wildcard rule such as `*.kobe.jp` says about its parent `kobe.jp`.
+///
+/// The list's formal algorithm matches a rule only against the labels it
+/// names, so `*.kobe.jp` matches `city.kobe.jp` but not `kobe.jp`, whose
+/// suffix is then `jp` ([`Wildcard::Strict`], as in Go's
+/// `x/net/publicsuffix` and the list's own reference test parser). libpsl,
+/// Chromium and Firefox also treat the parent of every wildcard rule as a
+/// public suffix ([`Wildcard::Browser`]), so `kobe.jp` is its own suffix.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Wildcard {
+    /// A wildcard rule makes only the names below its parent suffixes.
+    #[default]
+    Strict,
+    /// A wildcard rule also makes its parent a suffix, like libpsl and browsers.
+    Browser,
+}
+
+/// The form in which results are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Output {
+    /// The input's own form, lower-cased: Unicode labels stay Unicode,
+    /// A-labels stay A-labels, and the ideographic full stops are written `.`.
+    #[default]
+    Input,
+    /// Every label in ASCII: Unicode labels become `xn--` A-labels.
+    Ascii,
+    /// Every label in Unicode: valid `xn--` A-labels are decoded.
+    Unicode,
+}
+
+/// The options of a lookup.
+///
+/// ```
+/// use etld::{Options, Sections, Wildcard};
+///
+/// let options = Options::new()
+///     .sections(Sections::IcannOnly)
+///     .wildcard(Wildcard::Browser)
+///     .implicit_rule(false);
+/// assert_eq!(options.get_sections(), Sections::IcannOnly);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub(crate) sections: Sections,
+    pub(crate) implicit_rule: bool,
+    pub(crate) wildcard: Wildcard,
+    pub(crate) output: Output,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::new()
+    }
+}
+
+impl Options {
+    /// The defaults: all sections, the implicit `*` rule on, strict
+    /// wildcards, results in the input's form.
+    pub const fn new() -> Options {
+        Options {
+            sections: Sections::All,
+            implicit_rule: true,
+            wildcard: Wildcard::Strict,
+            output: Output::Input,
+        }
+    }
+
+    /// Sets which sections take part in matching.
+    pub const fn sections(mut self, sections: Sections) -> Options {
+        self.sections = sections;
+        self
+    }
+
+    /// Turns the implicit `*` rule on (the default) or off. With it off, a
+    /// host under an unlisted TLD has no public suffix.
+    pub const fn implicit_rule(mut self, yes: bool) -> Options {
+        self.implicit_rule = yes;
+        self
+    }
+
+    /// Sets the wildcard mode (see [`Wildcard`]).
+    pub const fn wildcard(mut self, wildcard: Wildcard) -> Options {
+        self.wildcard = wildcard;
+        self
+    }
+
+    /// Sets the form of results (see [`Output`]).
+    pub const fn output(mut self, output: Output) -> Options {
+        self.output = output;
+        self
+    }
+
+    /// Which sections take part in matching.
+    pub const fn get_sections(&self) -> Sections {
+        self.sections
+    }
+
+    /// Whether the implicit `*` rule is on.
+    pub const fn get_implicit_rule(&self) -> bool {
+        self.implicit_rule
+    }
+
+    /// The wildcard mode.
+    pub const fn get_wildcard(&self) -> Wildcard {
+        self.wildcard
+    }
+
+    /// The form of results.
+    pub const fn get_output(&self) -> Output {
+        self.output
+    }
+}

@@ -1,0 +1,312 @@
+//! Rules of the list and the text format they are read from (`.dat`).
+//!
+//! The text format is the Public Suffix List's own: one rule a line, read up to
+//! the first whitespace; `//` comments; `!` exceptions; `*` wildcard labels;
+//! `===BEGIN ICANN DOMAINS===` / `===BEGIN PRIVATE DOMAINS===` markers that set
+//! the section of the rules between them and their `END` markers. Rules
+//! outside any marked section are ICANN rules, so a list of three lines works.
+
+use std::fmt;
+
+use crate::error::{Error, RuleError};
+use crate::label::canonical_label;
+
+/// The section of the list a rule comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Section {
+    /// The ICANN section: suffixes run by registries under ICANN.
+    Icann,
+    /// The PRIVATE section: suffixes submitted by private parties.
+    Private,
+}
+
+impl Section {
+    /// The section's name in lower case: `icann` or `private`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Section::Icann => "icann",
+            Section::Private => "private",
+        }
+    }
+}
+
+impl fmt::Display for Section {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Whether a rule lists suffixes or makes an exception to a wildcard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RuleKind {
+    /// A rule that lists a suffix (possibly with wildcard labels).
+    Normal,
+    /// An exception rule (`!`): the name it lists is not a suffix, its parent is.
+    Exception,
+}
+
+/// One rule of the list, in canonical form.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rule {
+    name: String,
+    kind: RuleKind,
+    section: Section,
+}
+
+impl Rule {
+    /// The rule's labels, canonical (lower-case ASCII) and dot-separated,
+    /// without the `!` of an exception; wildcard labels are `*`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether this is a normal or an exception rule.
+    pub fn kind(&self) -> RuleKind {
+        self.kind
+    }
+
+    /// The section the rule comes from.
+    pub fn section(&self) -> Section {
+        self.section
+    }
+
+    /// The number of labels of the rule.
+    pub fn label_count(&self) -> usize {
+        self.name.split('.').count()
+    }
+
+    /// Whether one of the rule's labels is the wildcard `*`.
+    pub fn is_wildcard(&self) -> bool {
+        self.name.split('.').any(|l| l == "*")
+    }
+
+    /// Parses one rule as it stands on a line of the list (without the
+    /// comment and whitespace handling of [`RuleSet::parse`]).
+    ///
+    /// ```
+    /// use etld::{Rule, RuleKind, Section};
+    ///
+    /// let rule = Rule::parse("!City.Kobe.JP", Section::Icann).unwrap();
+    /// assert_eq!(rule.name(), "city.kobe.jp");
+    /// assert_eq!(rule.kind(), RuleKind::Exception);
+    /// ```
+    pub fn parse(text: &str, section: Section) -> Result<Rule, RuleError> {
+        let (kind, text) = match text.strip_prefix('!') {
+            Some(rest) => (RuleKind::Exception, rest),
+            None => (RuleKind::Normal, text),
+        };
+        // The old Mozilla form `.foo.com` is accepted: the dot is ignored.
+        let text = text.strip_prefix('.').unwrap_or(text);
+        let mut name = String::with_capacity(text.len());
+        let mut labels = 0;
+        let mut wildcard = false;
+        for label in text.split(crate::label::is_separator) {
+            if labels > 0 {
+                name.push('.');
+            }
+            labels += 1;
+            if label == "*" {
+                wildcard = true;
+                name.push('*');
+            } else if label.contains('*') {
+                return Err(RuleError::PartialWildcard);
+            } else {
+                name.push_str(&canonical_label(label).map_err(RuleError::Label)?);
+            }
+        }
+        if kind == RuleKind::Exception {
+            if wildcard {
+                return Err(RuleError::WildcardException);
+            }
+            if labels < 2 {
+                return Err(RuleError::ShortException);
+            }
+        }
+        Ok(Rule {
+            name,
+            kind,
+            section,
+        })
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.kind == RuleKind::Exception {
+            f.write_str("!")?;
+        }
+        f.write_str(&self.name)
+    }
+}
+
+/// The rules of a list, read from its text (`.dat`), with its metadata.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleSet {
+    rules: Vec<Rule>,
+    version: Option<String>,
+    commit: Option<String>,
+}
+
+impl RuleSet {
+    /// Parses list text. Errors carry the 1-based line number.
+    ///
+    /// ```
+    /// use etld::{RuleSet, Section};
+    ///
+    /// let set = RuleSet::parse(b"// VERSION: 1\ncom\n*.ck\n!www.ck\n").unwrap();
+    /// assert_eq!(set.rules().len(), 3);
+    /// assert_eq!(set.version(), Some("1"));
+    /// assert_eq!(set.rules()[1].section(), Section::Icann);
+    ///
+    /// let err = RuleSet::parse(b"com\n*bar.foo\n").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2: a wildcard must be a whole label");
+    /// ```
+    pub fn parse(text: &[u8]) -> Result<RuleSet, Error> {
+        let mut set = RuleSet::default();
+        let mut section = Section::Icann;
+        for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+            let line_no = i + 1;
+            let err = |error| Error::Rule {
+                line: line_no,
+                error,
+            };
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let line = std::str::from_utf8(line).map_err(|_| err(RuleError::InvalidUtf8))?;
+            let line = line.trim_start();
+            if let Some(comment) = line.strip_prefix("//") {
+                let comment = comment.trim();
+                match comment {
+                    "===BEGIN ICANN DOMAINS===" => section = Section::Icann,
+                    "===BEGIN PRIVATE DOMAINS===" => section = Section::Private,
+                    "===END ICANN DOMAINS===" | "===END PRIVATE DOMAINS===" => {
+                        section = Section::Icann
+                    }
+                    _ => {
+                        if let Some(v) = comment.strip_prefix("VERSION:") {
+                            set.version.get_or_insert_with(|| v.trim().to_string());
+                        } else if let Some(c) = comment.strip_prefix("COMMIT:") {
+                            set.commit.get_or_insert_with(|| c.trim().to_string());
+                        }
+                    }
+                }
+                continue;
+            }
+            let Some(token) = line.split_whitespace().next() else {
+                continue;
+            };
+            set.rules.push(Rule::parse(token, section).map_err(err)?);
+        }
+        Ok(set)
+    }
+
+    /// Builds a set from rules and metadata.
+    pub fn from_rules(
+        rules: Vec<Rule>,
+        version: Option<String>,
+        commit: Option<String>,
+    ) -> RuleSet {
+        RuleSet {
+            rules,
+            version,
+            commit,
+        }
+    }
+
+    /// The rules in the order of the text (duplicates included; they are
+    /// merged when the list is compiled).
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The list's `// VERSION:` comment, if any.
+    pub fn version(&self) -> Option<&str> {
+        self.version.as_deref()
+    }
+
+    /// The list's `// COMMIT:` comment, if any.
+    pub fn commit(&self) -> Option<&str> {
+        self.commit.as_deref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::LabelError;
+
+    fn line_err(text: &str) -> (usize, RuleError) {
+        match RuleSet::parse(text.as_bytes()) {
+            Err(Error::Rule { line, error }) => (line, error),
+            other => panic!("expected a rule error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn sections_and_metadata() {
+        let text = "// VERSION: v1\r\n// COMMIT: abc\nfoo\n// ===BEGIN ICANN DOMAINS===\n  com  trailing words\n\n// ===END ICANN DOMAINS===\n// ===BEGIN PRIVATE DOMAINS===\n.Blogspot.com\n// ===END PRIVATE DOMAINS===\nbar\n";
+        let set = RuleSet::parse(text.as_bytes()).unwrap();
+        let got: Vec<(&str, Section)> = set
+            .rules()
+            .iter()
+            .map(|r| (r.name(), r.section()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("foo", Section::Icann),
+                ("com", Section::Icann),
+                ("blogspot.com", Section::Private),
+                ("bar", Section::Icann)
+            ]
+        );
+        assert_eq!(set.version(), Some("v1"));
+        assert_eq!(set.commit(), Some("abc"));
+    }
+
+    #[test]
+    fn rule_forms() {
+        let r = Rule::parse("*.*.foo", Section::Icann).unwrap();
+        assert!(r.is_wildcard());
+        assert_eq!(r.label_count(), 3);
+        assert_eq!(
+            Rule::parse("foo.*.bar", Section::Icann).unwrap().name(),
+            "foo.*.bar"
+        );
+        assert_eq!(
+            Rule::parse("食狮.公司.cn", Section::Icann).unwrap().name(),
+            "xn--85x722f.xn--55qx5d.cn"
+        );
+        assert_eq!(
+            Rule::parse("!www.ck", Section::Icann).unwrap().to_string(),
+            "!www.ck"
+        );
+    }
+
+    #[test]
+    fn errors_name_their_line() {
+        assert_eq!(line_err("com\n*bar.foo"), (2, RuleError::PartialWildcard));
+        assert_eq!(line_err("a\nb\n!com"), (3, RuleError::ShortException));
+        assert_eq!(line_err("!*.com"), (1, RuleError::WildcardException));
+        assert_eq!(line_err("a..b"), (1, RuleError::Label(LabelError::Empty)));
+        assert_eq!(line_err("com."), (1, RuleError::Label(LabelError::Empty)));
+        assert_eq!(
+            line_err(&format!("x\n{}.com", "a".repeat(64))),
+            (2, RuleError::Label(LabelError::TooLong(64)))
+        );
+        assert_eq!(
+            line_err("a\x01b"),
+            (1, RuleError::Label(LabelError::ForbiddenCodePoint('\u{1}')))
+        );
+        assert!(matches!(
+            line_err("xn--zz"),
+            (1, RuleError::Label(LabelError::Punycode(_)))
+        ));
+        match RuleSet::parse(b"ok\n\xff\xfe\n") {
+            Err(Error::Rule {
+                line: 2,
+                error: RuleError::InvalidUtf8,
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! The built-in list: the committed `.fst` is exactly the compiled `.dat`.
+//!
+//! To refresh the list: replace `vectors/public_suffix_list.dat`, then run
+//! `ETLD_BLESS=1 cargo test --test builtin` to rewrite the `.fst`.
+
+mod common;
+
+use etld::List;
+
+#[test]
+fn committed_fst_is_the_compiled_dat() {
+    let compiled = etld::compile(common::BUILTIN_DAT).expect("the built-in .dat compiles");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/vectors/public_suffix_list.fst"
+    );
+    if std::env::var_os("ETLD_BLESS").is_some() {
+        std::fs::write(path, &compiled).expect("write the .fst");
+    }
+    let committed = std::fs::read(path).expect("read the committed .fst");
+    assert!(
+        committed == compiled,
+        "vectors/public_suffix_list.fst is stale: run `ETLD_BLESS=1 cargo test --test builtin`"
+    );
+    assert_eq!(
+        etld::compile(common::BUILTIN_DAT).unwrap(),
+        compiled,
+        "compiling is deterministic"
+    );
+}
+
+#[test]
+fn builtin_metadata() {
+    let list = List::builtin();
+    assert_eq!(list.version(), Some("2026-10-22_08-36-41_UTC"));
+    assert_eq!(
+        list.commit(),
+        Some("8437e5262f13305f94087abe699b4fe2be1d1de8")
+    );
+    let counts = list.rule_counts();
+    let set = etld::RuleSet::parse(common::BUILTIN_DAT).unwrap();
+    let mut unique: Vec<_> = set.rules().to_vec();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(counts.total() as usize, unique.len());
+    assert_eq!(counts.exceptions, 8);
+    assert!(counts.icann > 6000 && counts.private > 3000, "{counts:?}");
+    assert!(
+        list.to_fst_bytes().len() <= 80 * 1024,
+        "{} bytes",
+        list.to_fst_bytes().len()
+    );
+    // The same list instance every call.
+    assert!(std::ptr::eq(List::builtin(), List::builtin()));
+}

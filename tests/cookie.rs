@@ -1,0 +1,67 @@
+//! The cookie check (RFC 6265 5.1.3 and 5.3 step 5) against a case table of
+//! our own covering what libpsl tests: IPv4, IPv6, exception rules, a suffix
+//! equal to the host.
+
+use etld::List;
+
+#[test]
+fn cookie_domains() {
+    let list = List::builtin();
+    // (request host, cookie domain, acceptable)
+    let cases = [
+        // Ordinary domain-matching.
+        ("www.example.com", "example.com", true),
+        ("www.example.com", ".example.com", true),
+        ("www.example.com", "www.example.com", true),
+        ("example.com", "www.example.com", false),
+        ("www.example.com", "ample.com", false),
+        ("www.example.com", "..example.com", false),
+        ("www.example.com", "example.org", false),
+        // Public suffixes: only when equal to the host.
+        ("www.example.com", "com", false),
+        ("www.example.com", ".com", false),
+        ("www.example.co.uk", "co.uk", false),
+        ("www.example.co.uk", "example.co.uk", true),
+        ("co.uk", "co.uk", true),
+        ("co.uk", ".co.uk", true),
+        ("foo.blogspot.com", "blogspot.com", false),
+        ("blogspot.com", "blogspot.com", true),
+        // Unlisted TLDs: the implicit rule makes the TLD a suffix.
+        ("www.example.example", "example.example", true),
+        ("www.example.example", "example", false),
+        // Wildcards and exceptions.
+        ("www.c.kobe.jp", "c.kobe.jp", false),
+        ("www.b.c.kobe.jp", "b.c.kobe.jp", true),
+        ("www.city.kobe.jp", "city.kobe.jp", true),
+        ("www.city.kobe.jp", "kobe.jp", true),
+        ("www.ck", "www.ck", true),
+        ("a.www.ck", "www.ck", true),
+        ("a.b.test.ck", "test.ck", false),
+        // Case and Unicode.
+        ("WWW.Example.COM", "example.com", true),
+        ("www.食狮.公司.cn", "食狮.公司.cn", true),
+        ("www.食狮.公司.cn", "xn--85x722f.xn--55qx5d.cn", true),
+        ("www.食狮.公司.cn", "公司.cn", false),
+        // IP addresses match only themselves exactly.
+        ("192.168.0.1", "192.168.0.1", true),
+        ("192.168.0.1", ".192.168.0.1", true),
+        ("192.168.0.1", "168.0.1", false),
+        ("192.168.0.1", "0.1", false),
+        ("10.192.168.0.1", "192.168.0.1", false),
+        ("::1", "::1", true),
+        ("[::1]", "[::1]", true),
+        ("2001:db8::1", "db8::1", false),
+        ("::1", "1", false),
+        // Invalid hosts are never acceptable.
+        ("", "", false),
+        ("a..b", "b", false),
+        ("www.example.com", "", false),
+    ];
+    let mut failures = Vec::new();
+    for (host, cookie, ok) in cases {
+        if list.is_cookie_domain_acceptable(host, cookie) != ok {
+            failures.push(format!("{host} / {cookie}: expected {ok}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
