@@ -1,0 +1,52 @@
+//! Arbitrary bytes -> a small list and hosts over a tiny alphabet; the
+//! automaton's answer must equal the naive model's under every option.
+//!
+//! Each byte is one token: `a b c . * ! \n |`; the text before the first `|`
+//! is the list, each line after it a host (with `*` and `!` dropped).
+#![no_main]
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use libfuzzer_sys::fuzz_target;
+
+const TOKENS: &[u8; 8] = b"abc.*!\n|";
+
+fuzz_target!(|data: &[u8]| {
+    let text: Vec<u8> = data.iter().map(|b| TOKENS[(b & 7) as usize]).collect();
+    let (rules, hosts) = match text.iter().position(|&b| b == b'|') {
+        Some(i) => (&text[..i], &text[i + 1..]),
+        None => (&text[..], &b"a.b.c"[..]),
+    };
+    let Ok(set) = etld::RuleSet::parse(rules) else {
+        return;
+    };
+    let list = etld::List::from_rules(&set).expect("parsed rules compile");
+    let model = common::Model::new(&set);
+    for host in hosts.split(|&b| b == b'\n' || b == b'|') {
+        let host: String = host
+            .iter()
+            .filter(|&&b| b != b'*' && b != b'!')
+            .map(|&b| b as char)
+            .collect();
+        if host.is_empty() || host.starts_with('.') || host.contains("..") {
+            assert!(list.lookup(&host).is_err(), "{host:?} must be an error");
+            continue;
+        }
+        // An FQDN's answer is the bare name's with the dot kept on.
+        if let Some(bare) = host.strip_suffix('.') {
+            let (with, without) = (list.lookup(&host).unwrap(), list.lookup(bare).unwrap());
+            let dotted = |s: Option<&str>| s.map(|s| format!("{s}."));
+            assert_eq!(with.suffix(), dotted(without.suffix()).as_deref());
+            assert_eq!(with.registrable(), dotted(without.registrable()).as_deref());
+            continue;
+        }
+        for options in common::all_options() {
+            assert_eq!(
+                common::answer(&list, &host, &options),
+                model.lookup(&host, &options),
+                "host {host:?} options {options:?}"
+            );
+        }
+    }
+});
