@@ -1,0 +1,28 @@
+//! Inputs found by the fuzz targets in `fuzz/`, kept as regression tests.
+//! Each names its target, what was found, and checks the corrected property.
+
+use etld_punycode::{check_a_label, decode_into, encode_chars_into, Error};
+
+/// punycode_decode, crash-08e804ba24713d2e02c7c020f8cc17515c2e5eef
+/// (`\x01\0\0\0-A`). The crate was right; the harness reused its output
+/// buffer for the "buffer too small" call before inspecting the decoded
+/// text. Control characters in the basic part are basic code points (the
+/// library, not the codec, refuses them in host names), and the upper-case
+/// `A` is the digit 0: U+0080 is inserted at position 0.
+#[test]
+fn control_bytes_before_the_delimiter() {
+    let input = b"\x01\x00\x00\x00-A";
+    let mut out = ['\0'; 8];
+    let n = decode_into(input, &mut out).unwrap();
+    assert_eq!(&out[..n], &['\u{80}', '\u{1}', '\0', '\0', '\0']);
+    let mut enc = [0u8; 8];
+    let m = encode_chars_into(out[..n].iter().copied(), &mut enc).unwrap();
+    assert!(enc[..m].eq_ignore_ascii_case(input));
+    // One char short: the size needed, and a fresh buffer is unaffected.
+    let mut short = ['\0'; 4];
+    assert_eq!(
+        decode_into(input, &mut short),
+        Err(Error::BufferTooSmall { needed: 5 })
+    );
+    assert_eq!(check_a_label(b"xn--\x01\x00\x00\x00-A"), Ok(()));
+}
