@@ -1,1 +1,113 @@
-fn main() {}
+//! `etld`: Public Suffix List lookups from the command line.
+//!
+//! ```text
+//! etld [lookup] [OPTIONS] [HOST...]      # no HOST: one host per line from stdin
+//! etld compile LIST.dat OUT.fst
+//! etld info [--list FILE]
+//! etld punycode encode|decode [--json] [STR...]
+//! ```
+//!
+//! Batch output has exactly one line per input line, in order, so it can be
+//! pasted beside the input. A bad host prints its error on its own line and
+//! the batch goes on; the exit status is non-zero only when the command itself
+//! cannot run (a bad list file, a bad option, unreadable input).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod batch;
+mod cli;
+mod commands;
+mod lookup;
+mod punycode;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+/// Why a command could not run. Each variant becomes one message on stderr
+/// and a non-zero exit status.
+#[derive(Debug)]
+pub enum Failure {
+    /// A list file could not be read.
+    ReadList {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        error: io::Error,
+    },
+    /// A list file was read but is not a valid list.
+    BadList {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        error: etld::Error,
+    },
+    /// Standard input could not be read.
+    ReadInput(io::Error),
+    /// Standard output (or an output file) could not be written.
+    Write {
+        /// What was being written.
+        what: String,
+        /// What went wrong.
+        error: io::Error,
+    },
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::ReadList { path, error } => {
+                write!(f, "cannot read list file {}: {error}", path.display())
+            }
+            Failure::BadList { path, error } => {
+                write!(f, "{} is not a valid list: {error}", path.display())
+            }
+            Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
+            Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
+        }
+    }
+}
+
+impl Failure {
+    /// A failure to write standard output.
+    pub fn stdout(error: io::Error) -> Failure {
+        Failure::Write {
+            what: "standard output".to_string(),
+            error,
+        }
+    }
+
+    /// Whether this is standard output closed by its reader (`etld ... | head`),
+    /// which ends the command quietly and successfully.
+    fn is_broken_pipe(&self) -> bool {
+        matches!(self, Failure::Write { what, error }
+            if what == "standard output" && error.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Prints help, the version or the usage error (exit status 2 for errors).
+        Err(e) => e.exit(),
+    };
+    let result = match cli.command {
+        None => lookup::run(&cli.lookup),
+        Some(Command::Lookup(args)) => lookup::run(&args),
+        Some(Command::Compile(args)) => commands::compile(&args),
+        Some(Command::Info(args)) => commands::info(&args),
+        Some(Command::Punycode(args)) => punycode::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) if f.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(f) => {
+            // If stderr is gone too there is nobody left to tell.
+            let _ = writeln!(io::stderr().lock(), "etld: {f}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! The command line's grammar (clap derive).
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const LOOKUP_AFTER_HELP: &str = "\
+Output (one line per host, in input order):
+  REGISTRABLE<TAB>SUFFIX     e.g. `example.co.uk\tco.uk`; REGISTRABLE is empty
+                             when the host is itself a public suffix, SUFFIX is
+                             empty when it has none (--no-default-rule)
+  error: MESSAGE             the host is invalid (empty, bad label, IP address,
+                             not UTF-8, ...); the batch goes on
+  `cut -f1` gives the registrable domains; `paste hosts.txt out.txt` puts the
+  answers beside the hosts.
+
+With --json, one object per line:
+  {\"input\":\"www.example.co.uk\",\"suffix\":\"co.uk\",\"registrable\":\"example.co.uk\",
+   \"section\":\"icann\",\"known\":true,\"error\":null}
+  section is \"icann\", \"private\" or null (the implicit `*` rule); on an error,
+  suffix, registrable and section are null, known is false, error is the message.
+
+Wildcard parents: by default `*.kobe.jp` does not make `kobe.jp` a suffix (the
+list's formal algorithm, as in Go's x/net/publicsuffix): `kobe.jp` is
+registrable under `jp`. --wildcard-root treats it as a suffix, as libpsl,
+Chromium and Firefox do.
+
+Exit status: 0 when every host was answered (even with error lines), 1 when the
+list or the input cannot be read, 2 on a bad option.
+
+Examples:
+  etld www.example.co.uk
+  etld --json --output unicode xn--85x722f.xn--55qx5d.cn
+  etld < hosts.txt > answers.txt
+  etld --list my_list.fst --icann-only < hosts.txt";
+
+/// Public Suffix List lookups: the public suffix and registrable domain of
+/// hostnames, one by one or in batch.
+#[derive(Debug, Parser)]
+#[command(
+    name = "etld",
+    version,
+    about = "Public Suffix List lookups: the public suffix and registrable domain of hostnames",
+    long_about = "Public Suffix List lookups: the public suffix and registrable domain of \
+                  hostnames.\n\n`lookup` is the default command: `etld example.com` is \
+                  `etld lookup example.com`. With no HOST, hosts are read from standard \
+                  input, one per line. (To look up a host named like a command, say \
+                  `etld lookup info`.)",
+    after_long_help = LOOKUP_AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    subcommand_value_name = "COMMAND",
+)]
+pub struct Cli {
+    /// A command other than the default `lookup`.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The arguments of the default `lookup` command.
+    #[command(flatten)]
+    pub lookup: LookupArgs,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Look up hosts (the default command)
+    #[command(
+        long_about = "Look up the public suffix and registrable domain of each HOST, or \
+                      of each line of standard input when no HOST is given.",
+        after_long_help = LOOKUP_AFTER_HELP
+    )]
+    Lookup(LookupArgs),
+    /// Compile list text (.dat) into a .fst file that loads without parsing
+    #[command(
+        long_about = "Compile list text (.dat, the Public Suffix List format) into a .fst \
+                      file for --list or etld::List::from_path. The same list always \
+                      gives the same bytes. A .fst input is checked and copied.",
+        after_long_help = "Example:\n  etld compile public_suffix_list.dat psl.fst\n  \
+                           etld --list psl.fst www.example.co.uk"
+    )]
+    Compile(CompileArgs),
+    /// Show a list's version, commit, rule counts and sizes
+    Info(InfoArgs),
+    /// Encode or decode RFC 3492 Punycode
+    #[command(
+        long_about = "Encode or decode RFC 3492 Punycode (the part of an A-label after \
+                      `xn--`): `bücher` <-> `bcher-kva`. With --domain, whole domain \
+                      names are converted label by label: `bücher.de` <-> \
+                      `xn--bcher-kva.de`."
+    )]
+    Punycode(PunycodeArgs),
+}
+
+/// The form in which `lookup` writes its answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum OutputForm {
+    /// The input's own form, lower-cased (Unicode stays Unicode, xn-- stays xn--)
+    #[default]
+    Input,
+    /// Every label in ASCII (Unicode labels become xn-- A-labels)
+    Ascii,
+    /// Every label in Unicode (xn-- A-labels are decoded)
+    Unicode,
+}
+
+impl From<OutputForm> for etld::Output {
+    fn from(form: OutputForm) -> etld::Output {
+        match form {
+            OutputForm::Input => etld::Output::Input,
+            OutputForm::Ascii => etld::Output::Ascii,
+            OutputForm::Unicode => etld::Output::Unicode,
+        }
+    }
+}
+
+/// The arguments of `lookup`.
+#[derive(Debug, Args)]
+pub struct LookupArgs {
+    /// Hosts to look up (not URLs); none: one per line from standard input
+    #[arg(value_name = "HOST")]
+    pub hosts: Vec<OsString>,
+    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    #[arg(long, value_name = "FILE")]
+    pub list: Option<PathBuf>,
+    /// Use only the list's ICANN section (ignore PRIVATE rules such as github.io)
+    #[arg(long)]
+    pub icann_only: bool,
+    /// No implicit `*` rule: a host under an unlisted TLD has no suffix
+    #[arg(long)]
+    pub no_default_rule: bool,
+    /// Browser wildcard mode: `*.kobe.jp` also makes `kobe.jp` a suffix (libpsl)
+    #[arg(long)]
+    pub wildcard_root: bool,
+    /// The form of the answers
+    #[arg(long, value_enum, value_name = "FORM", default_value_t = OutputForm::Input)]
+    pub output: OutputForm,
+    /// One JSON object per line: input, suffix, registrable, section, known, error
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl LookupArgs {
+    /// The library options these arguments ask for.
+    pub fn options(&self) -> etld::Options {
+        etld::Options::new()
+            .sections(if self.icann_only {
+                etld::Sections::IcannOnly
+            } else {
+                etld::Sections::All
+            })
+            .implicit_rule(!self.no_default_rule)
+            .wildcard(if self.wildcard_root {
+                etld::Wildcard::Browser
+            } else {
+                etld::Wildcard::Strict
+            })
+            .output(self.output.into())
+    }
+}
+
+/// The arguments of `compile`.
+#[derive(Debug, Args)]
+pub struct CompileArgs {
+    /// The list text to compile (Public Suffix List format)
+    #[arg(value_name = "LIST.dat")]
+    pub input: PathBuf,
+    /// The .fst file to write (replaced if it exists)
+    #[arg(value_name = "OUT.fst")]
+    pub output: PathBuf,
+}
+
+/// The arguments of `info`.
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    #[arg(long, value_name = "FILE")]
+    pub list: Option<PathBuf>,
+}
+
+/// The arguments of `punycode`.
+#[derive(Debug, Args)]
+pub struct PunycodeArgs {
+    /// Which way to convert.
+    #[command(subcommand)]
+    pub op: PunycodeOp,
+}
+
+/// The direction of a `punycode` conversion.
+#[derive(Debug, Subcommand)]
+pub enum PunycodeOp {
+    /// Encode Unicode text as Punycode (bücher -> bcher-kva)
+    #[command(after_long_help = PUNYCODE_AFTER_HELP)]
+    Encode(PunycodeOpArgs),
+    /// Decode Punycode into Unicode text (bcher-kva -> bücher)
+    #[command(after_long_help = PUNYCODE_AFTER_HELP)]
+    Decode(PunycodeOpArgs),
+}
+
+const PUNYCODE_AFTER_HELP: &str = "\
+Output (one line per input, in order):
+  OUTPUT             the converted string
+  error: MESSAGE     the input cannot be converted; the batch goes on
+With --json: {\"input\":\"bücher\",\"output\":\"bcher-kva\",\"error\":null}
+  (on an error, output is null and error is the message).
+
+Examples:
+  etld punycode encode bücher 食狮          # bcher-kva, 85x722f
+  etld punycode decode --domain xn--85x722f.xn--55qx5d.cn   # 食狮.公司.cn
+  etld punycode decode --json < labels.txt";
+
+/// The arguments of `punycode encode` and `punycode decode`.
+#[derive(Debug, Args)]
+pub struct PunycodeOpArgs {
+    /// Strings to convert; none: one per line from standard input
+    #[arg(value_name = "STR")]
+    pub strings: Vec<OsString>,
+    /// One JSON object per line: input, output, error
+    #[arg(long)]
+    pub json: bool,
+    /// Convert whole domain names label by label, with the xn-- prefix
+    /// (encode: non-ASCII labels become A-labels; decode: A-labels become
+    /// Unicode; other labels are lower-cased)
+    #[arg(long)]
+    pub domain: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_grammar_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn lookup_is_the_default_command() {
+        let cli = Cli::try_parse_from(["etld", "--json", "example.com"]).unwrap();
+        assert!(cli.command.is_none());
+        assert!(cli.lookup.json);
+        assert_eq!(cli.lookup.hosts, vec![OsString::from("example.com")]);
+
+        let cli = Cli::try_parse_from(["etld", "lookup", "--json", "example.com"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Lookup(ref a)) if a.json));
+    }
+
+    #[test]
+    fn options_map_to_the_library() {
+        let cli = Cli::try_parse_from([
+            "etld",
+            "--icann-only",
+            "--no-default-rule",
+            "--wildcard-root",
+            "--output",
+            "ascii",
+        ])
+        .unwrap();
+        let o = cli.lookup.options();
+        assert_eq!(o.get_sections(), etld::Sections::IcannOnly);
+        assert!(!o.get_implicit_rule());
+        assert_eq!(o.get_wildcard(), etld::Wildcard::Browser);
+        assert_eq!(o.get_output(), etld::Output::Ascii);
+        assert_eq!(
+            Cli::try_parse_from(["etld"]).unwrap().lookup.options(),
+            etld::Options::new()
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! `etld lookup`: the public suffix and registrable domain of each host.
+//!
+//! Plain output is `REGISTRABLE<TAB>SUFFIX` (either may be empty) or
+//! `error: MESSAGE`; `--json` writes one object per line. A valid lower-case
+//! ASCII host is answered with slices of the input line itself, written
+//! straight into the output buffer: no allocation per host.
+
+use std::borrow::Cow;
+use std::fmt::Display;
+use std::io::{self, Write};
+
+use serde::{Serialize, Serializer};
+
+use crate::batch::{self, InvalidUtf8, Processor};
+use crate::cli::LookupArgs;
+use crate::commands::load_list;
+use crate::Failure;
+
+/// Runs `etld lookup`.
+pub fn run(args: &LookupArgs) -> Result<(), Failure> {
+    let (list, _) = load_list(args.list.as_deref())?;
+    let mut lookup = Lookup {
+        list: &list,
+        options: args.options(),
+        json: args.json,
+    };
+    batch::run(&args.hosts, &mut lookup, "hosts")
+}
+
+/// Answers hosts from one list with one set of options.
+pub struct Lookup<'l> {
+    /// The list.
+    pub list: &'l etld::List,
+    /// The options of every lookup.
+    pub options: etld::Options,
+    /// Whether to write JSON objects instead of plain lines.
+    pub json: bool,
+}
+
+/// One `--json` answer. The keys are written in this order.
+#[derive(Serialize)]
+struct Answer<'a> {
+    input: &'a str,
+    suffix: Option<&'a str>,
+    registrable: Option<&'a str>,
+    section: Option<&'static str>,
+    known: bool,
+    error: Option<Message<'a>>,
+}
+
+/// An error message serialized straight from its `Display`.
+pub struct Message<'a>(pub &'a dyn Display);
+
+impl Serialize for Message<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self.0)
+    }
+}
+
+impl Processor for Lookup<'_> {
+    fn answer<W: Write>(&mut self, input: &[u8], out: &mut W) -> io::Result<()> {
+        let host = match std::str::from_utf8(input) {
+            Ok(host) => host,
+            Err(e) => return self.refuse(input, &InvalidUtf8(e), out),
+        };
+        match self.list.lookup_with(host, &self.options) {
+            Ok(d) if self.json => write_json(
+                out,
+                &Answer {
+                    input: host,
+                    suffix: d.suffix(),
+                    registrable: d.registrable(),
+                    section: d.section().map(|s| s.as_str()),
+                    known: d.is_known(),
+                    error: None,
+                },
+            ),
+            Ok(d) => {
+                if let Some(r) = d.registrable() {
+                    out.write_all(r.as_bytes())?;
+                }
+                out.write_all(b"\t")?;
+                if let Some(s) = d.suffix() {
+                    out.write_all(s.as_bytes())?;
+                }
+                out.write_all(b"\n")
+            }
+            Err(e) => self.refuse(input, &e, out),
+        }
+    }
+
+    fn refuse<W: Write>(
+        &mut self,
+        input: &[u8],
+        message: &dyn Display,
+        out: &mut W,
+    ) -> io::Result<()> {
+        if self.json {
+            let input: Cow<'_, str> = String::from_utf8_lossy(input);
+            write_json(
+                out,
+                &Answer {
+                    input: &input,
+                    suffix: None,
+                    registrable: None,
+                    section: None,
+                    known: false,
+                    error: Some(Message(message)),
+                },
+            )
+        } else {
+            writeln!(out, "error: {message}")
+        }
+    }
+}
+
+/// Writes one JSON object and a newline.
+pub fn write_json<W: Write, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(options: etld::Options, json: bool, input: &[u8]) -> String {
+        let mut lookup = Lookup {
+            list: etld::List::builtin(),
+            options,
+            json,
+        };
+        let mut out = Vec::new();
+        lookup.answer(input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn plain_lines() {
+        let o = etld::Options::new();
+        assert_eq!(
+            answer(o, false, b"www.example.co.uk"),
+            "example.co.uk\tco.uk\n"
+        );
+        assert_eq!(answer(o, false, b"co.uk"), "\tco.uk\n");
+        assert_eq!(answer(o, false, b""), "error: empty host\n");
+        assert_eq!(
+            answer(o, false, b"a\xffb.com"),
+            "error: invalid UTF-8 at byte 1\n"
+        );
+        let strict = o.implicit_rule(false);
+        assert_eq!(answer(strict, false, b"foo.unlisted-tld"), "\t\n");
+    }
+
+    #[test]
+    fn json_lines() {
+        let o = etld::Options::new();
+        assert_eq!(
+            answer(o, true, b"me.github.io"),
+            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","section":"private","known":true,"error":null}"#.to_string() + "\n"
+        );
+        assert_eq!(
+            answer(o, true, b"a\xff"),
+            "{\"input\":\"a\u{fffd}\",\"suffix\":null,\"registrable\":null,\"section\":null,\"known\":false,\"error\":\"invalid UTF-8 at byte 1\"}\n"
+        );
+    }
+}
