@@ -1,0 +1,591 @@
+//! The `etld` binary as a user runs it: exact output lines, exit statuses,
+//! one answer line per input line.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// What a run of `etld` gave.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn etld_output(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("etld starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    // A separate writer, so a large input cannot deadlock against the output.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("etld runs");
+    writer.join().expect("writer thread");
+    out
+}
+
+fn etld(args: &[&str], stdin: &str) -> Run {
+    let out = etld_output(args, stdin.as_bytes());
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Runs `etld` and expects success with empty stderr; returns stdout.
+fn ok(args: &[&str], stdin: &str) -> String {
+    let run = etld(args, stdin);
+    assert_eq!(run.code, Some(0), "etld {args:?} failed: {}", run.stderr);
+    assert_eq!(run.stderr, "", "etld {args:?} wrote to stderr");
+    run.stdout
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("etld-cli-tests");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+fn repo_file(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
+}
+
+const HOSTS: &[&str] = &[
+    "www.example.co.uk",
+    "co.uk",
+    "me.github.io",
+    "a.b.example",
+    "kobe.jp",
+    "a.b.kobe.jp",
+    "city.kobe.jp",
+    "in.futurecms.at",
+    "www.食狮.公司.cn",
+    "xn--85x722f.xn--55qx5d.cn",
+    "Bücher.DE",
+    "WWW.EXAMPLE.COM",
+    "example.com.",
+    "",
+    "a..b",
+    "192.168.0.1",
+    "xn--abc-.com",
+];
+
+#[test]
+fn looks_up_real_hosts() {
+    assert_eq!(
+        ok(
+            &["www.example.co.uk", "co.uk", "me.github.io", "a.b.example"],
+            ""
+        ),
+        "example.co.uk\tco.uk\n\tco.uk\nme.github.io\tgithub.io\nb.example\texample\n"
+    );
+    assert_eq!(
+        ok(&["www.食狮.公司.cn", "WWW.Example.COM", "example.com."], ""),
+        "食狮.公司.cn\t公司.cn\nexample.com\tcom\nexample.com.\tcom.\n"
+    );
+}
+
+#[test]
+fn lookup_is_the_default_command() {
+    let args: Vec<&str> = HOSTS.iter().copied().filter(|h| !h.is_empty()).collect();
+    let mut with = vec!["lookup"];
+    with.extend(&args);
+    assert_eq!(ok(&args, ""), ok(&with, ""));
+    assert_eq!(ok(&["lookup", "info"], ""), "\tinfo\n");
+}
+
+#[test]
+fn json_answers() {
+    let out = ok(
+        &[
+            "--json",
+            "www.example.co.uk",
+            "me.github.io",
+            "a.b.example",
+            "1.2.3.4",
+        ],
+        "",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            r#"{"input":"www.example.co.uk","suffix":"co.uk","registrable":"example.co.uk","section":"icann","known":true,"error":null}"#,
+            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","section":"private","known":true,"error":null}"#,
+            r#"{"input":"a.b.example","suffix":"example","registrable":"b.example","section":null,"known":false,"error":null}"#,
+            r#"{"input":"1.2.3.4","suffix":null,"registrable":null,"section":null,"known":false,"error":"an IP address has no public suffix"}"#,
+        ]
+    );
+    // Every line is one JSON object with exactly the six keys.
+    let out = ok(&["--json"], &HOSTS.join("\n"));
+    assert_eq!(out.lines().count(), HOSTS.len());
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("valid JSON");
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut want = [
+            "error",
+            "input",
+            "known",
+            "registrable",
+            "section",
+            "suffix",
+        ];
+        want.sort_unstable();
+        let mut keys = keys;
+        keys.sort_unstable();
+        assert_eq!(keys, want, "{line}");
+    }
+}
+
+#[test]
+fn batch_keeps_one_line_per_input_line() {
+    let input = b"www.example.com\n\n1.2.3.4\r\nfoo\xff.com\nWWW.EXAMPLE.CO.UK\r\n  spaced.com\nlast.example.org";
+    let out = etld_output(&[], input);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out,
+        "example.com\tcom\n\
+         error: empty host\n\
+         error: an IP address has no public suffix\n\
+         error: invalid UTF-8 at byte 3\n\
+         example.co.uk\tco.uk\n\
+         error: forbidden code point ' ' (U+0020) at byte 0\n\
+         example.org\torg\n"
+    );
+
+    // Invalid UTF-8 in JSON: the input is shown with U+FFFD.
+    let out = etld_output(&["--json"], b"a\xff.com\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"input\":\"a\u{fffd}.com\",\"suffix\":null,\"registrable\":null,\"section\":null,\"known\":false,\"error\":\"invalid UTF-8 at byte 1\"}\n"
+    );
+}
+
+#[test]
+fn a_big_batch_answers_every_line_in_order() {
+    let input: String = (0..50_000)
+        .map(|i| match i % 5 {
+            0 => format!("www.host{i}.co.uk\n"),
+            1 => "\n".to_string(),
+            2 => format!("HOST{i}.Example.COM\n"),
+            3 => format!("h{i}.食狮.公司.cn\n"),
+            _ => format!("{}.{}.0.1\n", i % 256, i / 256 % 256),
+        })
+        .collect();
+    let out = ok(&[], &input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 50_000);
+    assert_eq!(lines[0], "host0.co.uk\tco.uk");
+    assert_eq!(lines[49_996], "error: empty host");
+    assert_eq!(lines[49_997], "example.com\tcom");
+    assert_eq!(lines[49_998], "食狮.公司.cn\t公司.cn");
+    assert_eq!(lines[49_999], "error: an IP address has no public suffix");
+}
+
+#[test]
+fn an_overlong_line_is_an_error_line() {
+    let input = format!("{}\nexample.com\n", "a".repeat(200_000));
+    let out = ok(&[], &input);
+    assert_eq!(
+        out,
+        "error: line is longer than 65536 bytes\nexample.com\tcom\n"
+    );
+}
+
+#[test]
+fn options() {
+    assert_eq!(ok(&["--icann-only", "me.github.io"], ""), "github.io\tio\n");
+    assert_eq!(ok(&["--no-default-rule", "a.b.example"], ""), "\t\n");
+    assert_eq!(
+        ok(&["--no-default-rule", "--json", "a.b.example"], ""),
+        "{\"input\":\"a.b.example\",\"suffix\":null,\"registrable\":null,\"section\":null,\"known\":false,\"error\":null}\n"
+    );
+    assert_eq!(
+        ok(&["kobe.jp", "a.b.kobe.jp"], ""),
+        "kobe.jp\tjp\na.b.kobe.jp\tb.kobe.jp\n"
+    );
+    assert_eq!(ok(&["--wildcard-root", "kobe.jp"], ""), "\tkobe.jp\n");
+    assert_eq!(
+        ok(&["--output", "ascii", "www.食狮.公司.cn"], ""),
+        "xn--85x722f.xn--55qx5d.cn\txn--55qx5d.cn\n"
+    );
+    assert_eq!(
+        ok(
+            &["--output", "unicode", "www.xn--85x722f.xn--55qx5d.cn"],
+            ""
+        ),
+        "食狮.公司.cn\t公司.cn\n"
+    );
+    assert_eq!(
+        ok(&["--output", "input", "xn--85x722f.公司.cn"], ""),
+        "xn--85x722f.公司.cn\t公司.cn\n"
+    );
+    // Options combine, and apply to a batch from stdin too.
+    assert_eq!(
+        ok(
+            &["lookup", "--icann-only", "--wildcard-root"],
+            "kobe.jp\nme.github.io\n"
+        ),
+        "\tkobe.jp\ngithub.io\tio\n"
+    );
+}
+
+#[test]
+fn compiled_and_text_lists_answer_like_the_builtin() {
+    let out = tmp("compiled.fst");
+    let dat = repo_file("vectors/public_suffix_list.dat");
+    let dat = dat.to_str().unwrap();
+    let summary = ok(&["compile", dat, out.to_str().unwrap()], "");
+    assert!(summary.starts_with("wrote "), "{summary}");
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        std::fs::read(repo_file("vectors/public_suffix_list.fst")).unwrap(),
+        "compiling the snapshot gives the built-in .fst"
+    );
+    let input = HOSTS.join("\n");
+    for options in [&[][..], &["--json", "--wildcard-root"], &["--icann-only"]] {
+        let builtin = ok(options, &input);
+        let mut with_fst = vec!["--list", out.to_str().unwrap()];
+        with_fst.extend(options);
+        assert_eq!(ok(&with_fst, &input), builtin);
+        let mut with_dat = vec!["--list", dat];
+        with_dat.extend(options);
+        assert_eq!(ok(&with_dat, &input), builtin);
+    }
+}
+
+#[test]
+fn a_list_of_ones_own() {
+    let dat = tmp("own.dat");
+    std::fs::write(
+        &dat,
+        "// VERSION: test-1\ntest\n*.dev.test\n!www.dev.test\n",
+    )
+    .unwrap();
+    let fst = tmp("own.fst");
+    ok(
+        &["compile", dat.to_str().unwrap(), fst.to_str().unwrap()],
+        "",
+    );
+    for list in [&dat, &fst] {
+        assert_eq!(
+            ok(
+                &["--list", list.to_str().unwrap()],
+                "a.b.dev.test\nwww.dev.test\nx.test\nexample.com\n"
+            ),
+            "a.b.dev.test\tb.dev.test\nwww.dev.test\tdev.test\nx.test\ttest\nexample.com\tcom\n"
+        );
+    }
+    let info = ok(&["info", "--list", fst.to_str().unwrap()], "");
+    assert!(info.contains("(compiled .fst, "), "{info}");
+    assert!(info.contains("version     test-1\n"), "{info}");
+    assert!(info.contains("commit      (none)\n"), "{info}");
+    assert!(info.contains("rules       3\n"), "{info}");
+    assert!(info.contains("wildcards   1\n"), "{info}");
+    assert!(info.contains("exceptions  1\n"), "{info}");
+    let info = ok(&["info", "--list", dat.to_str().unwrap()], "");
+    assert!(info.contains("(list text, "), "{info}");
+}
+
+#[test]
+fn info_on_the_builtin_list() {
+    let info = ok(&["info"], "");
+    let keys: Vec<&str> = info
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "list",
+            "version",
+            "commit",
+            "rules",
+            "icann",
+            "private",
+            "wildcards",
+            "exceptions",
+            "fst",
+            "automaton",
+            "states",
+            "keys"
+        ]
+    );
+    assert!(info.starts_with("list        built-in\n"), "{info}");
+    let rules: u32 = info.lines().nth(3).unwrap()[12..].parse().unwrap();
+    assert!(rules > 9000, "{info}");
+}
+
+#[test]
+fn bad_list_files_fail_with_a_message() {
+    let run = etld(&["--list", "/nonexistent/list.dat", "example.com"], "");
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .starts_with("etld: cannot read list file /nonexistent/list.dat: "),
+        "{}",
+        run.stderr
+    );
+
+    let bad = tmp("bad.dat");
+    std::fs::write(&bad, "com\n*bar.foo\n").unwrap();
+    let run = etld(&["--list", bad.to_str().unwrap(), "example.com"], "");
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains("is not a valid list: line 2: "),
+        "{}",
+        run.stderr
+    );
+
+    // A .fst file that does not check out.
+    let mut fst = std::fs::read(repo_file("vectors/public_suffix_list.fst")).unwrap();
+    let last = fst.len() - 1;
+    fst[last] ^= 0x55;
+    let corrupt = tmp("corrupt.fst");
+    std::fs::write(&corrupt, &fst).unwrap();
+    for args in [
+        vec!["--list", corrupt.to_str().unwrap(), "example.com"],
+        vec!["info", "--list", corrupt.to_str().unwrap()],
+    ] {
+        let run = etld(&args, "");
+        assert_eq!(run.code, Some(1), "{args:?}");
+        assert!(
+            run.stderr.contains("is not a valid list: "),
+            "{}",
+            run.stderr
+        );
+    }
+
+    let run = etld(
+        &[
+            "compile",
+            bad.to_str().unwrap(),
+            tmp("never.fst").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(1));
+    assert!(!tmp("never.fst").exists());
+    let run = etld(
+        &[
+            "compile",
+            repo_file("vectors/public_suffix_list.dat")
+                .to_str()
+                .unwrap(),
+            "/nonexistent/dir/out.fst",
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr
+            .starts_with("etld: cannot write /nonexistent/dir/out.fst: "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn bad_options_fail() {
+    for args in [
+        &["--bogus"][..],
+        &["--output", "klingon", "example.com"],
+        &["info", "example.com"],
+        &["compile", "only-one.dat"],
+        &["punycode"],
+        &["punycode", "sideways", "x"],
+        &["--list"],
+    ] {
+        let run = etld(args, "");
+        assert_eq!(run.code, Some(2), "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(!run.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_for_every_command() {
+    for args in [
+        &["--help"][..],
+        &["lookup", "--help"],
+        &["compile", "--help"],
+        &["info", "--help"],
+        &["punycode", "--help"],
+        &["punycode", "encode", "--help"],
+        &["punycode", "decode", "--help"],
+        &["help", "lookup"],
+    ] {
+        let out = ok(args, "");
+        assert!(out.contains("Usage: etld"), "{args:?}: {out}");
+    }
+    let help = ok(&["--help"], "");
+    for needle in [
+        "REGISTRABLE<TAB>SUFFIX",
+        "error: MESSAGE",
+        "--wildcard-root",
+        "--json",
+        "compile",
+        "punycode",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+    assert!(ok(&["--version"], "").starts_with("etld "));
+}
+
+#[test]
+fn punycode_encode_and_decode() {
+    assert_eq!(
+        ok(&["punycode", "encode", "bücher", "食狮", "abc"], ""),
+        "bcher-kva\n85x722f\nabc-\n"
+    );
+    assert_eq!(
+        ok(&["punycode", "decode", "bcher-kva", "85x722f", "ABC-"], ""),
+        "bücher\n食狮\nABC\n"
+    );
+    // Errors are lines of their own; the batch goes on.
+    assert_eq!(
+        ok(&["punycode", "decode"], "bcher-kva\n-tda\nib9b\n\nmnchen-3ya\r\n"),
+        "bücher\n\
+         error: delimiter at byte 0 is not preceded by any basic code point\n\
+         error: invalid code point 0xD800 (surrogate, above U+10FFFF or not encodable) at position 0\n\
+         \n\
+         münchen\n"
+    );
+    assert_eq!(
+        ok(&["punycode", "encode", "--json", "bücher"], ""),
+        "{\"input\":\"bücher\",\"output\":\"bcher-kva\",\"error\":null}\n"
+    );
+    let out = ok(&["punycode", "decode", "--json", "--", "-tda"], "");
+    assert_eq!(
+        out,
+        "{\"input\":\"-tda\",\"output\":null,\"error\":\"delimiter at byte 0 is not preceded by any basic code point\"}\n"
+    );
+    assert_eq!(
+        ok(
+            &[
+                "punycode",
+                "encode",
+                "--domain",
+                "www.Bücher.DE",
+                "食狮。公司.cn"
+            ],
+            ""
+        ),
+        "www.xn--bcher-kva.de\nxn--85x722f.xn--55qx5d.cn\n"
+    );
+    assert_eq!(
+        ok(
+            &[
+                "punycode",
+                "decode",
+                "--domain",
+                "xn--85x722f.XN--55QX5D.cn"
+            ],
+            ""
+        ),
+        "食狮.公司.cn\n"
+    );
+    let out = ok(&["punycode", "decode", "--domain", "a.xn--abc-.de"], "");
+    assert!(out.starts_with("error: label \"xn--abc-\": "), "{out}");
+    // Invalid UTF-8 and the input cap.
+    let out = etld_output(&["punycode", "encode"], b"b\xc3\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "error: invalid UTF-8 at byte 1\n"
+    );
+    let out = ok(&["punycode", "decode"], &"a".repeat(3000));
+    assert!(out.starts_with("error: "), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_arguments_are_error_lines() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_etld"))
+        .arg(std::ffi::OsStr::from_bytes(b"a\xff.com"))
+        .arg("example.com")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "error: invalid UTF-8 at byte 1\nexample.com\tcom\n"
+    );
+}
+
+#[test]
+fn unreadable_input_fails() {
+    #[cfg(unix)]
+    {
+        let out = Command::new(env!("CARGO_BIN_EXE_etld"))
+            .stdin(std::fs::File::open("/").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("etld: cannot read standard input: "),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_output_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = b"www.example.co.uk\n".repeat(10_000);
+        for _ in 0..100 {
+            if stdin.write_all(&line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 14];
+    stdout.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"example.co.uk\t");
+    drop(stdout);
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "");
+}
+
+#[test]
+fn no_progress_when_stderr_is_not_a_terminal() {
+    // A batch long enough to pass the one-second mark on a slow machine
+    // would show progress on a terminal; piped, stderr stays empty.
+    let input = "www.example.co.uk\n".repeat(200_000);
+    let run = etld(&[], &input);
+    assert_eq!(run.code, Some(0));
+    assert_eq!(run.stderr, "");
+    assert_eq!(run.stdout.lines().count(), 200_000);
+}
