@@ -12,7 +12,7 @@ use std::fmt::Display;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::Failure;
 
@@ -172,32 +172,39 @@ impl Progress {
 
     #[cold]
     fn update(&mut self) {
-        match &self.bar {
-            Some(bar) => bar.set_position(self.count),
-            None if self.start.elapsed() >= Duration::from_secs(1) => {
-                let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-                let template = format!("{{spinner}} {{human_pos}} {} done, {{per_sec}}", self.noun);
-                if let Ok(style) = ProgressStyle::with_template(&template) {
-                    bar.set_style(style);
-                }
-                bar.set_position(self.count);
-                self.bar = Some(bar);
+        if self.bar.is_none() && self.start.elapsed() >= Duration::from_secs(1) {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
+                bar.set_style(style);
             }
-            None => {}
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_message(self.summary());
+            bar.tick();
         }
     }
 
+    /// "N hosts done, R hosts/s", rates since the start of the batch.
+    fn summary(&self) -> String {
+        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        format!(
+            "{} {} done, {} {}/s",
+            HumanCount(self.count),
+            self.noun,
+            HumanCount((self.count as f64 / secs) as u64),
+            self.noun
+        )
+    }
+
     fn finish(self) {
-        if let Some(bar) = self.bar {
+        if let Some(bar) = &self.bar {
             bar.finish_and_clear();
             let secs = self.start.elapsed().as_secs_f64();
-            let rate = self.count as f64 / secs.max(1e-9);
             let _ = writeln!(
                 io::stderr().lock(),
-                "etld: {} {} in {secs:.2} s ({rate:.0} {}/s)",
-                self.count,
-                self.noun,
-                self.noun
+                "etld: {} in {secs:.2} s",
+                self.summary()
             );
         }
     }
