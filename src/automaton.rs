@@ -45,6 +45,11 @@ const TRANS_INDEX_THRESHOLD: usize = 32;
 struct State {
     /// Index of the state's first transition in the transition arrays.
     first: u32,
+    /// Where the state's dense row starts in [`Automaton::dense`], or
+    /// [`NONE`] for a state with few transitions (searched linearly).
+    row: u32,
+    /// Index of the state's `*` transition, or [`NONE`].
+    star: u32,
     /// Number of transitions (at most 256).
     len: u16,
     /// Whether a key ends here.
@@ -53,18 +58,59 @@ struct State {
     final_output: u8,
 }
 
+/// "None" for the `u32` fields of [`State`] and for dense-row entries.
+const NONE: u32 = u32::MAX;
+
+/// States with more transitions than this get a dense row: a lookup by byte
+/// class instead of a linear search. Measured with `benches/lookup.rs`.
+const DENSE_ABOVE: usize = 4;
+
+/// A transition is packed in a `u32`: target state above, output below.
+const OUTPUT_BITS: u32 = 6;
+/// More states than this cannot be packed (a file of tens of megabytes).
+const MAX_STATES: usize = 1 << 25;
+
 /// An `fst` map decoded into a flat, validated transition table.
+///
+/// States are numbered breadth-first from the root, so the states every
+/// lookup visits (the root, the top-level domains) lie together in memory.
+/// Transitions are kept in two parallel arrays, sorted by input within a
+/// state: the input bytes, and the target and output packed in one `u32`. A
+/// state with many transitions also has a dense row, indexed by the input
+/// byte's class (bytes that appear in no key share class 0, which never has
+/// a transition), so the root and the top-level domains cost one lookup per
+/// byte whatever their fan-out.
 #[derive(Clone, Debug)]
 pub(crate) struct Automaton {
     states: Vec<State>,
     /// Input byte of each transition, sorted within a state.
     inputs: Vec<u8>,
-    /// Target state of each transition.
-    targets: Vec<StateId>,
-    /// Output of each transition.
-    outputs: Vec<u8>,
+    /// Target and output of each transition, packed.
+    trans: Vec<u32>,
+    /// The class of each byte: 0 for bytes no transition reads.
+    classes: [u16; 256],
+    /// Dense rows: per class, the packed transition or [`NONE`].
+    dense: Vec<u32>,
     root: StateId,
     keys: u64,
+}
+
+/// The decoder's table, in the order nodes were found, before compaction.
+#[derive(Default)]
+struct Raw {
+    states: Vec<State>,
+    inputs: Vec<u8>,
+    targets: Vec<StateId>,
+    outputs: Vec<u8>,
+}
+
+/// Unpacks a transition into its target and the value after it.
+#[inline(always)]
+fn unpack(packed: u32, value: u8) -> (StateId, u8) {
+    (
+        packed >> OUTPUT_BITS,
+        value.wrapping_add((packed & ((1 << OUTPUT_BITS) - 1)) as u8),
+    )
 }
 
 impl Automaton {
@@ -86,23 +132,37 @@ impl Automaton {
 
     /// Follows the transition on `byte` from `state`, adding its output to
     /// `value`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(&self, state: StateId, byte: u8, value: u8) -> Option<(StateId, u8)> {
-        let s = self.states[state as usize];
-        let first = s.first as usize;
-        let inputs = &self.inputs[first..first + s.len as usize];
-        let i = inputs.iter().position(|&b| b == byte)?;
-        Some((
-            self.targets[first + i],
-            value.wrapping_add(self.outputs[first + i]),
-        ))
+        let s = &self.states[state as usize];
+        let packed = if s.row != NONE {
+            let class = self.classes[byte as usize] as usize;
+            match self.dense[s.row as usize + class] {
+                NONE => return None,
+                packed => packed,
+            }
+        } else {
+            let first = s.first as usize;
+            let inputs = &self.inputs[first..first + s.len as usize];
+            self.trans[first + inputs.iter().position(|&b| b == byte)?]
+        };
+        Some(unpack(packed, value))
+    }
+
+    /// Follows the `*` transition of `state`, if it has one.
+    #[inline(always)]
+    pub(crate) fn star(&self, state: StateId, value: u8) -> Option<(StateId, u8)> {
+        match self.states[state as usize].star {
+            NONE => None,
+            packed => Some(unpack(packed, value)),
+        }
     }
 
     /// The value of the key that ends in `state`, given the output `value`
     /// gathered on the way, or `None` if no key ends there.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn final_value(&self, state: StateId, value: u8) -> Option<u8> {
-        let s = self.states[state as usize];
+        let s = &self.states[state as usize];
         if s.is_final {
             Some(value.wrapping_add(s.final_output))
         } else {
@@ -112,10 +172,12 @@ impl Automaton {
 
     /// Decodes and validates raw `fst` map bytes.
     ///
-    /// `is_valid_value` says which values a key may carry.
+    /// `is_valid_value` says which values a key may carry, `is_valid_input`
+    /// which bytes a key may hold.
     pub(crate) fn decode(
         data: &[u8],
         is_valid_value: impl Fn(u64) -> bool,
+        is_valid_input: impl Fn(u8) -> bool,
     ) -> Result<Automaton, FormatError> {
         let bad = |offset: usize, reason: &'static str| FormatError::Automaton { offset, reason };
         if data.len() < FST_HEADER + FST_FOOTER {
@@ -139,21 +201,106 @@ impl Automaton {
             ids: HashMap::new(),
             pending: Vec::new(),
             addrs: Vec::new(),
-            table: Automaton {
-                states: Vec::new(),
-                inputs: Vec::new(),
-                targets: Vec::new(),
-                outputs: Vec::new(),
-                root: 0,
-                keys,
-            },
+            raw: Raw::default(),
+            keys,
         };
-        decoder.table.root = decoder.id_of(root_addr);
+        let root = decoder.id_of(root_addr);
         while let Some((id, addr)) = decoder.pending.pop() {
             decoder.decode_node(id, addr)?;
         }
-        decoder.check_keys(&is_valid_value)?;
-        Ok(decoder.table)
+        if decoder.raw.states.len() > MAX_STATES {
+            return Err(bad(root_addr, "too many states"));
+        }
+        decoder.check_keys(root, &is_valid_value)?;
+        for (id, s) in decoder.raw.states.iter().enumerate() {
+            let first = s.first as usize;
+            if decoder.raw.inputs[first..first + s.len as usize]
+                .iter()
+                .any(|&b| !is_valid_input(b))
+            {
+                return Err(bad(
+                    decoder.addrs[id],
+                    "a key holds a byte that is not canonical",
+                ));
+            }
+        }
+        Ok(decoder.raw.compact(root, keys))
+    }
+}
+
+impl Raw {
+    /// Renumbers the states breadth-first from `root`, packs the
+    /// transitions, and builds the byte classes, dense rows and `*` shortcuts.
+    fn compact(self, root: StateId, keys: u64) -> Automaton {
+        // Breadth-first order; every state was found from the root.
+        let mut order = Vec::with_capacity(self.states.len());
+        let mut new_id = vec![NONE; self.states.len()];
+        new_id[root as usize] = 0;
+        order.push(root);
+        let mut head = 0;
+        while let Some(&old) = order.get(head) {
+            head += 1;
+            let s = self.states[old as usize];
+            for &t in &self.targets[s.first as usize..s.first as usize + s.len as usize] {
+                if new_id[t as usize] == NONE {
+                    new_id[t as usize] = order.len() as u32;
+                    order.push(t);
+                }
+            }
+        }
+
+        let mut classes = [0u16; 256];
+        let mut class_count = 1usize;
+        let mut used = [false; 256];
+        for &b in &self.inputs {
+            used[b as usize] = true;
+        }
+        for (b, &u) in used.iter().enumerate() {
+            if u {
+                classes[b] = class_count as u16;
+                class_count += 1;
+            }
+        }
+
+        let mut table = Automaton {
+            states: Vec::with_capacity(order.len()),
+            inputs: Vec::with_capacity(self.inputs.len()),
+            trans: Vec::with_capacity(self.inputs.len()),
+            classes,
+            dense: Vec::new(),
+            root: 0,
+            keys,
+        };
+        for &old in &order {
+            let s = self.states[old as usize];
+            let (from, len) = (s.first as usize, s.len as usize);
+            let first = table.inputs.len();
+            let mut state = State {
+                first: first as u32,
+                row: NONE,
+                star: NONE,
+                ..s
+            };
+            for i in from..from + len {
+                let packed =
+                    (new_id[self.targets[i] as usize] << OUTPUT_BITS) | u32::from(self.outputs[i]);
+                table.inputs.push(self.inputs[i]);
+                table.trans.push(packed);
+                if self.inputs[i] == b'*' {
+                    state.star = packed;
+                }
+            }
+            if len > DENSE_ABOVE {
+                let row = table.dense.len();
+                state.row = row as u32;
+                table.dense.resize(row + class_count, NONE);
+                for i in first..first + len {
+                    table.dense[row + classes[table.inputs[i] as usize] as usize] = table.trans[i];
+                }
+            }
+            table.states.push(state);
+        }
+        table
     }
 }
 
@@ -173,7 +320,9 @@ struct Decoder<'a> {
     pending: Vec<(StateId, usize)>,
     /// Address of each state, by id.
     addrs: Vec<usize>,
-    table: Automaton,
+    raw: Raw,
+    /// The key count from the footer.
+    keys: u64,
 }
 
 impl Decoder<'_> {
@@ -184,8 +333,8 @@ impl Decoder<'_> {
         }
         // The number of states is bounded by the number of bytes, which a
         // `u32` holds for any file the header accepts.
-        let id = self.table.states.len() as StateId;
-        self.table.states.push(State::default());
+        let id = self.raw.states.len() as StateId;
+        self.raw.states.push(State::default());
         self.addrs.push(addr);
         self.ids.insert(addr, id);
         self.pending.push((id, addr));
@@ -332,7 +481,7 @@ impl Decoder<'_> {
         if final_output >= VALUE_LIMIT {
             return Err(bad("final output out of range"));
         }
-        let first = self.table.inputs.len();
+        let first = self.raw.inputs.len();
         for t in &trans {
             if t.target != EMPTY_ADDRESS && t.target >= start {
                 return Err(bad("transition does not point to an earlier node"));
@@ -341,12 +490,14 @@ impl Decoder<'_> {
                 return Err(bad("transition output out of range"));
             }
             let target = self.id_of(t.target);
-            self.table.inputs.push(t.input);
-            self.table.targets.push(target);
-            self.table.outputs.push(t.output as u8);
+            self.raw.inputs.push(t.input);
+            self.raw.targets.push(target);
+            self.raw.outputs.push(t.output as u8);
         }
-        self.table.states[id as usize] = State {
+        self.raw.states[id as usize] = State {
             first: u32::try_from(first).map_err(|_| bad("too many transitions"))?,
+            row: NONE,
+            star: NONE,
             len: trans.len() as u16,
             is_final,
             final_output: final_output as u8,
@@ -358,15 +509,19 @@ impl Decoder<'_> {
     ///
     /// Transitions point to lower addresses, so visiting states by ascending
     /// address visits every target before the states that reach it.
-    fn check_keys(&self, is_valid_value: impl Fn(u64) -> bool) -> Result<(), FormatError> {
-        let mut order: Vec<StateId> = (0..self.table.states.len() as StateId).collect();
+    fn check_keys(
+        &self,
+        root: StateId,
+        is_valid_value: impl Fn(u64) -> bool,
+    ) -> Result<(), FormatError> {
+        let mut order: Vec<StateId> = (0..self.raw.states.len() as StateId).collect();
         order.sort_unstable_by_key(|&id| self.addrs[id as usize]);
         // Per state: the number of keys ending below it, and the set of values
         // (as a bit set, values are below 64) they carry from there on.
         let mut counts = vec![0u64; order.len()];
         let mut values = vec![0u64; order.len()];
         for &id in &order {
-            let s = self.table.states[id as usize];
+            let s = self.raw.states[id as usize];
             let mut count = u64::from(s.is_final);
             let mut set = if s.is_final {
                 1u64 << s.final_output
@@ -375,9 +530,9 @@ impl Decoder<'_> {
             };
             let first = s.first as usize;
             for i in first..first + s.len as usize {
-                let t = self.table.targets[i] as usize;
+                let t = self.raw.targets[i] as usize;
                 count = count.saturating_add(counts[t]);
-                let out = u32::from(self.table.outputs[i]);
+                let out = u32::from(self.raw.outputs[i]);
                 let shifted = values[t] << out;
                 if shifted >> out != values[t] {
                     return Err(FormatError::Automaton {
@@ -390,8 +545,8 @@ impl Decoder<'_> {
             counts[id as usize] = count;
             values[id as usize] = set;
         }
-        let root = self.table.root as usize;
-        if counts[root] != self.table.keys {
+        let root = root as usize;
+        if counts[root] != self.keys {
             return Err(FormatError::Automaton {
                 offset: self.addrs[root],
                 reason: "key count in the footer does not match the automaton",
@@ -515,7 +670,7 @@ mod tests {
         keys.dedup_by(|a, b| a.0 == b.0);
         let borrowed: Vec<(&[u8], u64)> = keys.iter().map(|(k, v)| (&k[..], *v)).collect();
         let bytes = build(&borrowed);
-        let a = Automaton::decode(&bytes, |v| v > 0).unwrap();
+        let a = Automaton::decode(&bytes, |v| v > 0, |_| true).unwrap();
         assert_eq!(a.len(), keys.len() as u64);
         for (k, v) in &keys {
             assert_eq!(get(&a, k), Some(*v as u8), "key {k:?}");
@@ -528,21 +683,21 @@ mod tests {
     fn refuses_invalid_values_and_count() {
         let bytes = build(&[(b"a", 1), (b"b", 0)]);
         assert!(matches!(
-            Automaton::decode(&bytes, |v| v > 0),
+            Automaton::decode(&bytes, |v| v > 0, |_| true),
             Err(FormatError::Automaton { .. })
         ));
         let mut bytes = build(&[(b"a", 1), (b"b", 2)]);
         let n = bytes.len();
         bytes[n - 20] = 9; // key count
-        assert!(Automaton::decode(&bytes, |v| v > 0).is_err());
+        assert!(Automaton::decode(&bytes, |v| v > 0, |_| true).is_err());
     }
 
     #[test]
     fn empty_and_empty_key() {
-        let a = Automaton::decode(&build(&[]), |v| v > 0).unwrap();
+        let a = Automaton::decode(&build(&[]), |v| v > 0, |_| true).unwrap();
         assert_eq!(a.len(), 0);
         assert_eq!(get(&a, b"a"), None);
-        let a = Automaton::decode(&build(&[(b"", 5)]), |v| v > 0).unwrap();
+        let a = Automaton::decode(&build(&[(b"", 5)]), |v| v > 0, |_| true).unwrap();
         assert_eq!(get(&a, b""), Some(5));
     }
 }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::rule::Section;
+use crate::walk::Match;
 
 /// A looked-up host: its public suffix, registrable domain and the rule
 /// that decided them.
@@ -33,27 +34,32 @@ pub struct Domain<'a> {
 }
 
 impl<'a> Domain<'a> {
-    /// Builds the answer for `name` (in its output form) whose public suffix
-    /// has `suffix_labels` labels.
-    pub(crate) fn new(
-        name: Cow<'a, str>,
-        suffix_labels: Option<usize>,
-        labels: usize,
-        section: Option<Section>,
-        known: bool,
-    ) -> Domain<'a> {
+    /// Builds the answer for `name`, a host in another form than the one
+    /// walked (the same labels), by finding the label offsets again.
+    pub(crate) fn new(name: Cow<'a, str>, m: &Match) -> Domain<'a> {
         let bare = name.strip_suffix('.').unwrap_or(&name);
-        let suffix = suffix_labels.map(|n| label_start(bare, n));
-        let registrable = match suffix_labels {
-            Some(n) if labels > n => Some(label_start(bare, n + 1)),
+        let suffix = m.suffix_labels.map(|n| label_start(bare, n));
+        let registrable = match m.suffix_labels {
+            Some(n) if m.labels > n => Some(label_start(bare, n + 1)),
             _ => None,
         };
         Domain {
             name,
             suffix,
             registrable,
-            section,
-            known,
+            section: m.section,
+            known: m.known,
+        }
+    }
+
+    /// Builds the answer for `name`, the host as walked.
+    pub(crate) fn with_offsets(name: Cow<'a, str>, m: &Match) -> Domain<'a> {
+        Domain {
+            name,
+            suffix: m.suffix_start,
+            registrable: m.registrable_start,
+            section: m.section,
+            known: m.known,
         }
     }
 

@@ -6,8 +6,6 @@
 //! must be a valid A-label. The separators U+3002, U+FF0E and U+FF61 split
 //! labels like `.` does (UTS 46). No Unicode normalisation is applied.
 
-use std::borrow::Cow;
-
 use crate::error::{HostError, LabelError};
 
 /// The longest canonical label, in octets.
@@ -19,30 +17,6 @@ pub(crate) const MAX_NAME: usize = 253;
 #[inline]
 pub(crate) fn is_separator(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
-}
-
-/// Whether `c` is a forbidden domain code point (WHATWG URL standard): C0
-/// controls, space, DEL and `# % / : < > ? @ [ \ ] ^ |`.
-#[inline]
-pub(crate) fn is_forbidden(c: char) -> bool {
-    matches!(
-        c,
-        '\0'..=' '
-            | '\u{7f}'
-            | '#'
-            | '%'
-            | '/'
-            | ':'
-            | '<'
-            | '>'
-            | '?'
-            | '@'
-            | '['
-            | '\\'
-            | ']'
-            | '^'
-            | '|'
-    )
 }
 
 /// What an ASCII byte is to the fast path of a lookup.
@@ -108,39 +82,54 @@ pub(crate) fn check_ascii_label(label: &[u8]) -> Result<(), LabelError> {
 }
 
 /// The canonical ASCII form of one label (no separators in it).
-///
-/// Returns the label borrowed when it is canonical already.
-pub(crate) fn canonical_label(label: &str) -> Result<Cow<'_, str>, LabelError> {
-    if let Some(c) = label.chars().find(|&c| is_forbidden(c)) {
-        return Err(LabelError::ForbiddenCodePoint(c));
+pub(crate) fn canonical_label(label: &str) -> Result<String, LabelError> {
+    let mut buf = [0u8; MAX_LABEL];
+    let n = canonical_label_into(label, &mut buf)?;
+    Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
+}
+
+/// A host's canonical ASCII name, built on the stack.
+pub(crate) struct AsciiName {
+    buf: [u8; AsciiName::CAPACITY],
+    len: usize,
+}
+
+impl AsciiName {
+    /// A name of 253 octets, a trailing dot, and room to spare.
+    const CAPACITY: usize = 256;
+
+    /// The name's bytes, a trailing dot included.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
     }
-    let lower: Cow<'_, str> = if label.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
-        Cow::Owned(label.chars().flat_map(char::to_lowercase).collect())
-    } else {
-        Cow::Borrowed(label)
-    };
-    let ascii: Cow<'_, str> = if lower.is_ascii() {
-        lower
-    } else {
-        Cow::Owned(etld_punycode::to_ascii_label(&lower).map_err(LabelError::Punycode)?)
-    };
-    check_ascii_label(ascii.as_bytes())?;
-    Ok(ascii)
+
+    /// The name as a string.
+    pub(crate) fn to_string_lossless(&self) -> String {
+        // Only ASCII bytes are ever written.
+        String::from_utf8_lossy(self.as_bytes()).into_owned()
+    }
 }
 
 /// A host split into canonical labels, for inputs off the fast path (upper
 /// case, non-ASCII, ideographic full stops).
 pub(crate) struct CanonicalHost {
     /// The canonical ASCII name, with a trailing dot if the input had one.
-    pub(crate) ascii: String,
-    /// The input's own form, lower-cased, with `.` as the only separator.
-    pub(crate) input: String,
+    pub(crate) ascii: AsciiName,
+    /// The input's own form, lower-cased, with `.` as the only separator,
+    /// when asked for.
+    pub(crate) input: Option<String>,
 }
 
-/// Canonicalises a whole host. `host` is not empty.
-pub(crate) fn canonicalize_host(host: &str) -> Result<CanonicalHost, HostError> {
-    let mut ascii = String::with_capacity(host.len() + 8);
-    let mut input = String::with_capacity(host.len());
+/// Canonicalises a whole host; `host` is not empty. Errors name the leftmost
+/// bad label. A name that does not fit is cut short here and refused by the
+/// walk as too long.
+pub(crate) fn canonicalize_host(host: &str, want_input: bool) -> Result<CanonicalHost, HostError> {
+    let mut ascii = AsciiName {
+        buf: [0; AsciiName::CAPACITY],
+        len: 0,
+    };
+    let mut input = want_input.then(|| String::with_capacity(host.len()));
+    let mut overflow = false;
     let mut rest = host;
     let mut offset = 0;
     loop {
@@ -148,30 +137,72 @@ pub(crate) fn canonicalize_host(host: &str) -> Result<CanonicalHost, HostError> 
             Some((i, c)) => (&rest[..i], Some(&rest[i + c.len_utf8()..])),
             None => (rest, None),
         };
-        let last = next.is_none();
         // One trailing dot marks an FQDN: the empty label after it is fine.
-        let fqdn_end = last && label.is_empty() && offset > 0;
-        if !fqdn_end {
-            let canonical =
-                canonical_label(label).map_err(|error| HostError::Label { offset, error })?;
-            ascii.push_str(&canonical);
-            if canonical.len() == label.len() && label.is_ascii() {
-                input.push_str(&canonical);
-            } else {
-                input.extend(label.chars().flat_map(char::to_lowercase));
+        if !(next.is_none() && label.is_empty() && offset > 0) {
+            let mut canonical = [0u8; MAX_LABEL];
+            let n = canonical_label_into(label, &mut canonical)
+                .map_err(|error| HostError::Label { offset, error })?;
+            match ascii.buf.get_mut(ascii.len..ascii.len + n) {
+                Some(dst) if !overflow => {
+                    dst.copy_from_slice(&canonical[..n]);
+                    ascii.len += n;
+                }
+                _ => overflow = true,
+            }
+            if let Some(input) = &mut input {
+                if label.is_ascii() {
+                    input.extend(label.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+                } else {
+                    input.extend(label.chars().flat_map(char::to_lowercase));
+                }
             }
         }
         match next {
             Some(n) => {
-                ascii.push('.');
-                input.push('.');
+                match ascii.buf.get_mut(ascii.len) {
+                    Some(dst) if !overflow => {
+                        *dst = b'.';
+                        ascii.len += 1;
+                    }
+                    _ => overflow = true,
+                }
+                if let Some(input) = &mut input {
+                    input.push('.');
+                }
                 offset = host.len() - n.len();
                 rest = n;
             }
             None => break,
         }
     }
+    if overflow {
+        // Longer than any valid name: keep a too-long marker for the walk.
+        ascii.len = AsciiName::CAPACITY;
+    }
     Ok(CanonicalHost { ascii, input })
+}
+
+/// Writes the canonical ASCII form of one label (no separators in it) into
+/// `out`, returning its length.
+pub(crate) fn canonical_label_into(
+    label: &str,
+    out: &mut [u8; MAX_LABEL],
+) -> Result<usize, LabelError> {
+    if label.is_empty() {
+        return Err(LabelError::Empty);
+    }
+    if let Some(&b) = label
+        .as_bytes()
+        .iter()
+        .find(|&&b| BYTE_CLASS[b as usize] == ByteClass::Forbidden)
+    {
+        return Err(LabelError::ForbiddenCodePoint(char::from(b)));
+    }
+    etld_punycode::to_ascii_label_into(label, out).map_err(|e| match e {
+        etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed),
+        etld_punycode::Error::LabelTooLong { len, .. } => LabelError::TooLong(len),
+        e => LabelError::Punycode(e),
+    })
 }
 
 /// Writes a canonical ASCII name in Unicode form: each valid `xn--` label
@@ -221,17 +252,44 @@ mod tests {
 
     #[test]
     fn hosts() {
-        let h = canonicalize_host("WWW.食狮。公司.cn.").unwrap();
-        assert_eq!(h.ascii, "www.xn--85x722f.xn--55qx5d.cn.");
-        assert_eq!(h.input, "www.食狮.公司.cn.");
-        assert_eq!(to_unicode_name(&h.ascii), "www.食狮.公司.cn.");
+        let h = canonicalize_host("WWW.食狮。公司.cn.", true).unwrap();
+        assert_eq!(h.ascii.as_bytes(), b"www.xn--85x722f.xn--55qx5d.cn.");
+        assert_eq!(h.input.as_deref(), Some("www.食狮.公司.cn."));
         assert_eq!(
-            canonicalize_host("a..b").err(),
+            to_unicode_name(&h.ascii.to_string_lossless()),
+            "www.食狮.公司.cn."
+        );
+        assert_eq!(
+            canonicalize_host("a..b", false).err(),
             Some(HostError::Label {
                 offset: 2,
                 error: LabelError::Empty
             })
         );
+    }
+
+    /// Whether `c` is a forbidden domain code point (WHATWG URL standard): C0
+    /// controls, space, DEL and `# % / : < > ? @ [ \ ] ^ |`.
+    #[inline]
+    fn is_forbidden(c: char) -> bool {
+        matches!(
+            c,
+            '\0'..=' '
+                | '\u{7f}'
+                | '#'
+                | '%'
+                | '/'
+                | ':'
+                | '<'
+                | '>'
+                | '?'
+                | '@'
+                | '['
+                | '\\'
+                | ']'
+                | '^'
+                | '|'
+        )
     }
 
     #[test]

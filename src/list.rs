@@ -9,7 +9,7 @@ use crate::compile::{self, flags, RuleCounts};
 use crate::domain::Domain;
 use crate::error::{Error, HostError};
 use crate::format::{self, Header};
-use crate::label::{canonicalize_host, to_unicode_name};
+use crate::label::{canonicalize_host, to_unicode_name, ByteClass, BYTE_CLASS};
 use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
 use crate::walk::{is_ipv4, is_ipv6, walk, Stop};
@@ -131,7 +131,9 @@ impl List {
 
     fn load(bytes: Bytes) -> Result<List, Error> {
         let (header, fst) = format::read(bytes.as_slice())?;
-        let automaton = Automaton::decode(&bytes.as_slice()[fst.clone()], flags::is_valid)?;
+        let automaton = Automaton::decode(&bytes.as_slice()[fst.clone()], flags::is_valid, |b| {
+            matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
+        })?;
         Ok(List {
             bytes,
             fst,
@@ -222,64 +224,49 @@ impl List {
         if host.is_empty() {
             return Err(HostError::Empty.into());
         }
-        // The fast path: a host that is canonical already.
-        match self.match_canonical(host, mask, options.implicit_rule) {
+        // The fast path: a host that is canonical already. Its errors, but
+        // for an IP address, are left to the slow path, so that every input
+        // reports the same error (the leftmost bad label) whichever path.
+        match self.match_canonical(host.as_bytes(), mask, options.implicit_rule) {
             Ok(m) => {
-                let name = match options.output {
-                    Output::Unicode if host.contains("xn--") => Cow::Owned(to_unicode_name(host)),
-                    _ => Cow::Borrowed(host),
-                };
-                return Ok(Domain::new(
-                    name,
-                    m.suffix_labels,
-                    m.labels,
-                    m.section,
-                    m.known,
-                ));
+                return Ok(match options.output {
+                    Output::Unicode if host.contains("xn--") => {
+                        Domain::new(Cow::Owned(to_unicode_name(host)), &m)
+                    }
+                    _ => Domain::with_offsets(Cow::Borrowed(host), &m),
+                })
             }
-            // Label errors are reported by the slow path, which names the
-            // leftmost bad label, as it does for every other input.
-            Err(Stop::Invalid(HostError::Label { .. })) | Err(Stop::NotCanonical) => {}
-            Err(Stop::Invalid(e)) => return Err(e.into()),
+            Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
+            Err(_) => {}
         }
-        if is_ipv6(host) {
+        if host.contains(':') && is_ipv6(host) {
             return Err(HostError::IpAddress.into());
         }
-        let canonical = canonicalize_host(host)?;
-        let m = match self.match_canonical(&canonical.ascii, mask, options.implicit_rule) {
+        let canonical = canonicalize_host(host, options.output == Output::Input)?;
+        let m = match self.match_canonical(canonical.ascii.as_bytes(), mask, options.implicit_rule)
+        {
             Ok(m) => m,
             Err(Stop::Invalid(e)) => return Err(e.into()),
-            // A canonical host holds only canonical bytes.
-            Err(Stop::NotCanonical) => {
-                return Err(HostError::Label {
-                    offset: 0,
-                    error: crate::error::LabelError::Empty,
-                }
-                .into())
-            }
+            // Canonical names hold canonical bytes only.
+            Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
         };
-        let name = match options.output {
-            Output::Input => canonical.input,
-            Output::Ascii => canonical.ascii,
-            Output::Unicode => to_unicode_name(&canonical.ascii),
-        };
-        Ok(Domain::new(
-            Cow::Owned(name),
-            m.suffix_labels,
-            m.labels,
-            m.section,
-            m.known,
-        ))
+        Ok(match (options.output, canonical.input) {
+            (Output::Input, Some(input)) => Domain::new(Cow::Owned(input), &m),
+            (Output::Unicode, _) => Domain::new(
+                Cow::Owned(to_unicode_name(&canonical.ascii.to_string_lossless())),
+                &m,
+            ),
+            _ => Domain::with_offsets(Cow::Owned(canonical.ascii.to_string_lossless()), &m),
+        })
     }
 
     /// Matches a host that is canonical if this succeeds.
     fn match_canonical(
         &self,
-        host: &str,
+        bytes: &[u8],
         mask: u8,
         implicit_rule: bool,
     ) -> Result<crate::walk::Match, Stop> {
-        let bytes = host.as_bytes();
         // One trailing dot marks an FQDN; the walk sees the name without it.
         let bare = match bytes {
             [rest @ .., b'.'] if !rest.is_empty() => rest,

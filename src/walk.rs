@@ -37,6 +37,10 @@ pub(crate) struct Match {
     pub(crate) known: bool,
     /// Labels in the host.
     pub(crate) labels: usize,
+    /// Where the public suffix starts in the walked host.
+    pub(crate) suffix_start: Option<usize>,
+    /// Where the registrable domain starts in the walked host.
+    pub(crate) registrable_start: Option<usize>,
 }
 
 /// Why the walk stopped without a match.
@@ -179,82 +183,227 @@ fn section_of(bits: u8) -> Section {
 /// no trailing dot (the caller strips one), not empty.
 ///
 /// `mask` selects the flags that count (sections, wildcard mode).
+///
+/// While any automaton state is alive, each byte from the right is fed to
+/// the automaton; a byte that a state accepts is a byte of some key, and keys
+/// hold canonical bytes only (the loader checks), so it needs no other check.
+/// Once every state has died, the rest of the host is only validated, a
+/// byte-class lookup per byte.
+///
+/// Most hosts never meet a `*` transition: they are walked with a single
+/// state. At the first `*` transition the walk starts again with a frontier.
 pub(crate) fn walk(
     automaton: &Automaton,
     host: &[u8],
     mask: u8,
     implicit_rule: bool,
 ) -> Result<Match, Stop> {
+    if host.len() > MAX_NAME {
+        return Err(Stop::Invalid(HostError::TooLong(host.len())));
+    }
+    let mut progress = Progress::new();
+    if !walk_single(automaton, host, mask, &mut progress)? {
+        progress = Progress::new();
+        walk_frontier(automaton, host, mask, &mut progress)?;
+    }
+    Ok(progress.finish(host, implicit_rule))
+}
+
+/// The labels read so far and the rules matched.
+struct Progress {
+    best: Best,
+    /// Labels read, from the right.
+    labels: usize,
+    /// Where the first labels from the right start (the host is at most
+    /// 253 bytes long, so a byte holds an offset).
+    starts: [u8; Progress::STARTS],
+}
+
+impl Progress {
+    const STARTS: usize = 16;
+
+    #[inline]
+    fn new() -> Progress {
+        Progress {
+            best: Best::default(),
+            labels: 0,
+            starts: [0; Progress::STARTS],
+        }
+    }
+
+    /// Checks the label `host[start..end]` and counts it.
+    #[inline]
+    fn label(&mut self, host: &[u8], start: usize, end: usize) -> Result<(), Stop> {
+        check_ascii_label(&host[start..end]).map_err(|error| {
+            Stop::Invalid(HostError::Label {
+                offset: start,
+                error,
+            })
+        })?;
+        if let Some(slot) = self.starts.get_mut(self.labels) {
+            *slot = start as u8;
+        }
+        self.labels += 1;
+        Ok(())
+    }
+
+    /// Validates and counts the rest of the host: the label ending at
+    /// `label_end`, read down to `i` already, and all labels left of it.
+    #[inline]
+    fn rest(&mut self, host: &[u8], mut label_end: usize, mut i: usize) -> Result<(), Stop> {
+        loop {
+            while i > 0 {
+                match BYTE_CLASS[host[i - 1] as usize] {
+                    ByteClass::Plain => i -= 1,
+                    ByteClass::Dot => break,
+                    _ => return Err(Stop::NotCanonical),
+                }
+            }
+            self.label(host, i, label_end)?;
+            if i == 0 {
+                return Ok(());
+            }
+            i -= 1;
+            label_end = i;
+        }
+    }
+
+    /// The start of the `k`-th label from the right (1-based).
+    fn start(&self, host: &[u8], k: usize) -> usize {
+        match self.starts.get(k - 1) {
+            Some(&s) => s as usize,
+            None => host
+                .iter()
+                .enumerate()
+                .rev()
+                .filter(|&(_, &b)| b == b'.')
+                .nth(k - 1)
+                .map_or(0, |(i, _)| i + 1),
+        }
+    }
+
+    /// Decides the prevailing rule.
+    fn finish(&self, host: &[u8], implicit_rule: bool) -> Match {
+        let (suffix_labels, section, known) = match (self.best.exception, self.best.normal) {
+            // Only a crafted file has a one-label exception: no suffix then.
+            (Some((n, bits)), _) => (Some(n - 1).filter(|&n| n > 0), Some(section_of(bits)), true),
+            (None, Some((n, bits))) => (Some(n), Some(section_of(bits)), true),
+            (None, None) if implicit_rule => (Some(1), None, false),
+            (None, None) => (None, None, false),
+        };
+        Match {
+            suffix_labels,
+            section,
+            known,
+            labels: self.labels,
+            suffix_start: suffix_labels.map(|n| self.start(host, n)),
+            registrable_start: suffix_labels
+                .filter(|&n| self.labels > n)
+                .map(|n| self.start(host, n + 1)),
+        }
+    }
+}
+
+/// The walk with one state. Returns `false`, having stopped early, when a
+/// state with a `*` transition is reached.
+#[inline]
+fn walk_single(
+    automaton: &Automaton,
+    host: &[u8],
+    mask: u8,
+    progress: &mut Progress,
+) -> Result<bool, Stop> {
+    let (mut s, mut v) = (automaton.root(), 0u8);
+    if automaton.star(s, v).is_some() {
+        return Ok(false);
+    }
+    let mut i = host.len();
+    loop {
+        let end = i;
+        while i > 0 && host[i - 1] != b'.' {
+            match automaton.step(s, host[i - 1], v) {
+                Some(n) => (s, v) = n,
+                None => return progress.rest(host, end, i).map(|()| true),
+            }
+            i -= 1;
+        }
+        progress.label(host, i, end)?;
+        if let Some(value) = automaton.final_value(s, v) {
+            progress.best.record(progress.labels, value & mask);
+        }
+        if i == 0 {
+            return Ok(true);
+        }
+        i -= 1; // the dot
+        match automaton.step(s, b'.', v) {
+            Some(n) => (s, v) = n,
+            None => return progress.rest(host, i, i).map(|()| true),
+        }
+        if automaton.star(s, v).is_some() {
+            return Ok(false);
+        }
+    }
+}
+
+/// The walk with a frontier of states, for hosts that meet wildcards.
+fn walk_frontier(
+    automaton: &Automaton,
+    host: &[u8],
+    mask: u8,
+    progress: &mut Progress,
+) -> Result<(), Stop> {
     let mut cur = Frontier::new();
     let mut wild = Frontier::new();
     let mut next = Frontier::new();
     let root = automaton.root();
     cur.push((root, 0));
-    if let Some(w) = automaton.step(root, b'*', 0) {
+    if let Some(w) = automaton.star(root, 0) {
         wild.push(w);
     }
-    let mut best = Best::default();
-    let mut labels = 0;
     let mut i = host.len();
     loop {
-        let label_end = i;
-        while i > 0 {
-            let b = host[i - 1];
-            match BYTE_CLASS[b as usize] {
-                ByteClass::Plain => {}
-                ByteClass::Dot => break,
-                _ => return Err(Stop::NotCanonical),
-            }
+        let end = i;
+        while !cur.is_empty() && i > 0 && host[i - 1] != b'.' {
+            cur.step(automaton, host[i - 1]);
             if !cur.is_empty() {
-                cur.step(automaton, b);
+                i -= 1;
+            }
+        }
+        if cur.is_empty() && wild.is_empty() {
+            return progress.rest(host, end, i);
+        }
+        // Bytes no state read are checked here.
+        while i > 0 && host[i - 1] != b'.' {
+            if BYTE_CLASS[host[i - 1] as usize] != ByteClass::Plain {
+                return Err(Stop::NotCanonical);
             }
             i -= 1;
         }
-        check_ascii_label(&host[i..label_end])
-            .map_err(|error| Stop::Invalid(HostError::Label { offset: i, error }))?;
-        labels += 1;
+        progress.label(host, i, end)?;
         for &(s, v) in cur.as_slice().iter().chain(wild.as_slice()) {
             if let Some(value) = automaton.final_value(s, v) {
-                best.record(labels, value & mask);
+                progress.best.record(progress.labels, value & mask);
             }
         }
         if i == 0 {
-            break;
+            return Ok(());
         }
         i -= 1; // the dot
         next.clear();
-        dot_successors(automaton, &cur, &wild, &mut next);
+        for &(s, v) in cur.as_slice().iter().chain(wild.as_slice()) {
+            if let Some(n) = automaton.step(s, b'.', v) {
+                next.push(n);
+            }
+        }
         wild.clear();
         for &(s, v) in next.as_slice() {
-            if let Some(w) = automaton.step(s, b'*', v) {
+            if let Some(w) = automaton.star(s, v) {
                 wild.push(w);
             }
         }
         std::mem::swap(&mut cur, &mut next);
-    }
-    if host.len() > MAX_NAME {
-        return Err(Stop::Invalid(HostError::TooLong(host.len())));
-    }
-    let (suffix_labels, section, known) = match (best.exception, best.normal) {
-        (Some((n, bits)), _) => (Some(n - 1), Some(section_of(bits)), true),
-        (None, Some((n, bits))) => (Some(n), Some(section_of(bits)), true),
-        (None, None) if implicit_rule => (Some(1), None, false),
-        (None, None) => (None, None, false),
-    };
-    Ok(Match {
-        suffix_labels,
-        section,
-        known,
-        labels,
-    })
-}
-
-/// Crosses a dot: every state of `cur` and `wild` that has a `.` transition.
-#[inline]
-fn dot_successors(automaton: &Automaton, cur: &Frontier, wild: &Frontier, out: &mut Frontier) {
-    for &(s, v) in cur.as_slice().iter().chain(wild.as_slice()) {
-        if let Some(n) = automaton.step(s, b'.', v) {
-            out.push(n);
+        if cur.is_empty() && wild.is_empty() {
+            return progress.rest(host, i, i);
         }
     }
 }

@@ -1,0 +1,115 @@
+//! Lookup latency: etld beside the `psl` and `publicsuffix` crates, on the
+//! same deterministic mix of realistic hosts, in the same run.
+//!
+//! `publicsuffix` parses our own `vectors/public_suffix_list.dat`, so it
+//! answers from the same list; `psl` answers from the list compiled into it.
+//! Each measurement is one pass over the whole mix: divide the time by the
+//! number of hosts (printed at start) for nanoseconds per lookup, or read the
+//! throughput line.
+//!
+//! ```text
+//! cargo bench --bench lookup
+//! ```
+
+mod hosts;
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use publicsuffix::Psl as _;
+
+/// Hosts per pass.
+const HOSTS: usize = 10_000;
+
+static DAT: &[u8] = include_bytes!("../vectors/public_suffix_list.dat");
+static FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
+
+fn lookups(c: &mut Criterion) {
+    let hosts = hosts::realistic_hosts(HOSTS, 42);
+    let etld = etld::List::builtin();
+    let peer: publicsuffix::List = std::str::from_utf8(DAT)
+        .expect("the list is UTF-8")
+        .parse()
+        .expect("publicsuffix parses the list");
+    eprintln!("{} hosts per pass", hosts.len());
+
+    let mut group = c.benchmark_group("suffix");
+    group.throughput(Throughput::Elements(hosts.len() as u64));
+    group.bench_function("etld", |b| {
+        b.iter(|| {
+            for h in &hosts {
+                black_box(etld.lookup(h).ok().map(|d| d.suffix().map(str::len)));
+            }
+        })
+    });
+    group.bench_function("psl", |b| {
+        b.iter(|| {
+            for h in &hosts {
+                black_box(psl::suffix(h.as_bytes()).map(|s| s.as_bytes().len()));
+            }
+        })
+    });
+    group.bench_function("publicsuffix", |b| {
+        b.iter(|| {
+            for h in &hosts {
+                black_box(peer.suffix(h.as_bytes()).map(|s| s.as_bytes().len()));
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("registrable");
+    group.throughput(Throughput::Elements(hosts.len() as u64));
+    group.bench_function("etld", |b| {
+        b.iter(|| {
+            for h in &hosts {
+                black_box(etld.lookup(h).ok().map(|d| d.registrable().map(str::len)));
+            }
+        })
+    });
+    group.bench_function("psl", |b| {
+        b.iter(|| {
+            for h in &hosts {
+                black_box(psl::domain(h.as_bytes()).map(|d| d.as_bytes().len()));
+            }
+        })
+    });
+    group.bench_function("publicsuffix", |b| {
+        b.iter(|| {
+            for h in &hosts {
+                black_box(peer.domain(h.as_bytes()).map(|d| d.as_bytes().len()));
+            }
+        })
+    });
+    group.finish();
+}
+
+fn loading(c: &mut Criterion) {
+    let mut group = c.benchmark_group("load");
+    // What the first use of `List::builtin()` does.
+    group.bench_function("builtin_fst_static", |b| {
+        b.iter(|| etld::List::from_fst_static(black_box(FST)).expect("loads"))
+    });
+    group.bench_function("fst_from_vec", |b| {
+        b.iter_batched(
+            || FST.to_vec(),
+            |bytes| etld::List::from_fst(bytes).expect("loads"),
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("dat_parse_and_compile", |b| {
+        b.iter(|| etld::List::from_dat(black_box(DAT)).expect("compiles"))
+    });
+    group.bench_function("publicsuffix_parse_dat", |b| {
+        let text = std::str::from_utf8(DAT).expect("the list is UTF-8");
+        b.iter(|| {
+            black_box(text)
+                .parse::<publicsuffix::List>()
+                .expect("parses")
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, lookups, loading);
+criterion_main!(benches);
