@@ -4,7 +4,7 @@
 use alloc::{string::String, vec, vec::Vec};
 
 use crate::decode::decode_core;
-use crate::encode::{collect, encode_core, STACK_CHARS};
+use crate::encode::{encode_counted, STACK_CHARS};
 use crate::sink::{FmtSink, Sink, SliceSink};
 use crate::trace::{Calls, Observer, Quiet, Step};
 use crate::{Bootstring, Error, ParamError, PUNYCODE};
@@ -109,18 +109,6 @@ impl Codec {
         &self.limits
     }
 
-    fn too_long_str(&self, input: &str) -> Result<(), Error> {
-        let max = self.limits.max_encode_len;
-        if input.len() > max {
-            // Bytes overestimate code points: count only when it matters.
-            let len = input.chars().count();
-            if len > max {
-                return Err(Error::InputTooLong { len, max });
-            }
-        }
-        Ok(())
-    }
-
     #[inline(always)]
     fn encode_str_to<S: Sink, O: Observer>(
         &self,
@@ -129,68 +117,34 @@ impl Codec {
         sink: &mut S,
         obs: &mut O,
     ) -> Result<(), Error> {
-        self.too_long_str(input)?;
-        let mut buf = [0u32; STACK_CHARS];
-        match collect(input.chars(), &mut buf) {
-            Some(len) => {
-                check_flags(flags, len)?;
-                encode_core(
-                    &self.params,
-                    buf[..len].iter().copied(),
-                    len,
-                    flags,
-                    sink,
-                    obs,
-                )
+        let max = self.limits.max_encode_len;
+        let bytes = input.len();
+        // Bytes bound code points from above: count only when it matters.
+        let count = if bytes <= STACK_CHARS && bytes <= max && flags.is_none() {
+            bytes
+        } else {
+            let count = input.chars().count();
+            if count > max {
+                return Err(Error::InputTooLong { len: count, max });
             }
-            None => {
-                let len = input.chars().count();
-                check_flags(flags, len)?;
-                encode_core(
-                    &self.params,
-                    input.chars().map(u32::from),
-                    len,
-                    flags,
-                    sink,
-                    obs,
-                )
-            }
-        }
+            check_flags(flags, count)?;
+            count
+        };
+        encode_counted(&self.params, input.chars(), count, flags, sink, obs)
     }
 
     #[inline(always)]
-    fn encode_iter_to<I, S>(&self, input: I, sink: &mut S) -> Result<(), Error>
+    pub(crate) fn encode_iter_to<I, S>(&self, input: I, sink: &mut S) -> Result<(), Error>
     where
         I: Iterator<Item = char> + Clone,
         S: Sink,
     {
         let max = self.limits.max_encode_len;
-        let mut buf = [0u32; STACK_CHARS];
-        match collect(input.clone(), &mut buf) {
-            Some(len) if len <= max => encode_core(
-                &self.params,
-                buf[..len].iter().copied(),
-                len,
-                None,
-                sink,
-                &mut Quiet,
-            ),
-            Some(len) => Err(Error::InputTooLong { len, max }),
-            None => {
-                let len = input.clone().take(max.saturating_add(1)).count();
-                if len > max {
-                    return Err(Error::InputTooLong { len, max });
-                }
-                encode_core(
-                    &self.params,
-                    input.map(u32::from),
-                    len,
-                    None,
-                    sink,
-                    &mut Quiet,
-                )
-            }
+        let count = input.clone().take(max.saturating_add(1)).count();
+        if count > max {
+            return Err(Error::InputTooLong { len: count, max });
         }
+        encode_counted(&self.params, input, count, None, sink, &mut Quiet)
     }
 
     /// Encodes `input` into `out`, returning the number of bytes written.

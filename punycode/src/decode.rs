@@ -67,11 +67,12 @@ pub(crate) fn decode_core<O: Observer>(
             return Err(Error::Overflow { position: last });
         };
         bias = p.adapt(i - old_i, points, old_i == 0);
-        let Some(next_n) = n.checked_add(i / points) else {
+        let (laps, at) = crate::fastdiv::div_rem(i, points);
+        let Some(next_n) = n.checked_add(laps) else {
             return Err(Error::Overflow { position: last });
         };
         n = next_n;
-        i %= points;
+        i = at;
         let Some(c) = char::from_u32(n) else {
             return Err(Error::InvalidCodePoint {
                 position: start,

@@ -17,6 +17,9 @@ use crate::{varint, Bootstring, Error};
 /// input on each pass: enough for any DNS label, cheap to zero.
 pub(crate) const STACK_CHARS: usize = 64;
 
+// `encode_short` keeps handled indices in a `u64` mask.
+const _: () = assert!(STACK_CHARS <= 64);
+
 /// Encodes the `len` code points yielded by `input`.
 ///
 /// `input` is cloned once per distinct non-basic code point, so it should
@@ -142,17 +145,222 @@ where
     Ok(())
 }
 
-/// Collects up to [`STACK_CHARS`] code points; `None` if there are more.
+/// Encodes the code points of `input` (at most [`STACK_CHARS`] of them)
+/// without rescanning: the same output as [`encode_core`], in
+/// `O(n log n)` instead of `O(n * distinct)`.
+///
+/// The non-basic code points are sorted by `(value, index)`, the order in
+/// which they are inserted. The insertion position of each is the number
+/// of code points already in the decoder's string that lie before it in
+/// the input: a popcount over a 64-bit mask of the handled indices. The
+/// delta between two consecutive insertions then follows from the
+/// decoder's state update (RFC 3492 6.2): after inserting at `prev` the
+/// decoder stands at `i = prev + 1` with `n = prev_n` over `h + 1` slots,
+/// so reaching `(n, pos)` takes `(n - prev_n) * (h + 1) + pos - (prev + 1)`
+/// steps (for the first insertion, `prev + 1` is 0 and `prev_n` is
+/// `initial_n`).
 #[inline(always)]
-pub(crate) fn collect<I: Iterator<Item = char>>(
+pub(crate) fn encode_short<I, S, O>(
+    p: &Bootstring,
     input: I,
-    buf: &mut [u32; STACK_CHARS],
-) -> Option<usize> {
-    let mut len = 0;
-    for c in input {
-        let slot = buf.get_mut(len)?;
-        *slot = u32::from(c);
-        len += 1;
+    flags: Option<&[bool]>,
+    sink: &mut S,
+    obs: &mut O,
+) -> Result<(), Error>
+where
+    I: Iterator<Item = char>,
+    S: Sink,
+    O: Observer,
+{
+    let flag = |j: usize| match flags {
+        Some(f) => f.get(j).copied().unwrap_or(false),
+        None => false,
+    };
+    // Sort keys: value above, index in the low 6 bits (values < 2^21).
+    let mut keys = [0u32; STACK_CHARS];
+    let mut count = 0usize;
+    let mut handled_mask: u64 = 0;
+    let mut basic: u32 = 0;
+    for (j, c) in input.enumerate() {
+        if j >= STACK_CHARS {
+            // Callers count first; more than STACK_CHARS is a caller bug.
+            return Err(Error::InputTooLong {
+                len: j + 1,
+                max: STACK_CHARS,
+            });
+        }
+        let c = u32::from(c);
+        if c < 0x80 {
+            let byte = c as u8;
+            let byte = match flags {
+                None => byte,
+                Some(_) if flag(j) => byte.to_ascii_uppercase(),
+                Some(_) => byte.to_ascii_lowercase(),
+            };
+            sink.push(byte);
+            basic += 1;
+            handled_mask |= 1 << j;
+        } else if c < p.initial_n {
+            return Err(Error::InvalidCodePoint {
+                position: j,
+                value: c,
+            });
+        } else {
+            keys[count] = (c << 6) | j as u32;
+            count += 1;
+        }
     }
-    Some(len)
+    if basic > 0 {
+        sink.push(p.delimiter);
+    }
+    let keys = &mut keys[..count];
+    keys.sort_unstable();
+
+    let mut prev_n = p.initial_n;
+    let mut next_i: u32 = 0; // the decoder's i after the previous insertion
+    let mut bias = p.initial_bias;
+    // `handled`: code points already in the decoder's string.
+    for (handled, &key) in (basic..).zip(keys.iter()) {
+        let n = key >> 6;
+        let j = (key & 63) as usize;
+        let pos = (handled_mask & ((1u64 << j) - 1)).count_ones();
+        // (n - prev_n) * (handled + 1) + pos - next_i, in u64: with at most
+        // 64 code points it stays far below u32::MAX, but stay checked.
+        let steps = (u64::from(n - prev_n) * u64::from(handled + 1) + u64::from(pos))
+            .checked_sub(u64::from(next_i));
+        let Some(delta) = steps.and_then(|s| u32::try_from(s).ok()) else {
+            return Err(Error::Overflow { position: j });
+        };
+        let start = sink.count();
+        varint::put(p, delta, bias, flag(j), sink);
+        bias = p.adapt(delta, handled + 1, handled == basic);
+        if O::ENABLED {
+            obs.step(&Step {
+                code_point: char::from_u32(n).unwrap_or(char::REPLACEMENT_CHARACTER),
+                position: pos as usize,
+                delta,
+                digits: sink.written(start, sink.count()),
+                bias,
+            });
+        }
+        handled_mask |= 1 << j;
+        prev_n = n;
+        next_i = pos + 1;
+    }
+    Ok(())
+}
+
+/// Encodes the `count` code points of `input`: [`encode_short`] when they
+/// fit the stack, else the rescanning [`encode_core`] (`input` is cloned
+/// once per distinct non-basic code point).
+#[inline(always)]
+pub(crate) fn encode_counted<I, S, O>(
+    p: &Bootstring,
+    input: I,
+    count: usize,
+    flags: Option<&[bool]>,
+    sink: &mut S,
+    obs: &mut O,
+) -> Result<(), Error>
+where
+    I: Iterator<Item = char> + Clone,
+    S: Sink,
+    O: Observer,
+{
+    if count <= STACK_CHARS {
+        encode_short(p, input, flags, sink, obs)
+    } else {
+        encode_core(p, input.map(u32::from), count, flags, sink, obs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sink::SliceSink;
+    use crate::trace::{Calls, Quiet};
+    use crate::PUNYCODE;
+
+    /// A small deterministic generator (xorshift) for test inputs.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    fn random_text(state: &mut u64, buf: &mut [u32; STACK_CHARS]) -> usize {
+        let len = (next(state) % (STACK_CHARS as u64 + 1)) as usize;
+        const POOLS: [(u32, u32); 6] = [
+            (0x61, 26),
+            (0x20, 95),
+            (0x80, 0x180),
+            (0x4E00, 64),
+            (0x1F600, 16),
+            (0x10_FFF0, 16),
+        ];
+        for slot in buf.iter_mut().take(len) {
+            let (base, span) = POOLS[(next(state) % 6) as usize];
+            let mut c = base + (next(state) % u64::from(span)) as u32;
+            if (0xD800..0xE000).contains(&c) {
+                c = 0x61;
+            }
+            *slot = c;
+        }
+        len
+    }
+
+    #[test]
+    fn short_path_equals_the_rfc_loop() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut text = [0u32; STACK_CHARS];
+        for round in 0..20_000 {
+            let len = random_text(&mut state, &mut text);
+            let flags: [bool; STACK_CHARS] = core::array::from_fn(|i| (state >> (i % 64)) & 1 == 1);
+            let flags = if round % 2 == 0 {
+                Some(&flags[..len])
+            } else {
+                None
+            };
+            let (mut a, mut b) = ([0u8; 512], [0u8; 512]);
+            let (mut steps_a, mut steps_b) = (
+                [(0u32, 0usize, 0u32, 0u32); STACK_CHARS],
+                [(0u32, 0usize, 0u32, 0u32); STACK_CHARS],
+            );
+            let (mut na, mut nb) = (0, 0);
+            let mut sa = SliceSink::new(&mut a);
+            encode_core(
+                &PUNYCODE,
+                text[..len].iter().copied(),
+                len,
+                flags,
+                &mut sa,
+                &mut Calls(|s: &Step<'_>| {
+                    steps_a[na] = (u32::from(s.code_point), s.position, s.delta, s.bias);
+                    na += 1;
+                }),
+            )
+            .unwrap();
+            let la = sa.finish().unwrap();
+            let mut sb = SliceSink::new(&mut b);
+            let chars = text[..len].iter().map(|&c| char::from_u32(c).unwrap());
+            encode_short(
+                &PUNYCODE,
+                chars.clone(),
+                flags,
+                &mut sb,
+                &mut Calls(|s: &Step<'_>| {
+                    steps_b[nb] = (u32::from(s.code_point), s.position, s.delta, s.bias);
+                    nb += 1;
+                }),
+            )
+            .unwrap();
+            let lb = sb.finish().unwrap();
+            assert_eq!(a[..la], b[..lb], "round {round}");
+            assert_eq!(steps_a[..na], steps_b[..nb], "round {round}");
+            let mut sq = SliceSink::new(&mut b);
+            encode_short(&PUNYCODE, chars, flags, &mut sq, &mut Quiet).unwrap();
+            assert_eq!(sq.finish(), Ok(la));
+        }
+    }
 }

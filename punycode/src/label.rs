@@ -54,9 +54,9 @@ fn validate_with(label: &[u8], chars: &mut [char], bytes: &mut [u8]) -> Result<u
         return Err(Error::AsciiPayload);
     }
     let mut sink = SliceSink::new(bytes);
-    crate::encode::encode_core(
+    crate::encode::encode_counted(
         RECODE.params(),
-        decoded.iter().map(|&c| u32::from(c)),
+        decoded.iter().copied(),
         n,
         None,
         &mut sink,
@@ -208,33 +208,7 @@ pub fn to_ascii_label_into(label: &str, out: &mut [u8]) -> Result<usize, Error> 
 }
 
 fn encode_lowercase<S: Sink>(label: &str, sink: &mut S) -> Result<(), Error> {
-    let codec = Codec::PUNYCODE;
-    let max = codec.limits().max_encode_len;
-    let mut buf = [0u32; crate::encode::STACK_CHARS];
-    match crate::encode::collect(lowercase(label), &mut buf) {
-        Some(len) => crate::encode::encode_core(
-            codec.params(),
-            buf[..len].iter().copied(),
-            len,
-            None,
-            sink,
-            &mut crate::trace::Quiet,
-        ),
-        None => {
-            let len = lowercase(label).take(max.saturating_add(1)).count();
-            if len > max {
-                return Err(Error::InputTooLong { len, max });
-            }
-            crate::encode::encode_core(
-                codec.params(),
-                lowercase(label).map(u32::from),
-                len,
-                None,
-                sink,
-                &mut crate::trace::Quiet,
-            )
-        }
-    }
+    Codec::PUNYCODE.encode_iter_to(lowercase(label), sink)
 }
 
 /// The canonical ASCII form of a DNS label.

@@ -95,6 +95,7 @@ mod codec;
 mod decode;
 mod encode;
 mod error;
+mod fastdiv;
 mod label;
 mod params;
 mod sink;

@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::fastdiv;
+
 /// The parameters of a Bootstring profile (RFC 3492 section 5).
 ///
 /// Bootstring is a family of encodings: a string of code points is written
@@ -225,16 +227,15 @@ impl Bootstring {
     /// ```
     #[inline(always)]
     pub const fn adapt(&self, delta: u32, numpoints: u32, firsttime: bool) -> u32 {
+        if self.is_punycode() {
+            return adapt_punycode(delta, numpoints, firsttime);
+        }
         let divisor = if firsttime { self.damp } else { 2 };
         let mut delta = match delta.checked_div(divisor) {
             Some(d) => d,
             None => delta,
         };
-        let extra = match delta.checked_div(numpoints) {
-            Some(e) => e,
-            None => 0,
-        };
-        delta = delta.saturating_add(extra);
+        delta = delta.saturating_add(fastdiv::div(delta, numpoints));
         let span = self.base.saturating_sub(self.tmin);
         let limit = (span as u64 * self.tmax as u64) / 2;
         let mut k: u32 = 0;
@@ -256,6 +257,44 @@ impl Bootstring {
             tail as u32
         })
     }
+
+    /// Whether these are exactly the [`PUNYCODE`] parameters (folds away
+    /// when the parameters are a constant).
+    #[inline(always)]
+    const fn is_punycode(&self) -> bool {
+        self.base == PUNYCODE.base
+            && self.tmin == PUNYCODE.tmin
+            && self.tmax == PUNYCODE.tmax
+            && self.skew == PUNYCODE.skew
+            && self.damp == PUNYCODE.damp
+    }
+}
+
+/// `((base - tmin + 1) * d) / (d + skew)` for Punycode, for every `d` the
+/// loop of `adapt` can leave: `0..=((base - tmin) * tmax) / 2`.
+const PUNYCODE_ADAPT_TAIL: [u8; 456] = {
+    let mut t = [0u8; 456];
+    let mut d = 0;
+    while d < t.len() {
+        t[d] = ((36 * d) / (d + 38)) as u8;
+        d += 1;
+    }
+    t
+};
+
+/// [`Bootstring::adapt`] with the Punycode constants: the same arithmetic,
+/// with constant divisors and the last division looked up.
+#[inline(always)]
+const fn adapt_punycode(delta: u32, numpoints: u32, firsttime: bool) -> u32 {
+    let mut delta = if firsttime { delta / 700 } else { delta / 2 };
+    // delta <= u32::MAX / 2 here, so adding at most delta cannot overflow.
+    delta += fastdiv::div(delta, numpoints);
+    let mut k = 0;
+    while delta > 455 {
+        delta /= 35;
+        k += 36;
+    }
+    k + PUNYCODE_ADAPT_TAIL[delta as usize] as u32
 }
 
 /// Bias adaptation (RFC 3492 section 6.1): the free-function form of
@@ -414,6 +453,62 @@ mod tests {
         let biases = [21, 20, 13, 17, 32, 23, 25, 84, 90];
         for (h, (&d, &b)) in deltas.iter().zip(biases.iter()).enumerate() {
             assert_eq!(PUNYCODE.adapt(d, h as u32 + 1, h == 0), b, "step {h}");
+        }
+    }
+
+    /// RFC 3492 section 6.1, transcribed literally (valid params only).
+    fn rfc_adapt(p: &Bootstring, delta: u32, numpoints: u32, firsttime: bool) -> u32 {
+        let mut delta = if firsttime { delta / p.damp } else { delta / 2 };
+        delta += delta / numpoints;
+        let mut k = 0;
+        while delta > ((p.base - p.tmin) * p.tmax) / 2 {
+            delta /= p.base - p.tmin;
+            k += p.base;
+        }
+        k + (((p.base - p.tmin + 1) as u64 * delta as u64) / (delta as u64 + p.skew as u64)) as u32
+    }
+
+    #[test]
+    fn adapt_equals_the_rfc_formula() {
+        let other = Bootstring {
+            base: 30,
+            tmin: 2,
+            tmax: 20,
+            skew: 10,
+            damp: 100,
+            initial_bias: 30,
+            initial_n: 0x100,
+            delimiter: b'_',
+        };
+        assert_eq!(other.validate(), Ok(()));
+        assert!(PUNYCODE.is_punycode() && !other.is_punycode());
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        let check = |delta: u32, numpoints: u32| {
+            for first in [false, true] {
+                for p in [&PUNYCODE, &other] {
+                    assert_eq!(
+                        p.adapt(delta, numpoints, first),
+                        rfc_adapt(p, delta, numpoints, first),
+                        "{delta} {numpoints} {first}"
+                    );
+                }
+            }
+        };
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let delta = if x & 1 == 0 {
+                (x >> 8) as u32
+            } else {
+                (x >> 40) as u32 & 0xFFFF
+            };
+            check(delta, ((x >> 20) as u32 % 2100).max(1));
+        }
+        for delta in [0, 1, 455, 456, 700 * 456, u32::MAX] {
+            for numpoints in [1, 2, 63, 64, 65, 1000, u32::MAX] {
+                check(delta, numpoints);
+            }
         }
     }
 

@@ -85,8 +85,9 @@ pub(crate) fn put<S: Sink>(p: &Bootstring, value: u32, bias: u32, upper: bool, s
         }
         // t <= tmax < base, so the span is at least 1.
         let span = p.base - t;
-        sink.push(digit_symbol(t + (q - t) % span, false));
-        q = (q - t) / span;
+        let (quot, rem) = crate::fastdiv::div_rem(q - t, span);
+        sink.push(digit_symbol(t + rem, false));
+        q = quot;
         k = k.saturating_add(p.base);
     }
     sink.push(digit_symbol(q, upper));
