@@ -40,7 +40,16 @@ impl Display for InvalidUtf8 {
 pub trait Processor {
     /// Writes the answer line for `input` (a line without its `\n` or
     /// `\r\n`, or one argument), newline included.
-    fn answer<W: Write>(&mut self, input: &[u8], out: &mut W) -> io::Result<()>;
+    fn answer_str<W: Write>(&mut self, input: &str, out: &mut W) -> io::Result<()>;
+
+    /// Writes the answer line for an input that may not be UTF-8: an error
+    /// line if it is not.
+    fn answer<W: Write>(&mut self, input: &[u8], out: &mut W) -> io::Result<()> {
+        match std::str::from_utf8(input) {
+            Ok(text) => self.answer_str(text, out),
+            Err(e) => self.refuse(input, &InvalidUtf8(e), out),
+        }
+    }
 
     /// Writes an error line for `input` with the given message, newline
     /// included.
@@ -73,72 +82,119 @@ pub fn run<P: Processor>(args: &[OsString], processor: &mut P, noun: &str) -> Re
 }
 
 /// Answers each line of `reader` into `out`.
+///
+/// The complete lines in the reader's buffer are checked for UTF-8 in one
+/// go and answered in place; only a line cut by the end of the buffer is
+/// gathered in `carry` (at most [`MAX_LINE`] bytes of it; the rest of a
+/// longer line is skipped).
 fn lines<R: Read, W: Write, P: Processor>(
     mut reader: BufReader<R>,
     out: &mut W,
     processor: &mut P,
     mut progress: Progress,
 ) -> Result<(), Failure> {
-    let mut line = Vec::with_capacity(256);
+    let mut carry: Vec<u8> = Vec::new();
+    let mut carry_cut = false;
     loop {
-        if reader.buffer().is_empty() {
-            // The next read may block (or the input is at its end): let
-            // whoever reads the output see what is ready.
-            out.flush().map_err(Failure::stdout)?;
-        }
-        line.clear();
-        let Some(full) = read_line(&mut reader, &mut line).map_err(Failure::ReadInput)? else {
-            break;
+        // The buffer is used up: the next read may block (or the input is at
+        // its end), so let whoever reads the output see what is ready.
+        out.flush().map_err(Failure::stdout)?;
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Failure::ReadInput(e)),
         };
-        let mut input = &line[..];
-        input = input.strip_suffix(b"\n").unwrap_or(input);
-        input = input.strip_suffix(b"\r").unwrap_or(input);
-        if full {
-            processor.answer(input, out)
-        } else {
-            let message = format!("line is longer than {MAX_LINE} bytes");
-            processor.refuse(input, &message, out)
+        if buf.is_empty() {
+            // The end of the input: a last line without a newline.
+            if !carry.is_empty() || carry_cut {
+                line(&carry, !carry_cut, processor, out, &mut progress)?;
+            }
+            break;
         }
-        .map_err(Failure::stdout)?;
-        progress.tick();
+        let mut rest = buf;
+        if !carry.is_empty() || carry_cut {
+            // Finish the line begun in the previous buffer.
+            let Some(i) = rest.iter().position(|&b| b == b'\n') else {
+                carry_cut |= gather(&mut carry, rest);
+                let used = buf.len();
+                reader.consume(used);
+                continue;
+            };
+            carry_cut |= gather(&mut carry, &rest[..i]);
+            line(&carry, !carry_cut, processor, out, &mut progress)?;
+            carry.clear();
+            carry_cut = false;
+            rest = &rest[i + 1..];
+        }
+        // The complete lines, then the start of a line to carry over.
+        let complete = rest.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let (body, tail) = rest.split_at(complete);
+        match std::str::from_utf8(body) {
+            Ok(text) => {
+                for text in text.split_terminator('\n') {
+                    if text.len() <= MAX_LINE {
+                        let text = text.strip_suffix('\r').unwrap_or(text);
+                        processor.answer_str(text, out).map_err(Failure::stdout)?;
+                        progress.tick();
+                    } else {
+                        line(
+                            &text.as_bytes()[..MAX_LINE],
+                            false,
+                            processor,
+                            out,
+                            &mut progress,
+                        )?;
+                    }
+                }
+            }
+            // Some line is not UTF-8 (so `body` is not empty): line by line.
+            Err(_) => {
+                for text in body[..body.len().saturating_sub(1)].split(|&b| b == b'\n') {
+                    let whole = text.len() <= MAX_LINE;
+                    line(
+                        &text[..text.len().min(MAX_LINE)],
+                        whole,
+                        processor,
+                        out,
+                        &mut progress,
+                    )?;
+                }
+            }
+        }
+        carry_cut |= gather(&mut carry, tail);
+        let used = buf.len();
+        reader.consume(used);
     }
     progress.finish();
     Ok(())
 }
 
-/// Reads one line, newline included, into `line` (which the caller has
-/// cleared), keeping at most [`MAX_LINE`] bytes and skipping the rest of a
-/// longer line. Returns `None` at the end of the input, `Some(true)` for a
-/// whole line, `Some(false)` for one cut short.
-fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    let mut read_any = false;
-    let mut whole = true;
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(read_any.then_some(whole));
-        }
-        read_any = true;
-        let (content, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], true),
-            None => (buf, false),
-        };
-        let room = MAX_LINE.saturating_sub(line.len());
-        if content.len() > room {
-            whole = false;
-        }
-        line.extend_from_slice(&content[..content.len().min(room)]);
-        let used = content.len() + usize::from(done);
-        reader.consume(used);
-        if done {
-            line.push(b'\n');
-            return Ok(Some(whole));
-        }
+/// Appends `text` to `carry` up to [`MAX_LINE`] bytes; true if some was cut.
+fn gather(carry: &mut Vec<u8>, text: &[u8]) -> bool {
+    let room = MAX_LINE.saturating_sub(carry.len());
+    carry.extend_from_slice(&text[..text.len().min(room)]);
+    text.len() > room
+}
+
+/// Answers one line (without its `\n`) that may not be UTF-8: drops a
+/// trailing `\r`, and refuses a line that was cut short.
+fn line<W: Write, P: Processor>(
+    text: &[u8],
+    whole: bool,
+    processor: &mut P,
+    out: &mut W,
+    progress: &mut Progress,
+) -> Result<(), Failure> {
+    let input = text.strip_suffix(b"\r").unwrap_or(text);
+    if whole {
+        processor.answer(input, out)
+    } else {
+        let message = format!("line is longer than {MAX_LINE} bytes");
+        processor.refuse(input, &message, out)
     }
+    .map_err(Failure::stdout)?;
+    progress.tick();
+    Ok(())
 }
 
 /// The progress display on stderr: shown only when stderr is a terminal
@@ -218,10 +274,8 @@ mod tests {
     struct Echo;
 
     impl Processor for Echo {
-        fn answer<W: Write>(&mut self, input: &[u8], out: &mut W) -> io::Result<()> {
-            write!(out, "{}:", input.len())?;
-            out.write_all(input)?;
-            out.write_all(b"\n")
+        fn answer_str<W: Write>(&mut self, input: &str, out: &mut W) -> io::Result<()> {
+            writeln!(out, "{}:{input}", input.len())
         }
 
         fn refuse<W: Write>(
@@ -264,6 +318,22 @@ mod tests {
         let mut input = vec![b'x'; MAX_LINE];
         input.push(b'\n');
         assert!(run_on(&input).starts_with(&format!("{MAX_LINE}:x")));
+    }
+
+    #[test]
+    fn any_buffer_size_gives_the_same_lines() {
+        let input = b"a\r\nbb\n\n\r\nccc\r\r\nx\xffy\r\n\xc3\xbc\nxn--85x722f.cn\r\nlast";
+        let want = run_on(input);
+        assert_eq!(
+            want,
+            "1:a\n2:bb\n0:\n0:\n4:ccc\r\n3:error: invalid UTF-8 at byte 1\n2:\u{fc}\n14:xn--85x722f.cn\n4:last\n"
+        );
+        for capacity in 1..=input.len() + 1 {
+            let mut out = Vec::new();
+            let reader = BufReader::with_capacity(capacity, &input[..]);
+            lines(reader, &mut out, &mut Echo, Progress::new(false, "lines")).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), want, "capacity {capacity}");
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 
 use serde::{Serialize, Serializer};
 
-use crate::batch::{self, InvalidUtf8, Processor};
+use crate::batch::{self, Processor};
 use crate::cli::LookupArgs;
 use crate::commands::load_list;
 use crate::Failure;
@@ -58,11 +58,7 @@ impl Serialize for Message<'_> {
 }
 
 impl Processor for Lookup<'_> {
-    fn answer<W: Write>(&mut self, input: &[u8], out: &mut W) -> io::Result<()> {
-        let host = match std::str::from_utf8(input) {
-            Ok(host) => host,
-            Err(e) => return self.refuse(input, &InvalidUtf8(e), out),
-        };
+    fn answer_str<W: Write>(&mut self, host: &str, out: &mut W) -> io::Result<()> {
         match self.list.lookup_with(host, &self.options) {
             Ok(d) if self.json => write_json(
                 out,
@@ -85,7 +81,7 @@ impl Processor for Lookup<'_> {
                 }
                 out.write_all(b"\n")
             }
-            Err(e) => self.refuse(input, &e, out),
+            Err(e) => self.refuse(host.as_bytes(), &e, out),
         }
     }
 

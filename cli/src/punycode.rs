@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::batch::{self, InvalidUtf8, Processor};
+use crate::batch::{self, Processor};
 use crate::cli::{PunycodeArgs, PunycodeOp, PunycodeOpArgs};
 use crate::lookup::{write_json, Message};
 use crate::Failure;
@@ -103,11 +103,7 @@ struct Answer<'a> {
 }
 
 impl Processor for Converter {
-    fn answer<W: Write>(&mut self, input: &[u8], out: &mut W) -> io::Result<()> {
-        let text = match std::str::from_utf8(input) {
-            Ok(text) => text,
-            Err(e) => return self.refuse(input, &InvalidUtf8(e), out),
-        };
+    fn answer_str<W: Write>(&mut self, text: &str, out: &mut W) -> io::Result<()> {
         match self.convert(text) {
             Ok(output) if self.json => write_json(
                 out,
@@ -121,7 +117,7 @@ impl Processor for Converter {
                 out.write_all(output.as_bytes())?;
                 out.write_all(b"\n")
             }
-            Err(e) => self.refuse(input, &e, out),
+            Err(e) => self.refuse(text.as_bytes(), &e, out),
         }
     }
 
