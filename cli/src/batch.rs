@@ -1,11 +1,14 @@
 //! The batch driver shared by `lookup` and `punycode`: one answer line per
 //! input, from the command line's arguments or from standard input's lines.
 //!
-//! Standard input and output are locked once and buffered; the one line
-//! buffer is reused, so a line costs no allocation here. Output is flushed
-//! whenever the input has nothing more buffered (before a read that may
-//! block), so an interactive or streaming session sees each answer at once
-//! while a file is still written in large blocks.
+//! Standard input and output are locked once and buffered (64 KiB each).
+//! Lines are answered in place in the input buffer, after one UTF-8 check
+//! of all its complete lines, so a line costs no copy and no allocation here
+//! (only a line cut by the end of the buffer is gathered in a reused
+//! buffer). Answers are written straight into the output buffer, which is
+//! flushed whenever the input has nothing more buffered (before a read
+//! that may block), so an interactive or streaming session sees each answer
+//! at once while a file is still written in large blocks.
 
 use std::ffi::OsString;
 use std::fmt::Display;
@@ -68,6 +71,12 @@ pub fn run<P: Processor>(args: &[OsString], processor: &mut P, noun: &str) -> Re
     let mut out = BufWriter::with_capacity(BUFFER, stdout.lock());
     if args.is_empty() {
         let stdin = io::stdin();
+        if stdin.is_terminal() && io::stderr().is_terminal() {
+            let _ = writeln!(
+                io::stderr().lock(),
+                "etld: reading {noun} from the terminal, one per line (end with Ctrl-D; --help for usage)"
+            );
+        }
         let progress = Progress::new(io::stderr().is_terminal() && !stdin.is_terminal(), noun);
         let reader = BufReader::with_capacity(BUFFER, stdin.lock());
         lines(reader, &mut out, processor, progress)?;
