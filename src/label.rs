@@ -84,7 +84,7 @@ pub(crate) fn check_ascii_label(label: &[u8]) -> Result<(), LabelError> {
 /// The canonical ASCII form of one label (no separators in it).
 pub(crate) fn canonical_label(label: &str) -> Result<String, LabelError> {
     let mut buf = [0u8; MAX_LABEL];
-    let n = canonical_label_into(label, &mut buf)?;
+    let n = canonical_label_into(label, &mut buf, None)?;
     Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
 }
 
@@ -98,6 +98,14 @@ impl AsciiName {
     /// A name of 253 octets, a trailing dot, and room to spare.
     const CAPACITY: usize = 256;
 
+    /// An empty name.
+    pub(crate) fn new() -> AsciiName {
+        AsciiName {
+            buf: [0; AsciiName::CAPACITY],
+            len: 0,
+        }
+    }
+
     /// The name's bytes, a trailing dot included.
     pub(crate) fn as_bytes(&self) -> &[u8] {
         &self.buf[..self.len]
@@ -108,28 +116,44 @@ impl AsciiName {
         // Only ASCII bytes are ever written.
         String::from_utf8_lossy(self.as_bytes()).into_owned()
     }
+
+    /// Appends bytes, or marks the name too long.
+    fn push(&mut self, bytes: &[u8]) {
+        match self.buf.get_mut(self.len..self.len + bytes.len()) {
+            Some(dst) if self.len <= MAX_NAME + 1 => {
+                dst.copy_from_slice(bytes);
+                self.len += bytes.len();
+            }
+            // Longer than any valid name: the walk refuses it as too long.
+            _ => self.len = AsciiName::CAPACITY,
+        }
+    }
+
+    /// Lower-cases an ASCII host into a name; `false` if it does not fit.
+    pub(crate) fn lowercase_ascii(&mut self, host: &[u8]) -> bool {
+        match self.buf.get_mut(..host.len()) {
+            Some(dst) => {
+                for (d, &b) in dst.iter_mut().zip(host) {
+                    *d = b.to_ascii_lowercase();
+                }
+                self.len = host.len();
+                true
+            }
+            None => false,
+        }
+    }
 }
 
-/// A host split into canonical labels, for inputs off the fast path (upper
-/// case, non-ASCII, ideographic full stops).
-pub(crate) struct CanonicalHost {
-    /// The canonical ASCII name, with a trailing dot if the input had one.
-    pub(crate) ascii: AsciiName,
-    /// The input's own form, lower-cased, with `.` as the only separator,
-    /// when asked for.
-    pub(crate) input: Option<String>,
-}
-
-/// Canonicalises a whole host; `host` is not empty. Errors name the leftmost
-/// bad label. A name that does not fit is cut short here and refused by the
-/// walk as too long.
-pub(crate) fn canonicalize_host(host: &str, want_input: bool) -> Result<CanonicalHost, HostError> {
-    let mut ascii = AsciiName {
-        buf: [0; AsciiName::CAPACITY],
-        len: 0,
-    };
-    let mut input = want_input.then(|| String::with_capacity(host.len()));
-    let mut overflow = false;
+/// Canonicalises a whole host into `ascii` (and its lower-cased input form
+/// into `input`, when given). `host` is not empty. Errors name the leftmost
+/// bad label; a name that does not fit is left too long for the walk to
+/// refuse.
+pub(crate) fn canonicalize_host(
+    host: &str,
+    ascii: &mut AsciiName,
+    mut input: Option<&mut String>,
+) -> Result<(), HostError> {
+    ascii.len = 0;
     let mut rest = host;
     let mut offset = 0;
     loop {
@@ -140,53 +164,46 @@ pub(crate) fn canonicalize_host(host: &str, want_input: bool) -> Result<Canonica
         // One trailing dot marks an FQDN: the empty label after it is fine.
         if !(next.is_none() && label.is_empty() && offset > 0) {
             let mut canonical = [0u8; MAX_LABEL];
-            let n = canonical_label_into(label, &mut canonical)
+            let n = canonical_label_into(label, &mut canonical, input.as_deref_mut())
                 .map_err(|error| HostError::Label { offset, error })?;
-            match ascii.buf.get_mut(ascii.len..ascii.len + n) {
-                Some(dst) if !overflow => {
-                    dst.copy_from_slice(&canonical[..n]);
-                    ascii.len += n;
-                }
-                _ => overflow = true,
-            }
-            if let Some(input) = &mut input {
-                if label.is_ascii() {
-                    input.extend(label.bytes().map(|b| char::from(b.to_ascii_lowercase())));
-                } else {
-                    input.extend(label.chars().flat_map(char::to_lowercase));
-                }
-            }
+            ascii.push(&canonical[..n]);
         }
         match next {
             Some(n) => {
-                match ascii.buf.get_mut(ascii.len) {
-                    Some(dst) if !overflow => {
-                        *dst = b'.';
-                        ascii.len += 1;
-                    }
-                    _ => overflow = true,
-                }
-                if let Some(input) = &mut input {
+                ascii.push(b".");
+                if let Some(input) = input.as_deref_mut() {
                     input.push('.');
                 }
                 offset = host.len() - n.len();
                 rest = n;
             }
-            None => break,
+            None => return Ok(()),
         }
     }
-    if overflow {
-        // Longer than any valid name: keep a too-long marker for the walk.
-        ascii.len = AsciiName::CAPACITY;
+}
+
+/// The lower case of `c`, as `char::to_lowercase`, with a shortcut for
+/// the scripts without case that make up most IDN labels (kana, CJK
+/// ideographs, Hangul); the `lowercase_agrees_with_std` test checks every
+/// code point.
+#[inline]
+fn lowercase(c: char, mut emit: impl FnMut(char)) {
+    if c.is_ascii() {
+        emit(c.to_ascii_lowercase());
+    } else if matches!(c, '\u{3040}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7A3}') {
+        emit(c);
+    } else {
+        c.to_lowercase().for_each(emit);
     }
-    Ok(CanonicalHost { ascii, input })
 }
 
 /// Writes the canonical ASCII form of one label (no separators in it) into
-/// `out`, returning its length.
+/// `out`, returning its length; appends its lower-cased form to `input`
+/// when given.
 pub(crate) fn canonical_label_into(
     label: &str,
     out: &mut [u8; MAX_LABEL],
+    input: Option<&mut String>,
 ) -> Result<usize, LabelError> {
     if label.is_empty() {
         return Err(LabelError::Empty);
@@ -198,11 +215,62 @@ pub(crate) fn canonical_label_into(
     {
         return Err(LabelError::ForbiddenCodePoint(char::from(b)));
     }
-    etld_punycode::to_ascii_label_into(label, out).map_err(|e| match e {
+    let punycode = |e| match e {
         etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed),
         etld_punycode::Error::LabelTooLong { len, .. } => LabelError::TooLong(len),
         e => LabelError::Punycode(e),
-    })
+    };
+    if label.is_ascii() {
+        let dst = out
+            .get_mut(..label.len())
+            .ok_or(LabelError::TooLong(label.len()))?;
+        for (d, b) in dst.iter_mut().zip(label.bytes()) {
+            *d = b.to_ascii_lowercase();
+        }
+        if let Some(input) = input {
+            input.extend(dst.iter().map(|&b| char::from(b)));
+        }
+        check_ascii_label(dst)?;
+        return Ok(label.len());
+    }
+    // Lower-case once into a stack buffer. An A-label holds at least one
+    // byte per code point after its prefix, so more than 59 cannot fit.
+    let mut chars = ['\0'; MAX_LABEL];
+    let mut n = 0;
+    let mut all_ascii = true;
+    for c in label.chars() {
+        lowercase(c, |l| {
+            if let Some(slot) = chars.get_mut(n) {
+                *slot = l;
+            }
+            n += 1;
+            all_ascii &= l.is_ascii();
+        });
+    }
+    if n > MAX_LABEL {
+        // Too long whatever its form: let the encoder say how long.
+        return etld_punycode::to_ascii_label_into(label, out).map_err(punycode);
+    }
+    let chars = &chars[..n];
+    if let Some(input) = input {
+        input.extend(chars);
+    }
+    if all_ascii {
+        // The Kelvin sign and a few others lower-case into ASCII.
+        for (d, &c) in out.iter_mut().zip(chars) {
+            *d = c as u8;
+        }
+        check_ascii_label(&out[..n])?;
+        return Ok(n);
+    }
+    out[..4].copy_from_slice(b"xn--");
+    let len = etld_punycode::encode_chars_into(chars.iter().copied(), &mut out[4..]).map_err(
+        |e| match e {
+            etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed + 4),
+            e => punycode(e),
+        },
+    )?;
+    Ok(len + 4)
 }
 
 /// Writes a canonical ASCII name in Unicode form: each valid `xn--` label
@@ -252,18 +320,36 @@ mod tests {
 
     #[test]
     fn hosts() {
-        let h = canonicalize_host("WWW.食狮。公司.cn.", true).unwrap();
-        assert_eq!(h.ascii.as_bytes(), b"www.xn--85x722f.xn--55qx5d.cn.");
-        assert_eq!(h.input.as_deref(), Some("www.食狮.公司.cn."));
+        let (mut ascii, mut input) = (AsciiName::new(), String::new());
+        canonicalize_host("WWW.食狮。公司.cn.", &mut ascii, Some(&mut input)).unwrap();
+        assert_eq!(ascii.as_bytes(), b"www.xn--85x722f.xn--55qx5d.cn.");
+        assert_eq!(input, "www.食狮.公司.cn.");
         assert_eq!(
-            to_unicode_name(&h.ascii.to_string_lossless()),
+            to_unicode_name(&ascii.to_string_lossless()),
             "www.食狮.公司.cn."
         );
         assert_eq!(
-            canonicalize_host("a..b", false).err(),
+            canonicalize_host("a..b", &mut ascii, None).err(),
             Some(HostError::Label {
                 offset: 2,
                 error: LabelError::Empty
+            })
+        );
+        // Labels that lower-case into ASCII, and too-long Unicode labels.
+        canonicalize_host("\u{212A}elvin.com", &mut ascii, None).unwrap();
+        assert_eq!(ascii.as_bytes(), b"kelvin.com");
+        assert_eq!(
+            canonicalize_host(&"ü".repeat(70), &mut ascii, None).err(),
+            Some(HostError::Label {
+                offset: 0,
+                error: LabelError::TooLong(76)
+            })
+        );
+        assert_eq!(
+            canonicalize_host(&format!("a.{}", "食".repeat(59)), &mut ascii, None).err(),
+            Some(HostError::Label {
+                offset: 2,
+                error: LabelError::TooLong(66)
             })
         );
     }
@@ -290,6 +376,15 @@ mod tests {
                 | '^'
                 | '|'
         )
+    }
+
+    #[test]
+    fn lowercase_agrees_with_std() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let mut ours = Vec::new();
+            lowercase(c, |l| ours.push(l));
+            assert!(ours.iter().copied().eq(c.to_lowercase()), "{c:?}");
+        }
     }
 
     #[test]

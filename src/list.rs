@@ -9,7 +9,7 @@ use crate::compile::{self, flags, RuleCounts};
 use crate::domain::Domain;
 use crate::error::{Error, HostError};
 use crate::format::{self, Header};
-use crate::label::{canonicalize_host, to_unicode_name, ByteClass, BYTE_CLASS};
+use crate::label::{canonicalize_host, to_unicode_name, AsciiName, ByteClass, BYTE_CLASS};
 use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
 use crate::walk::{is_ipv4, is_ipv6, walk, Stop};
@@ -227,7 +227,7 @@ impl List {
         // The fast path: a host that is canonical already. Its errors, but
         // for an IP address, are left to the slow path, so that every input
         // reports the same error (the leftmost bad label) whichever path.
-        match self.match_canonical(host.as_bytes(), mask, options.implicit_rule) {
+        match self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true) {
             Ok(m) => {
                 return Ok(match options.output {
                     Output::Unicode if host.contains("xn--") => {
@@ -242,30 +242,48 @@ impl List {
         if host.contains(':') && is_ipv6(host) {
             return Err(HostError::IpAddress.into());
         }
-        let canonical = canonicalize_host(host, options.output == Output::Input)?;
-        let m = match self.match_canonical(canonical.ascii.as_bytes(), mask, options.implicit_rule)
-        {
+        let mut ascii = AsciiName::new();
+        // Upper-case ASCII: lower-case it and walk again, labels unchecked.
+        if host.is_ascii() && ascii.lowercase_ascii(host.as_bytes()) {
+            match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, true) {
+                Ok(m) => {
+                    let name = ascii.to_string_lossless();
+                    return Ok(match options.output {
+                        Output::Unicode => Domain::new(Cow::Owned(to_unicode_name(&name)), &m),
+                        _ => Domain::with_offsets(Cow::Owned(name), &m),
+                    });
+                }
+                Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
+                Err(_) => {}
+            }
+        }
+        let mut input =
+            (options.output == Output::Input).then(|| String::with_capacity(host.len()));
+        canonicalize_host(host, &mut ascii, input.as_mut())?;
+        // The labels are checked: the walk need not check them again.
+        let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
             Ok(m) => m,
             Err(Stop::Invalid(e)) => return Err(e.into()),
             // Canonical names hold canonical bytes only.
             Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
         };
-        Ok(match (options.output, canonical.input) {
+        Ok(match (options.output, input) {
             (Output::Input, Some(input)) => Domain::new(Cow::Owned(input), &m),
-            (Output::Unicode, _) => Domain::new(
-                Cow::Owned(to_unicode_name(&canonical.ascii.to_string_lossless())),
-                &m,
-            ),
-            _ => Domain::with_offsets(Cow::Owned(canonical.ascii.to_string_lossless()), &m),
+            (Output::Unicode, _) => {
+                Domain::new(Cow::Owned(to_unicode_name(&ascii.to_string_lossless())), &m)
+            }
+            _ => Domain::with_offsets(Cow::Owned(ascii.to_string_lossless()), &m),
         })
     }
 
-    /// Matches a host that is canonical if this succeeds.
+    /// Matches a host that is canonical if this succeeds; `validate` says
+    /// whether its labels still need checking.
     fn match_canonical(
         &self,
         bytes: &[u8],
         mask: u8,
         implicit_rule: bool,
+        validate: bool,
     ) -> Result<crate::walk::Match, Stop> {
         // One trailing dot marks an FQDN; the walk sees the name without it.
         let bare = match bytes {
@@ -275,7 +293,7 @@ impl List {
         if bare.last().is_some_and(u8::is_ascii_digit) && is_ipv4(bare) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
-        walk(&self.automaton, bare, mask, implicit_rule)
+        walk(&self.automaton, bare, mask, implicit_rule, validate)
     }
 
     /// Whether a cookie for `cookie_domain` may be set by `request_host`

@@ -197,13 +197,14 @@ pub(crate) fn walk(
     host: &[u8],
     mask: u8,
     implicit_rule: bool,
+    validate: bool,
 ) -> Result<Match, Stop> {
     if host.len() > MAX_NAME {
         return Err(Stop::Invalid(HostError::TooLong(host.len())));
     }
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(validate);
     if !walk_single(automaton, host, mask, &mut progress)? {
-        progress = Progress::new();
+        progress = Progress::new(validate);
         walk_frontier(automaton, host, mask, &mut progress)?;
     }
     Ok(progress.finish(host, implicit_rule))
@@ -212,6 +213,8 @@ pub(crate) fn walk(
 /// The labels read so far and the rules matched.
 struct Progress {
     best: Best,
+    /// Whether labels need checking (length, A-label).
+    validate: bool,
     /// Labels read, from the right.
     labels: usize,
     /// Where the first labels from the right start (the host is at most
@@ -223,9 +226,10 @@ impl Progress {
     const STARTS: usize = 16;
 
     #[inline]
-    fn new() -> Progress {
+    fn new(validate: bool) -> Progress {
         Progress {
             best: Best::default(),
+            validate,
             labels: 0,
             starts: [0; Progress::STARTS],
         }
@@ -234,12 +238,14 @@ impl Progress {
     /// Checks the label `host[start..end]` and counts it.
     #[inline]
     fn label(&mut self, host: &[u8], start: usize, end: usize) -> Result<(), Stop> {
-        check_ascii_label(&host[start..end]).map_err(|error| {
-            Stop::Invalid(HostError::Label {
-                offset: start,
-                error,
-            })
-        })?;
+        if self.validate {
+            check_ascii_label(&host[start..end]).map_err(|error| {
+                Stop::Invalid(HostError::Label {
+                    offset: start,
+                    error,
+                })
+            })?;
+        }
         if let Some(slot) = self.starts.get_mut(self.labels) {
             *slot = start as u8;
         }
