@@ -40,16 +40,11 @@ const EMPTY_ADDRESS: usize = 0;
 /// Nodes with more transitions than this carry a 256-byte index.
 const TRANS_INDEX_THRESHOLD: usize = 32;
 
-/// One decoded state.
+/// One decoded state, as the decoder finds it.
 #[derive(Clone, Copy, Debug, Default)]
 struct State {
-    /// Index of the state's first transition in the transition arrays.
+    /// Index of the state's first transition in the decoder's arrays.
     first: u32,
-    /// Where the state's dense row starts in [`Automaton::dense`], or
-    /// [`NONE`] for a state with few transitions (searched linearly).
-    row: u32,
-    /// Index of the state's `*` transition, or [`NONE`].
-    star: u32,
     /// Number of transitions (at most 256).
     len: u16,
     /// Whether a key ends here.
@@ -58,39 +53,51 @@ struct State {
     final_output: u8,
 }
 
-/// "None" for the `u32` fields of [`State`] and for dense-row entries.
+/// "None" for dense-row entries.
 const NONE: u32 = u32::MAX;
 
-/// States with more transitions than this get a dense row: a lookup by byte
-/// class instead of a linear search. Measured with `benches/lookup.rs`.
-const DENSE_ABOVE: usize = 4;
-
-/// A transition is packed in a `u32`: target state above, output below.
+/// A transition is packed in a `u32`: target node above, output below.
 const OUTPUT_BITS: u32 = 6;
-/// More states than this cannot be packed (a file of tens of megabytes).
-const MAX_STATES: usize = 1 << 25;
+/// The table may hold fewer words than this (so a packed transition is
+/// never [`NONE`]): a file of tens of megabytes.
+const MAX_WORDS: usize = (1 << (32 - OUTPUT_BITS)) - 2;
+
+/// Node header: the kind in the low two bits...
+const KIND: u32 = 0b11;
+/// ...one transition: `[header, next]`, the input byte in the header;
+const SINGLE: u32 = 0;
+/// ...up to [`SMALL_MAX`] transitions: `[header, inputs, next...]`, the
+/// count in the header and the inputs packed in one word;
+const SMALL: u32 = 1;
+/// ...more: `[header, row]`, a row of one word per byte class.
+const DENSE: u32 = 2;
+/// Header bit: a key ends here...
+const FINAL: u32 = 1 << 2;
+/// ...with this output, six bits from here.
+const FINAL_OUTPUT_SHIFT: u32 = 3;
+/// Header byte holding the single input or the small count.
+const ARG_SHIFT: u32 = 16;
+/// The most transitions of a small node; more get a dense row. Measured
+/// with `benches/lookup.rs`.
+const SMALL_MAX: usize = 4;
 
 /// An `fst` map decoded into a flat, validated transition table.
 ///
-/// States are numbered breadth-first from the root, so the states every
-/// lookup visits (the root, the top-level domains) lie together in memory.
-/// Transitions are kept in two parallel arrays, sorted by input within a
-/// state: the input bytes, and the target and output packed in one `u32`. A
-/// state with many transitions also has a dense row, indexed by the input
-/// byte's class (bytes that appear in no key share class 0, which never has
-/// a transition), so the root and the top-level domains cost one lookup per
-/// byte whatever their fan-out.
+/// The table is one array of words holding variable-length nodes, laid out
+/// breadth-first from the root, so that the nodes every lookup visits (the
+/// root, the top-level domains) lie together in memory. A state is the
+/// offset of its node. Four in five states of the list have one transition
+/// and take two words; states with up to four take a word of inputs and a
+/// word per target; the few with more have a dense row indexed by the input
+/// byte's class (bytes that appear in no key share class 0, which never has a
+/// transition), so the root and the top-level domains cost one lookup per
+/// byte whatever their fan-out. A step reads the header and one more word.
 #[derive(Clone, Debug)]
 pub(crate) struct Automaton {
-    states: Vec<State>,
-    /// Input byte of each transition, sorted within a state.
-    inputs: Vec<u8>,
-    /// Target and output of each transition, packed.
-    trans: Vec<u32>,
+    nodes: Vec<u32>,
     /// The class of each byte: 0 for bytes no transition reads.
     classes: [u16; 256],
-    /// Dense rows: per class, the packed transition or [`NONE`].
-    dense: Vec<u32>,
+    states: usize,
     root: StateId,
     keys: u64,
 }
@@ -127,24 +134,32 @@ impl Automaton {
 
     /// The number of states in the table.
     pub(crate) fn state_count(&self) -> usize {
-        self.states.len()
+        self.states
     }
 
     /// Follows the transition on `byte` from `state`, adding its output to
     /// `value`.
     #[inline(always)]
     pub(crate) fn step(&self, state: StateId, byte: u8, value: u8) -> Option<(StateId, u8)> {
-        let s = &self.states[state as usize];
-        let packed = if s.row != NONE {
-            let class = self.classes[byte as usize] as usize;
-            match self.dense[s.row as usize + class] {
+        let s = state as usize;
+        let header = self.nodes[s];
+        let packed = match header & KIND {
+            SINGLE => {
+                if (header >> ARG_SHIFT) as u8 != byte {
+                    return None;
+                }
+                self.nodes[s + 1]
+            }
+            SMALL => {
+                let count = ((header >> ARG_SHIFT) as u8 as usize).min(SMALL_MAX);
+                let inputs = self.nodes[s + 1].to_le_bytes();
+                let i = inputs[..count].iter().position(|&b| b == byte)?;
+                self.nodes[s + 2 + i]
+            }
+            _ => match self.nodes[s + 1 + self.classes[byte as usize] as usize] {
                 NONE => return None,
                 packed => packed,
-            }
-        } else {
-            let first = s.first as usize;
-            let inputs = &self.inputs[first..first + s.len as usize];
-            self.trans[first + inputs.iter().position(|&b| b == byte)?]
+            },
         };
         Some(unpack(packed, value))
     }
@@ -152,22 +167,16 @@ impl Automaton {
     /// Follows the `*` transition of `state`, if it has one.
     #[inline(always)]
     pub(crate) fn star(&self, state: StateId, value: u8) -> Option<(StateId, u8)> {
-        match self.states[state as usize].star {
-            NONE => None,
-            packed => Some(unpack(packed, value)),
-        }
+        self.step(state, b'*', value)
     }
 
     /// The value of the key that ends in `state`, given the output `value`
     /// gathered on the way, or `None` if no key ends there.
     #[inline(always)]
     pub(crate) fn final_value(&self, state: StateId, value: u8) -> Option<u8> {
-        let s = &self.states[state as usize];
-        if s.is_final {
-            Some(value.wrapping_add(s.final_output))
-        } else {
-            None
-        }
+        let header = self.nodes[state as usize];
+        (header & FINAL != 0)
+            .then(|| value.wrapping_add((header >> FINAL_OUTPUT_SHIFT) as u8 & 0b11_1111))
     }
 
     /// Decodes and validates raw `fst` map bytes.
@@ -208,9 +217,6 @@ impl Automaton {
         while let Some((id, addr)) = decoder.pending.pop() {
             decoder.decode_node(id, addr)?;
         }
-        if decoder.raw.states.len() > MAX_STATES {
-            return Err(bad(root_addr, "too many states"));
-        }
         decoder.check_keys(root, &is_valid_value)?;
         for (id, s) in decoder.raw.states.iter().enumerate() {
             let first = s.first as usize;
@@ -224,31 +230,15 @@ impl Automaton {
                 ));
             }
         }
-        Ok(decoder.raw.compact(root, keys))
+        decoder.raw.compact(root, keys)
     }
 }
 
 impl Raw {
-    /// Renumbers the states breadth-first from `root`, packs the
-    /// transitions, and builds the byte classes, dense rows and `*` shortcuts.
-    fn compact(self, root: StateId, keys: u64) -> Automaton {
-        // Breadth-first order; every state was found from the root.
-        let mut order = Vec::with_capacity(self.states.len());
-        let mut new_id = vec![NONE; self.states.len()];
-        new_id[root as usize] = 0;
-        order.push(root);
-        let mut head = 0;
-        while let Some(&old) = order.get(head) {
-            head += 1;
-            let s = self.states[old as usize];
-            for &t in &self.targets[s.first as usize..s.first as usize + s.len as usize] {
-                if new_id[t as usize] == NONE {
-                    new_id[t as usize] = order.len() as u32;
-                    order.push(t);
-                }
-            }
-        }
-
+    /// Lays the states out breadth-first from `root` as variable-length
+    /// nodes (see [`Automaton`]), with the byte classes.
+    fn compact(self, root: StateId, keys: u64) -> Result<Automaton, FormatError> {
+        // Byte classes.
         let mut classes = [0u16; 256];
         let mut class_count = 1usize;
         let mut used = [false; 256];
@@ -261,46 +251,85 @@ impl Raw {
                 class_count += 1;
             }
         }
-
-        let mut table = Automaton {
-            states: Vec::with_capacity(order.len()),
-            inputs: Vec::with_capacity(self.inputs.len()),
-            trans: Vec::with_capacity(self.inputs.len()),
-            classes,
-            dense: Vec::new(),
-            root: 0,
-            keys,
+        let size = |s: &State| match s.len as usize {
+            1 => 2,
+            n if n <= SMALL_MAX => 2 + n,
+            _ => 1 + class_count,
         };
+        // Breadth-first order and each node's offset; every state was found
+        // from the root.
+        let mut order = Vec::with_capacity(self.states.len());
+        let mut offset = vec![NONE; self.states.len()];
+        let mut words = 0usize;
+        offset[root as usize] = 0;
+        order.push(root);
+        let mut head = 0;
+        while let Some(&old) = order.get(head) {
+            head += 1;
+            let s = self.states[old as usize];
+            words += size(&s);
+            if words > MAX_WORDS {
+                return Err(FormatError::Automaton {
+                    offset: 0,
+                    reason: "too many states",
+                });
+            }
+            for &t in &self.targets[s.first as usize..s.first as usize + s.len as usize] {
+                if offset[t as usize] == NONE {
+                    offset[t as usize] = NONE - 1; // queued; placed below
+                    order.push(t);
+                }
+            }
+        }
+        let mut at = 0u32;
+        for &old in &order {
+            offset[old as usize] = at;
+            at += size(&self.states[old as usize]) as u32;
+        }
+
+        let mut nodes = Vec::with_capacity(words);
         for &old in &order {
             let s = self.states[old as usize];
-            let (from, len) = (s.first as usize, s.len as usize);
-            let first = table.inputs.len();
-            let mut state = State {
-                first: first as u32,
-                row: NONE,
-                star: NONE,
-                ..s
+            let range = s.first as usize..s.first as usize + s.len as usize;
+            let packed = |i: usize| {
+                (offset[self.targets[i] as usize] << OUTPUT_BITS) | u32::from(self.outputs[i])
             };
-            for i in from..from + len {
-                let packed =
-                    (new_id[self.targets[i] as usize] << OUTPUT_BITS) | u32::from(self.outputs[i]);
-                table.inputs.push(self.inputs[i]);
-                table.trans.push(packed);
-                if self.inputs[i] == b'*' {
-                    state.star = packed;
+            let mut header = if s.is_final {
+                FINAL | (u32::from(s.final_output) << FINAL_OUTPUT_SHIFT)
+            } else {
+                0
+            };
+            match range.len() {
+                1 => {
+                    header |= SINGLE | (u32::from(self.inputs[range.start]) << ARG_SHIFT);
+                    nodes.push(header);
+                    nodes.push(packed(range.start));
+                }
+                n if n <= SMALL_MAX => {
+                    header |= SMALL | ((n as u32) << ARG_SHIFT);
+                    let mut inputs = [0u8; 4];
+                    inputs[..n].copy_from_slice(&self.inputs[range.clone()]);
+                    nodes.push(header);
+                    nodes.push(u32::from_le_bytes(inputs));
+                    nodes.extend(range.map(packed));
+                }
+                _ => {
+                    nodes.push(header | DENSE);
+                    let row = nodes.len();
+                    nodes.resize(row + class_count, NONE);
+                    for i in range {
+                        nodes[row + classes[self.inputs[i] as usize] as usize] = packed(i);
+                    }
                 }
             }
-            if len > DENSE_ABOVE {
-                let row = table.dense.len();
-                state.row = row as u32;
-                table.dense.resize(row + class_count, NONE);
-                for i in first..first + len {
-                    table.dense[row + classes[table.inputs[i] as usize] as usize] = table.trans[i];
-                }
-            }
-            table.states.push(state);
         }
-        table
+        Ok(Automaton {
+            nodes,
+            classes,
+            states: order.len(),
+            root: 0,
+            keys,
+        })
     }
 }
 
@@ -496,8 +525,6 @@ impl Decoder<'_> {
         }
         self.raw.states[id as usize] = State {
             first: u32::try_from(first).map_err(|_| bad("too many transitions"))?,
-            row: NONE,
-            star: NONE,
             len: trans.len() as u16,
             is_final,
             final_output: final_output as u8,

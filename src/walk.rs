@@ -156,18 +156,77 @@ impl Best {
     /// labels. Labels only grow during a walk.
     #[inline]
     fn record(&mut self, labels: usize, value: u8) {
-        for (slot, bits) in [
-            (&mut self.normal, value & (flags::NORMAL | flags::IMPLIED)),
-            (&mut self.exception, value & flags::EXCEPTION),
-        ] {
-            if bits != 0 {
-                *slot = match *slot {
-                    Some((n, b)) if n == labels => Some((n, b | bits)),
-                    _ => Some((labels, bits)),
-                };
-            }
+        let normal = value & (flags::NORMAL | flags::IMPLIED);
+        if normal != 0 {
+            self.normal = Some(merge(self.normal, labels, normal));
+        }
+        let exception = value & flags::EXCEPTION;
+        if exception != 0 {
+            self.exception = Some(merge(self.exception, labels, exception));
         }
     }
+}
+
+/// A rule of `labels` labels with `bits` beside the best one so far: the
+/// longer wins, and rules of the same length merge their sections.
+#[inline]
+fn merge(best: Option<(usize, u8)>, labels: usize, bits: u8) -> (usize, u8) {
+    match best {
+        Some((n, b)) if n == labels => (n, b | bits),
+        _ => (labels, bits),
+    }
+}
+
+/// Scans left from `i` to the start of the label that ends there, checking
+/// that each byte is canonical; returns the label's start.
+///
+/// Eight bytes at a time while they are letters, digits, hyphens or dots
+/// (nearly every host), else one byte at a time.
+#[inline]
+fn label_start(host: &[u8], mut i: usize) -> Result<usize, Stop> {
+    while let Some(bytes) = i.checked_sub(8).and_then(|from| host.get(from..i)) {
+        let Ok(bytes) = <[u8; 8]>::try_from(bytes) else {
+            break;
+        };
+        match ldh_or_dots(u64::from_le_bytes(bytes)) {
+            Some(0) => i -= 8,
+            // The highest lane holding a dot is the dot nearest to `i`.
+            Some(dots) => return Ok(i - 8 + (63 - dots.leading_zeros() as usize) / 8 + 1),
+            None => break,
+        }
+    }
+    while i > 0 {
+        match BYTE_CLASS[host[i - 1] as usize] {
+            ByteClass::Plain => i -= 1,
+            ByteClass::Dot => break,
+            _ => return Err(Stop::NotCanonical),
+        }
+    }
+    Ok(i)
+}
+
+/// If all eight bytes of `chunk` are ASCII letters `a-z`, digits, `-` or
+/// `.`, the bytes of nearly every host, the high bits of the lanes that hold
+/// a dot; else `None`. (SWAR: each byte is one lane; the sums never carry
+/// from one lane into the next because no lane exceeds 0x7F when they are
+/// taken.)
+#[inline(always)]
+fn ldh_or_dots(chunk: u64) -> Option<u64> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    if chunk & HIGH != 0 {
+        return None;
+    }
+    // High bit of each lane set where the byte is at least `lo`.
+    let at_least = |lo: u8| chunk.wrapping_add(u64::from(0x80 - lo) * ONES) & HIGH;
+    // High bit of each lane set where the byte is at most `hi`.
+    let at_most = |hi: u8| !chunk.wrapping_add(u64::from(0x7F - hi) * ONES) & HIGH;
+    let letter = at_least(b'a') & at_most(b'z');
+    let digit = at_least(b'0') & at_most(b'9');
+    // `-` and `.` are 0x2D and 0x2E.
+    let hyphen_or_dot = at_least(b'-') & at_most(b'.');
+    let dot = hyphen_or_dot & !at_most(b'-');
+    (letter | digit | hyphen_or_dot == HIGH).then_some(dot)
 }
 
 /// The section of a set of flags of one kind: ICANN wins a tie.
@@ -258,13 +317,7 @@ impl Progress {
     #[inline]
     fn rest(&mut self, host: &[u8], mut label_end: usize, mut i: usize) -> Result<(), Stop> {
         loop {
-            while i > 0 {
-                match BYTE_CLASS[host[i - 1] as usize] {
-                    ByteClass::Plain => i -= 1,
-                    ByteClass::Dot => break,
-                    _ => return Err(Stop::NotCanonical),
-                }
-            }
+            i = label_start(host, i)?;
             self.label(host, i, label_end)?;
             if i == 0 {
                 return Ok(());
@@ -437,4 +490,48 @@ pub(crate) fn is_ipv6(host: &str) -> bool {
         .and_then(|h| h.strip_suffix(']'))
         .unwrap_or(host);
     inner.contains(':') && inner.parse::<std::net::Ipv6Addr>().is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ldh_or_dots_agrees_with_bytes() {
+        let ok = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';
+        // Every byte in every lane, among letters.
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                let mut bytes = *b"abcdefgh";
+                bytes[lane] = b;
+                let expected = ok(b).then_some(if b == b'.' { 0x80u64 << (8 * lane) } else { 0 });
+                assert_eq!(
+                    ldh_or_dots(u64::from_le_bytes(bytes)),
+                    expected,
+                    "{b:#x} in lane {lane}"
+                );
+            }
+        }
+        assert_eq!(ldh_or_dots(u64::from_le_bytes(*b"09az-z0-")), Some(0));
+        assert_eq!(
+            ldh_or_dots(u64::from_le_bytes(*b"a.c.defg")),
+            Some(0x8000_8000)
+        );
+    }
+
+    #[test]
+    fn label_starts() {
+        let host = b"www.an-example-of-some-length.co.uk";
+        for end in 0..=host.len() {
+            let expected = host[..end]
+                .iter()
+                .rposition(|&b| b == b'.')
+                .map_or(0, |p| p + 1);
+            assert_eq!(label_start(host, end), Ok(expected), "{end}");
+        }
+        assert_eq!(
+            label_start(b"abcdefghijKlmnop", 16),
+            Err(Stop::NotCanonical)
+        );
+    }
 }
