@@ -102,7 +102,10 @@ fn bench_set(c: &mut Criterion, name: &str, labels: &[String]) {
     // Sanity: both coders agree on the whole set.
     for (l, p) in labels.iter().zip(&encoded) {
         assert_eq!(idna::punycode::encode_str(l).as_deref(), Some(p.as_str()));
-        assert_eq!(idna::punycode::decode_to_string(p).as_deref(), Some(l.as_str()));
+        assert_eq!(
+            idna::punycode::decode_to_string(p).as_deref(),
+            Some(l.as_str())
+        );
     }
     let n = labels.len() as u64;
 
@@ -142,8 +145,8 @@ fn bench_set(c: &mut Criterion, name: &str, labels: &[String]) {
         b.iter(|| {
             let mut total = 0;
             for p in &encoded {
-                total += etld_punycode::decode_into(black_box(p.as_bytes()), &mut out)
-                    .expect("decode");
+                total +=
+                    etld_punycode::decode_into(black_box(p.as_bytes()), &mut out).expect("decode");
                 black_box(&out);
             }
             total

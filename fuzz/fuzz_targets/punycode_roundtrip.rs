@@ -13,7 +13,13 @@ fuzz_target!(|s: &str| {
     let mut buf = vec![0u8; 8 * s.len() + 8];
     let result = encode_into(s, &mut buf);
     if count > 1000 {
-        assert_eq!(result, Err(Error::InputTooLong { len: count, max: 1000 }));
+        assert_eq!(
+            result,
+            Err(Error::InputTooLong {
+                len: count,
+                max: 1000
+            })
+        );
         return;
     }
     let n = result.expect("encoding within the caps");

@@ -150,8 +150,9 @@ impl Codec {
     /// Encodes `input` into `out`, returning the number of bytes written.
     /// Digits are lower case; basic code points are copied as they are.
     ///
-    /// No allocation: labels up to 64 code points are collected on the
-    /// stack, longer inputs are re-read on each pass.
+    /// No allocation. Up to 64 code points (any DNS label) are encoded in
+    /// one pass plus a sort of a stack array; longer inputs are re-read
+    /// once per distinct non-basic code point, as in RFC 3492 section 6.3.
     ///
     /// # Errors
     /// [`Error::InputTooLong`], [`Error::BufferTooSmall`] (with the size

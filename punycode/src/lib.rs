@@ -116,6 +116,11 @@ pub use label::{to_ascii_label, to_unicode_label};
 pub use params::{adapt, Bootstring, ParamError, PUNYCODE};
 pub use trace::Step;
 
+/// The README's examples are compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Encodes `input` as Punycode into `out`, returning the number of bytes
 /// written (lower-case digits; basic code points copied as they are).
 ///

@@ -4,6 +4,7 @@
 ///
 /// See [`Codec::encode_traced`](crate::Codec::encode_traced) and
 /// [`Codec::decode_traced`](crate::Codec::decode_traced).
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step<'a> {
     /// The non-basic code point inserted.
