@@ -345,6 +345,10 @@ fn check_flags(flags: Option<&[bool]>, len: usize) -> Result<(), Error> {
 #[cfg(feature = "alloc")]
 const STACK_DECODE: usize = 64;
 
+/// Encode output buffer kept on the stack before allocating the `String`.
+#[cfg(feature = "alloc")]
+const STACK_ENCODE: usize = 128;
+
 #[cfg(feature = "alloc")]
 impl Codec {
     /// Encodes `input` into a new `String`. See [`encode_into`](Self::encode_into).
@@ -352,9 +356,23 @@ impl Codec {
     /// # Errors
     /// As [`encode_into`](Self::encode_into), without `BufferTooSmall`.
     pub fn encode(&self, input: &str) -> Result<String, Error> {
-        let mut out = String::with_capacity(input.len() + 8);
-        self.encode_str_to(input, None, &mut out, &mut Quiet)?;
-        Ok(out)
+        // Most outputs fit a stack buffer: encode there, allocate once.
+        let mut buf = [0u8; STACK_ENCODE];
+        let mut sink = SliceSink::new(&mut buf);
+        self.encode_str_to(input, None, &mut sink, &mut Quiet)?;
+        match sink.finish() {
+            Ok(n) => match core::str::from_utf8(&buf[..n]) {
+                Ok(s) => Ok(String::from(s)),
+                // Unreachable: the encoder only writes ASCII.
+                Err(_) => Err(Error::Fmt),
+            },
+            Err(Error::BufferTooSmall { needed }) => {
+                let mut out = String::with_capacity(needed);
+                self.encode_str_to(input, None, &mut out, &mut Quiet)?;
+                Ok(out)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Encodes the code points of `input` into a new `String`.
