@@ -75,6 +75,8 @@ const DENSE: u32 = 2;
 const FINAL: u32 = 1 << 2;
 /// ...with this output, six bits from here.
 const FINAL_OUTPUT_SHIFT: u32 = 3;
+/// Header bit: the state has a `*` transition.
+const HAS_STAR: u32 = 1 << 9;
 /// Header byte holding the single input or the small count.
 const ARG_SHIFT: u32 = 16;
 /// The most transitions of a small node; more get a dense row. Measured
@@ -167,7 +169,17 @@ impl Automaton {
     /// Follows the `*` transition of `state`, if it has one.
     #[inline(always)]
     pub(crate) fn star(&self, state: StateId, value: u8) -> Option<(StateId, u8)> {
-        self.step(state, b'*', value)
+        if self.has_star(state) {
+            self.step(state, b'*', value)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `state` has a `*` transition.
+    #[inline(always)]
+    pub(crate) fn has_star(&self, state: StateId) -> bool {
+        self.nodes[state as usize] & HAS_STAR != 0
     }
 
     /// The value of the key that ends in `state`, given the output `value`
@@ -299,6 +311,9 @@ impl Raw {
             } else {
                 0
             };
+            if self.inputs[range.clone()].contains(&b'*') {
+                header |= HAS_STAR;
+            }
             match range.len() {
                 1 => {
                     header |= SINGLE | (u32::from(self.inputs[range.start]) << ARG_SHIFT);

@@ -262,10 +262,7 @@ pub(crate) fn walk(
         return Err(Stop::Invalid(HostError::TooLong(host.len())));
     }
     let mut progress = Progress::new(validate);
-    if !walk_single(automaton, host, mask, &mut progress)? {
-        progress = Progress::new(validate);
-        walk_frontier(automaton, host, mask, &mut progress)?;
-    }
+    walk_single(automaton, host, mask, &mut progress)?;
     Ok(progress.finish(host, implicit_rule))
 }
 
@@ -295,7 +292,7 @@ impl Progress {
     }
 
     /// Checks the label `host[start..end]` and counts it.
-    #[inline]
+    #[inline(always)]
     fn label(&mut self, host: &[u8], start: usize, end: usize) -> Result<(), Stop> {
         if self.validate {
             check_ascii_label(&host[start..end]).map_err(|error| {
@@ -314,7 +311,7 @@ impl Progress {
 
     /// Validates and counts the rest of the host: the label ending at
     /// `label_end`, read down to `i` already, and all labels left of it.
-    #[inline]
+    #[inline(always)]
     fn rest(&mut self, host: &[u8], mut label_end: usize, mut i: usize) -> Result<(), Stop> {
         loop {
             i = label_start(host, i)?;
@@ -363,63 +360,67 @@ impl Progress {
     }
 }
 
-/// The walk with one state. Returns `false`, having stopped early, when a
-/// state with a `*` transition is reached.
+/// The walk with one state, until a state with a `*` transition is reached:
+/// from there on the frontier walk goes on.
 #[inline]
 fn walk_single(
     automaton: &Automaton,
     host: &[u8],
     mask: u8,
     progress: &mut Progress,
-) -> Result<bool, Stop> {
+) -> Result<(), Stop> {
     let (mut s, mut v) = (automaton.root(), 0u8);
-    if automaton.star(s, v).is_some() {
-        return Ok(false);
+    if automaton.has_star(s) {
+        return walk_frontier(automaton, host, mask, progress, (s, v), host.len());
     }
-    let mut i = host.len();
-    loop {
-        let end = i;
-        while i > 0 && host[i - 1] != b'.' {
-            match automaton.step(s, host[i - 1], v) {
-                Some(n) => (s, v) = n,
-                None => return progress.rest(host, end, i).map(|()| true),
+    // The end of the label being read.
+    let mut end = host.len();
+    for (at, &b) in host.iter().enumerate().rev() {
+        if b == b'.' {
+            progress.label(host, at + 1, end)?;
+            if let Some(value) = automaton.final_value(s, v) {
+                progress.best.record(progress.labels, value & mask);
             }
-            i -= 1;
-        }
-        progress.label(host, i, end)?;
-        if let Some(value) = automaton.final_value(s, v) {
-            progress.best.record(progress.labels, value & mask);
-        }
-        if i == 0 {
-            return Ok(true);
-        }
-        i -= 1; // the dot
-        match automaton.step(s, b'.', v) {
-            Some(n) => (s, v) = n,
-            None => return progress.rest(host, i, i).map(|()| true),
-        }
-        if automaton.star(s, v).is_some() {
-            return Ok(false);
+            match automaton.step(s, b'.', v) {
+                Some(n) => (s, v) = n,
+                None => return progress.rest(host, at, at),
+            }
+            if automaton.has_star(s) {
+                return walk_frontier(automaton, host, mask, progress, (s, v), at);
+            }
+            end = at;
+        } else {
+            match automaton.step(s, b, v) {
+                Some(n) => (s, v) = n,
+                None => return progress.rest(host, end, at + 1),
+            }
         }
     }
+    progress.label(host, 0, end)?;
+    if let Some(value) = automaton.final_value(s, v) {
+        progress.best.record(progress.labels, value & mask);
+    }
+    Ok(())
 }
 
-/// The walk with a frontier of states, for hosts that meet wildcards.
+/// The walk with a frontier of states, for hosts that meet wildcards: goes
+/// on from `start`, a state at the label boundary `i` (the end of the next
+/// label to read).
 fn walk_frontier(
     automaton: &Automaton,
     host: &[u8],
     mask: u8,
     progress: &mut Progress,
+    start: (StateId, u8),
+    mut i: usize,
 ) -> Result<(), Stop> {
     let mut cur = Frontier::new();
     let mut wild = Frontier::new();
     let mut next = Frontier::new();
-    let root = automaton.root();
-    cur.push((root, 0));
-    if let Some(w) = automaton.star(root, 0) {
+    cur.push(start);
+    if let Some(w) = automaton.star(start.0, start.1) {
         wild.push(w);
     }
-    let mut i = host.len();
     loop {
         let end = i;
         while !cur.is_empty() && i > 0 && host[i - 1] != b'.' {
