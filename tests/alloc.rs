@@ -1,0 +1,60 @@
+//! No heap allocation for a lookup of a lower-case ASCII host.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards every call to the system allocator unchanged; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is passed on as it is.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract is passed on as it is.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn lower_case_ascii_lookups_do_not_allocate() {
+    let list = etld::List::builtin();
+    let hosts = [
+        "www.example.com",
+        "example.com.",
+        "a.b.c.example.co.uk",
+        "me.github.io",
+        "x.y.kobe.jp",
+        "city.kobe.jp",
+        "www.ck",
+        "a.b.in.futurecms.at",
+        "ec2-1-2-3-4.us-west-2.compute.amazonaws.com",
+        "xn--85x722f.xn--55qx5d.cn",
+        "unknown.tld-that-is-not-listed",
+        "co.uk",
+    ];
+    // Warm up: the built-in list loads on first use.
+    let _ = list.lookup("example.com");
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut total = 0;
+    for host in hosts {
+        let d = list.lookup(host).expect("valid host");
+        total += d.registrable().map_or(0, str::len) + d.suffix().map_or(0, str::len);
+    }
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert!(total > 0);
+    assert_eq!(
+        after - before,
+        0,
+        "lookups allocated {} times",
+        after - before
+    );
+}
