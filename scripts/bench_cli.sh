@@ -15,7 +15,8 @@ hosts=${HOSTS_FILE:-target/hosts-$count.txt}
 list=vectors/public_suffix_list.dat
 target=${CARGO_TARGET_DIR:-target}
 
-cargo build --release -p etld-cli --example gen_hosts
+cargo build --release -p etld-cli
+cargo build --release -p etld --example gen_hosts
 "$target/release/examples/gen_hosts" "$count" > "$hosts"
 etld=$target/release/etld
 echo "hosts: $hosts ($(wc -l < "$hosts") lines, $(wc -c < "$hosts") bytes)"
