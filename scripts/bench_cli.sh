@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 count=${1:-1000000}
-hosts=${HOSTS_FILE:-target/hosts-$count.txt}
+hosts=${HOSTS_FILE:-${CARGO_TARGET_DIR:-target}/hosts-$count.txt}
 list=vectors/public_suffix_list.dat
 target=${CARGO_TARGET_DIR:-target}
 
