@@ -23,6 +23,7 @@ pub fn run(args: &LookupArgs) -> Result<(), Failure> {
         list: &list,
         options: args.options(),
         json: args.json,
+        scratch: Vec::new(),
     };
     batch::run(&args.hosts, &mut lookup, "hosts")
 }
@@ -35,6 +36,8 @@ pub struct Lookup<'l> {
     pub options: etld::Options,
     /// Whether to write JSON objects instead of plain lines.
     pub json: bool,
+    /// The reused buffer of a JSON line.
+    pub scratch: Vec<u8>,
 }
 
 /// One `--json` answer. The keys are written in this order.
@@ -62,6 +65,7 @@ impl Processor for Lookup<'_> {
         match self.list.lookup_with(host, &self.options) {
             Ok(d) if self.json => write_json(
                 out,
+                &mut self.scratch,
                 &Answer {
                     input: host,
                     suffix: d.suffix(),
@@ -95,6 +99,7 @@ impl Processor for Lookup<'_> {
             let input: Cow<'_, str> = String::from_utf8_lossy(input);
             write_json(
                 out,
+                &mut self.scratch,
                 &Answer {
                     input: &input,
                     suffix: None,
@@ -110,10 +115,17 @@ impl Processor for Lookup<'_> {
     }
 }
 
-/// Writes one JSON object and a newline.
-pub fn write_json<W: Write, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
-    out.write_all(b"\n")
+/// Writes one JSON object and a newline, serialized into `scratch` (a
+/// buffer reused from line to line) and written out in one piece.
+pub fn write_json<W: Write, T: Serialize>(
+    out: &mut W,
+    scratch: &mut Vec<u8>,
+    value: &T,
+) -> io::Result<()> {
+    scratch.clear();
+    serde_json::to_writer(&mut *scratch, value)?;
+    scratch.push(b'\n');
+    out.write_all(scratch)
 }
 
 #[cfg(test)]
@@ -125,6 +137,7 @@ mod tests {
             list: etld::List::builtin(),
             options,
             json,
+            scratch: Vec::new(),
         };
         let mut out = Vec::new();
         lookup.answer(input, &mut out).unwrap();

@@ -27,6 +27,7 @@ pub struct Converter {
     encode: bool,
     domain: bool,
     json: bool,
+    scratch: Vec<u8>,
 }
 
 impl Converter {
@@ -37,6 +38,7 @@ impl Converter {
             encode,
             domain: args.domain,
             json: args.json,
+            scratch: Vec::new(),
         }
     }
 
@@ -107,6 +109,7 @@ impl Processor for Converter {
         match self.convert(text) {
             Ok(output) if self.json => write_json(
                 out,
+                &mut self.scratch,
                 &Answer {
                     input: text,
                     output: Some(&output),
@@ -131,6 +134,7 @@ impl Processor for Converter {
             let input: Cow<'_, str> = String::from_utf8_lossy(input);
             write_json(
                 out,
+                &mut self.scratch,
                 &Answer {
                     input: &input,
                     output: None,
@@ -152,6 +156,7 @@ mod tests {
             encode,
             domain,
             json: false,
+            scratch: Vec::new(),
         };
         c.convert(input).map_err(|e| e.to_string())
     }
