@@ -405,7 +405,9 @@ fn walk_single(
 
 /// The walk with a frontier of states, for hosts that meet wildcards: goes
 /// on from `start`, a state at the label boundary `i` (the end of the next
-/// label to read).
+/// label to read). Kept out of line: few hosts need it, and its frontiers
+/// would weigh on every walk's stack frame.
+#[inline(never)]
 fn walk_frontier(
     automaton: &Automaton,
     host: &[u8],
