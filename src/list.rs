@@ -228,14 +228,7 @@ impl List {
         // for an IP address, are left to the slow path, so that every input
         // reports the same error (the leftmost bad label) whichever path.
         match self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true) {
-            Ok(m) => {
-                return Ok(match options.output {
-                    Output::Unicode if host.contains("xn--") => {
-                        Domain::new(Cow::Owned(to_unicode_name(host)), &m)
-                    }
-                    _ => Domain::with_offsets(Cow::Borrowed(host), &m),
-                })
-            }
+            Ok(m) => return Ok(answer(Cow::Borrowed(host), &m, options.output)),
             Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
             Err(_) => {}
         }
@@ -243,20 +236,22 @@ impl List {
             return Err(HostError::IpAddress.into());
         }
         let mut ascii = AsciiName::new();
-        // Upper-case ASCII: lower-case it and walk again, labels unchecked.
+        // Upper-case ASCII: lower-case it on the stack and walk that.
         if host.is_ascii() && ascii.lowercase_ascii(host.as_bytes()) {
             match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, true) {
                 Ok(m) => {
-                    let name = ascii.to_string_lossless();
-                    return Ok(match options.output {
-                        Output::Unicode => Domain::new(Cow::Owned(to_unicode_name(&name)), &m),
-                        _ => Domain::with_offsets(Cow::Owned(name), &m),
-                    });
+                    return Ok(answer(
+                        Cow::Owned(ascii.to_string_lossless()),
+                        &m,
+                        options.output,
+                    ))
                 }
                 Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
                 Err(_) => {}
             }
         }
+        // Everything else: label by label, Unicode labels encoded. The input
+        // form (lower-cased) differs from the ASCII one only here.
         let mut input =
             (options.output == Output::Input).then(|| String::with_capacity(host.len()));
         canonicalize_host(host, &mut ascii, input.as_mut())?;
@@ -264,15 +259,12 @@ impl List {
         let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
             Ok(m) => m,
             Err(Stop::Invalid(e)) => return Err(e.into()),
-            // Canonical names hold canonical bytes only.
+            // Not reached: a canonical name holds canonical bytes only.
             Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
         };
-        Ok(match (options.output, input) {
-            (Output::Input, Some(input)) => Domain::new(Cow::Owned(input), &m),
-            (Output::Unicode, _) => {
-                Domain::new(Cow::Owned(to_unicode_name(&ascii.to_string_lossless())), &m)
-            }
-            _ => Domain::with_offsets(Cow::Owned(ascii.to_string_lossless()), &m),
+        Ok(match input {
+            Some(input) => Domain::new(Cow::Owned(input), &m),
+            None => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
         })
     }
 
@@ -334,5 +326,16 @@ impl List {
             .strip_suffix(cookie.as_str())
             .is_some_and(|rest| rest.ends_with('.'));
         domain_match && !cookie.is_public_suffix()
+    }
+}
+
+/// The answer for a host walked in its canonical ASCII form `ascii`,
+/// written in the form `output` asks for (the input form of a host that has
+/// an ASCII form of its own is that form).
+fn answer<'h>(ascii: Cow<'h, str>, m: &crate::walk::Match, output: Output) -> Domain<'h> {
+    if output == Output::Unicode && ascii.contains("xn--") {
+        Domain::new(Cow::Owned(to_unicode_name(&ascii)), m)
+    } else {
+        Domain::with_offsets(ascii, m)
     }
 }
