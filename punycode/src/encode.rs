@@ -214,7 +214,7 @@ where
         sink.push(p.delimiter);
     }
     let keys = &mut keys[..count];
-    keys.sort_unstable();
+    sort_small(keys);
 
     let mut prev_n = p.initial_n;
     let mut next_i: u32 = 0; // the decoder's i after the previous insertion
@@ -248,6 +248,25 @@ where
         next_i = pos + 1;
     }
     Ok(())
+}
+
+/// Sorts `keys`: insertion sort for the few keys a typical label has (no
+/// call, no set-up), the library sort beyond.
+#[inline(always)]
+fn sort_small(keys: &mut [u32]) {
+    if keys.len() > 12 {
+        keys.sort_unstable();
+        return;
+    }
+    for i in 1..keys.len() {
+        let key = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] > key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+    }
 }
 
 /// Encodes the `count` code points of `input`: [`encode_short`] when they
