@@ -76,8 +76,7 @@ fn validate_with(label: &[u8], chars: &mut [char], bytes: &mut [u8]) -> Result<u
 }
 
 /// Where the re-encoding (`written` bytes, of which the first `kept.len()`
-/// were kept)
-/// differs from `payload` ignoring ASCII case, if it does.
+/// were kept) differs from `payload` ignoring ASCII case, if it does.
 ///
 /// For Punycode this never fires on a payload that decoded: decoding is
 /// injective up to ASCII case (the insertion order and every digit are
@@ -118,8 +117,16 @@ fn mismatch(kept: &[u8], written: usize, payload: &[u8]) -> Option<usize> {
 /// any decoding error (positions count from the start of the label),
 /// [`Error::AsciiPayload`], [`Error::NotCanonical`].
 pub fn check_a_label(label: &[u8]) -> Result<(), Error> {
+    if label.len() > MAX_LABEL_LEN {
+        return Err(Error::LabelTooLong {
+            len: label.len(),
+            max: MAX_LABEL_LEN,
+        });
+    }
+    let payload_len = label.len().saturating_sub(ACE_PREFIX.len());
     let mut chars = ['\0'; MAX_LABEL_LEN];
-    decode_a_label_into(label, &mut chars).map(|_| ())
+    let mut bytes = [0u8; MAX_LABEL_LEN];
+    validate_with(label, &mut chars, &mut bytes[..payload_len]).map(|_| ())
 }
 
 /// Checks that `label` is a valid A-label (as [`check_a_label`]) and
