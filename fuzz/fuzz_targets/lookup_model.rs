@@ -30,12 +30,7 @@ fuzz_target!(|data: &[u8]| {
             .map(|&b| b as char)
             .collect();
         let bare = host.strip_suffix('.').unwrap_or(&host);
-        if bare.is_empty()
-            || bare.starts_with('.')
-            || bare.contains("..")
-            || bare.len() > 253
-            || bare.split('.').any(|label| label.len() > 63)
-        {
+        if bare.len() > 253 || bare.split('.').any(|l| l.is_empty() || l.len() > 63) {
             assert!(list.lookup(&host).is_err(), "{host:?} must be an error");
             continue;
         }
