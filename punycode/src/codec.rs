@@ -345,6 +345,15 @@ fn check_flags(flags: Option<&[bool]>, len: usize) -> Result<(), Error> {
 #[cfg(feature = "alloc")]
 const STACK_DECODE: usize = 64;
 
+/// Collects `chars` into a `String` allocated at its exact size.
+#[cfg(feature = "alloc")]
+fn to_string(chars: &[char]) -> String {
+    let len = chars.iter().map(|c| c.len_utf8()).sum();
+    let mut s = String::with_capacity(len);
+    s.extend(chars);
+    s
+}
+
 /// Encode output buffer kept on the stack before allocating the `String`.
 #[cfg(feature = "alloc")]
 const STACK_ENCODE: usize = 128;
@@ -411,9 +420,9 @@ impl Codec {
         if bytes.len() <= STACK_DECODE {
             let mut buf = ['\0'; STACK_DECODE];
             let n = self.decode_into(bytes, &mut buf)?;
-            Ok(buf[..n].iter().collect())
+            Ok(to_string(&buf[..n]))
         } else {
-            Ok(self.decode_to_vec(input)?.into_iter().collect())
+            Ok(to_string(&self.decode_to_vec(input)?))
         }
     }
 
@@ -453,6 +462,6 @@ impl Codec {
         let mut flags = vec![false; bytes.len()];
         let n = self.decode_into_with_flags(bytes, &mut out, &mut flags)?;
         flags.truncate(n);
-        Ok((out[..n].iter().collect(), flags))
+        Ok((to_string(&out[..n]), flags))
     }
 }
