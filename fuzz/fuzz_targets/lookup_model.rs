@@ -42,6 +42,12 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(with.registrable(), dotted(without.registrable()).as_deref());
             continue;
         }
+        // The model tries 2^labels patterns: compare short hosts only, and
+        // just look the long ones up.
+        if host.split('.').count() > 10 {
+            let _ = list.lookup(&host);
+            continue;
+        }
         for options in common::all_options() {
             assert_eq!(
                 common::answer(&list, &host, &options),
