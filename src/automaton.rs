@@ -18,7 +18,6 @@
 //! Walking the table instead of the raw nodes also avoids decoding a node's
 //! header on every step, which dominates a plain `fst` walk.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::error::FormatError;
@@ -219,7 +218,7 @@ impl Automaton {
         let mut decoder = Decoder {
             nodes,
             common: common_inputs(),
-            ids: HashMap::new(),
+            ids: vec![NONE; nodes.len().max(1)],
             pending: Vec::new(),
             addrs: Vec::new(),
             raw: Raw::default(),
@@ -358,8 +357,9 @@ struct RawTransition {
 struct Decoder<'a> {
     nodes: &'a [u8],
     common: &'static [u8; 64],
-    /// State id of each node address seen so far.
-    ids: HashMap<usize, StateId>,
+    /// State id of each node address seen so far, by address ([`NONE`]: not
+    /// seen).
+    ids: Vec<StateId>,
     /// Nodes seen but not decoded yet.
     pending: Vec<(StateId, usize)>,
     /// Address of each state, by id.
@@ -372,7 +372,9 @@ struct Decoder<'a> {
 impl Decoder<'_> {
     /// The id of the node at `addr`, registering it for decoding if new.
     fn id_of(&mut self, addr: usize) -> StateId {
-        if let Some(&id) = self.ids.get(&addr) {
+        // Every address given is below the end of the nodes (checked by the
+        // caller), so it has a slot.
+        if let Some(&id) = self.ids.get(addr).filter(|&&id| id != NONE) {
             return id;
         }
         // The number of states is bounded by the number of bytes, which a
@@ -380,7 +382,9 @@ impl Decoder<'_> {
         let id = self.raw.states.len() as StateId;
         self.raw.states.push(State::default());
         self.addrs.push(addr);
-        self.ids.insert(addr, id);
+        if let Some(slot) = self.ids.get_mut(addr) {
+            *slot = id;
+        }
         self.pending.push((id, addr));
         id
     }
@@ -639,28 +643,31 @@ fn unpack_delta(start: usize, delta: u64) -> Result<usize, FormatError> {
 /// bits: entry `i` (1 to 63) is the input byte stored as index `i`.
 ///
 /// The table belongs to the `fst` crate and is not public, so it is read off
-/// the builder itself: a one-key map's root node is a one-transition state
-/// whose low six bits hold the key byte's index (0 when the byte is not common).
+/// the builder itself, once: in a map of the keys `[b, b]` for every byte
+/// `b`, the node after the root's transition `b` has the one transition `b`,
+/// and the low six bits of its state byte hold `b`'s index (0: not common).
+/// The map is built here, so reading it with `fst`'s own reader is safe.
 fn common_inputs() -> &'static [u8; 64] {
     static TABLE: OnceLock<[u8; 64]> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut table = [0u8; 64];
+        let mut builder = fst::raw::Builder::memory();
         for b in 0..=255u8 {
-            let mut builder = fst::MapBuilder::memory();
-            if builder.insert([b], 0).is_err() {
-                continue;
+            if builder.add([b, b]).is_err() {
+                return table;
             }
-            let Ok(bytes) = builder.into_inner() else {
-                continue;
-            };
-            let end = bytes.len() - 4;
-            let Some(root) = read_u64(&bytes, end - 8) else {
-                continue;
-            };
-            if let Some(&v) = bytes.get(root as usize) {
+        }
+        let Ok(map) = builder.into_inner().map(fst::raw::Fst::new) else {
+            return table;
+        };
+        let Ok(map) = map else {
+            return table;
+        };
+        for t in map.root().transitions() {
+            if let Some(&v) = map.node(t.addr).as_slice().last() {
                 let i = (v & 0b0011_1111) as usize;
                 if v >> 6 >= 0b10 && i != 0 {
-                    table[i] = b;
+                    table[i] = t.inp;
                 }
             }
         }
