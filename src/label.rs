@@ -59,10 +59,10 @@ pub(crate) static BYTE_CLASS: [ByteClass; 256] = {
     table
 };
 
-/// Whether an ASCII label starts with the A-label prefix `xn--` in any case.
+/// Whether a lower-case ASCII label starts with the A-label prefix `xn--`.
 #[inline]
 pub(crate) fn has_ace_prefix(label: &[u8]) -> bool {
-    label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--")
+    label.starts_with(b"xn--")
 }
 
 /// Checks an already lower-case ASCII label: length and, for `xn--`
