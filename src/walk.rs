@@ -3,9 +3,10 @@
 //! The host's bytes are read once, from its right end, and fed to the
 //! automaton (whose keys are byte-reversed rules). Because a wildcard label
 //! matches any one label at every position, even where an explicit child
-//! exists, the walk keeps a small *frontier* of states: at every label
-//! boundary each state may also take its `*` transition, and such a state skips
-//! the whole next label. Wherever a key ends at a label boundary a rule
+//! exists, every state at a label boundary may also take its `*` transition,
+//! and such a state skips the whole next label. Most hosts never meet a `*`
+//! transition and are walked with one state; from the first one on, the walk
+//! keeps a small *frontier* of states. Wherever a key ends at a label boundary a rule
 //! matches; the walk remembers the longest normal rule and the longest
 //! exception rule that matched, which decide the prevailing rule exactly as the
 //! formal algorithm says:
