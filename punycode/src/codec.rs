@@ -426,18 +426,22 @@ impl Codec {
         }
     }
 
+    /// Refuses a decode input over the cap before anything is allocated
+    /// for it.
+    fn check_decode_len(&self, len: usize) -> Result<(), Error> {
+        match self.limits.max_decode_len {
+            max if len > max => Err(Error::InputTooLong { len, max }),
+            _ => Ok(()),
+        }
+    }
+
     /// Decodes the Punycode `input` into a new `Vec<char>`.
     ///
     /// # Errors
     /// As [`decode_into`](Self::decode_into), without `BufferTooSmall`.
     pub fn decode_to_vec(&self, input: &str) -> Result<Vec<char>, Error> {
         let bytes = input.as_bytes();
-        if bytes.len() > self.limits.max_decode_len {
-            return Err(Error::InputTooLong {
-                len: bytes.len(),
-                max: self.limits.max_decode_len,
-            });
-        }
+        self.check_decode_len(bytes.len())?;
         let mut out = vec!['\0'; bytes.len()];
         let n = self.decode_into(bytes, &mut out)?;
         out.truncate(n);
@@ -452,12 +456,7 @@ impl Codec {
     /// As [`decode_into`](Self::decode_into), without `BufferTooSmall`.
     pub fn decode_with_flags(&self, input: &str) -> Result<(String, Vec<bool>), Error> {
         let bytes = input.as_bytes();
-        if bytes.len() > self.limits.max_decode_len {
-            return Err(Error::InputTooLong {
-                len: bytes.len(),
-                max: self.limits.max_decode_len,
-            });
-        }
+        self.check_decode_len(bytes.len())?;
         let mut out = vec!['\0'; bytes.len()];
         let mut flags = vec![false; bytes.len()];
         let n = self.decode_into_with_flags(bytes, &mut out, &mut flags)?;

@@ -117,16 +117,22 @@ fn mismatch(kept: &[u8], written: usize, payload: &[u8]) -> Option<usize> {
 /// any decoding error (positions count from the start of the label),
 /// [`Error::AsciiPayload`], [`Error::NotCanonical`].
 pub fn check_a_label(label: &[u8]) -> Result<(), Error> {
+    let payload_len = payload_len(label)?;
+    let mut chars = ['\0'; MAX_LABEL_LEN];
+    let mut bytes = [0u8; MAX_LABEL_LEN];
+    validate_with(label, &mut chars, &mut bytes[..payload_len]).map(|_| ())
+}
+
+/// The length of an A-label's payload (after `xn--`), refusing labels over
+/// 63 octets.
+fn payload_len(label: &[u8]) -> Result<usize, Error> {
     if label.len() > MAX_LABEL_LEN {
         return Err(Error::LabelTooLong {
             len: label.len(),
             max: MAX_LABEL_LEN,
         });
     }
-    let payload_len = label.len().saturating_sub(ACE_PREFIX.len());
-    let mut chars = ['\0'; MAX_LABEL_LEN];
-    let mut bytes = [0u8; MAX_LABEL_LEN];
-    validate_with(label, &mut chars, &mut bytes[..payload_len]).map(|_| ())
+    Ok(label.len().saturating_sub(ACE_PREFIX.len()))
 }
 
 /// Checks that `label` is a valid A-label (as [`check_a_label`]) and
@@ -142,13 +148,7 @@ pub fn check_a_label(label: &[u8]) -> Result<(), Error> {
 /// # Errors
 /// As [`check_a_label`], and [`Error::BufferTooSmall`] if `out` is too small.
 pub fn decode_a_label_into(label: &[u8], out: &mut [char]) -> Result<usize, Error> {
-    if label.len() > MAX_LABEL_LEN {
-        return Err(Error::LabelTooLong {
-            len: label.len(),
-            max: MAX_LABEL_LEN,
-        });
-    }
-    let payload_len = label.len().saturating_sub(ACE_PREFIX.len());
+    let payload_len = payload_len(label)?;
     let mut chars = ['\0'; MAX_LABEL_LEN];
     let mut bytes = [0u8; MAX_LABEL_LEN];
     let n = validate_with(label, &mut chars, &mut bytes[..payload_len])?;
