@@ -436,12 +436,7 @@ fn walk_frontier(
             return progress.rest(host, end, i);
         }
         // Bytes no state read are checked here.
-        while i > 0 && host[i - 1] != b'.' {
-            if BYTE_CLASS[host[i - 1] as usize] != ByteClass::Plain {
-                return Err(Stop::NotCanonical);
-            }
-            i -= 1;
-        }
+        i = label_start(host, i)?;
         progress.label(host, i, end)?;
         for &(s, v) in cur.as_slice().iter().chain(wild.as_slice()) {
             if let Some(value) = automaton.final_value(s, v) {
