@@ -5,7 +5,6 @@
 //! ASCII host is answered with slices of the input line itself, written
 //! straight into the output buffer: no allocation per host.
 
-use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{self, Write};
 
@@ -95,23 +94,35 @@ impl Processor for Lookup<'_> {
         message: &dyn Display,
         out: &mut W,
     ) -> io::Result<()> {
-        if self.json {
-            let input: Cow<'_, str> = String::from_utf8_lossy(input);
-            write_json(
-                out,
-                &mut self.scratch,
-                &Answer {
-                    input: &input,
-                    suffix: None,
-                    registrable: None,
-                    section: None,
-                    known: false,
-                    error: Some(Message(message)),
-                },
-            )
-        } else {
-            writeln!(out, "error: {message}")
-        }
+        let scratch = &mut self.scratch;
+        write_refusal(out, self.json, input, message, |out, input| {
+            let answer = Answer {
+                input,
+                suffix: None,
+                registrable: None,
+                section: None,
+                known: false,
+                error: Some(Message(message)),
+            };
+            write_json(out, scratch, &answer)
+        })
+    }
+}
+
+/// Writes the answer to an input that could not be handled: with `json`,
+/// what `write_answer` writes for the input (lossy UTF-8); else
+/// `error: MESSAGE`. Shared by every batch command.
+pub fn write_refusal<W: Write>(
+    out: &mut W,
+    json: bool,
+    input: &[u8],
+    message: &dyn Display,
+    write_answer: impl FnOnce(&mut W, &str) -> io::Result<()>,
+) -> io::Result<()> {
+    if json {
+        write_answer(out, &String::from_utf8_lossy(input))
+    } else {
+        writeln!(out, "error: {message}")
     }
 }
 

@@ -1,7 +1,6 @@
 //! `etld punycode encode|decode`: RFC 3492 Punycode, of strings or (with
 //! `--domain`) of whole domain names label by label.
 
-use std::borrow::Cow;
 use std::fmt::{self, Display};
 use std::io::{self, Write};
 
@@ -9,7 +8,7 @@ use serde::Serialize;
 
 use crate::batch::{self, Processor};
 use crate::cli::{PunycodeArgs, PunycodeOp, PunycodeOpArgs};
-use crate::lookup::{write_json, Message};
+use crate::lookup::{write_json, write_refusal, Message};
 use crate::Failure;
 
 /// Runs `etld punycode encode|decode`.
@@ -130,20 +129,15 @@ impl Processor for Converter {
         message: &dyn Display,
         out: &mut W,
     ) -> io::Result<()> {
-        if self.json {
-            let input: Cow<'_, str> = String::from_utf8_lossy(input);
-            write_json(
-                out,
-                &mut self.scratch,
-                &Answer {
-                    input: &input,
-                    output: None,
-                    error: Some(Message(message)),
-                },
-            )
-        } else {
-            writeln!(out, "error: {message}")
-        }
+        let scratch = &mut self.scratch;
+        write_refusal(out, self.json, input, message, |out, input| {
+            let answer = Answer {
+                input,
+                output: None,
+                error: Some(Message(message)),
+            };
+            write_json(out, scratch, &answer)
+        })
     }
 }
 
