@@ -1,10 +1,10 @@
-//! The automaton: an `fst` map decoded once into a flat transition table.
+//! The automaton: an `fst` map, decoded and checked without trusting it.
 //!
 //! A compiled list is an [`fst`](https://docs.rs/fst) map. Its bytes may come
 //! from an untrusted file, and the `fst` crate's own reader is free to panic on
 //! bytes that its builder did not write. So this module reads the `fst` node
 //! encoding itself, with every offset checked, and decodes each reachable node
-//! exactly once into a flat table that the lookup walks:
+//! exactly once:
 //!
 //! * a transition must point strictly below the node it leaves (the builder
 //!   writes children first), so the graph is acyclic and the decoder finishes;
@@ -15,8 +15,8 @@
 //!   checked to be valid rule flags, so after a successful decode no lookup can
 //!   meet a value it does not understand.
 //!
-//! Walking the table instead of the raw nodes also avoids decoding a node's
-//! header on every step, which dominates a plain `fst` walk.
+//! The decoded automaton then hands its keys, in order, to the
+//! [label tree](crate::tree) that lookups walk.
 
 use std::sync::OnceLock;
 
@@ -52,59 +52,19 @@ struct State {
     final_output: u8,
 }
 
-/// "None" for dense-row entries.
+/// "No state" in the decoder's visited map.
 const NONE: u32 = u32::MAX;
 
-/// A transition is packed in a `u32`: target node above, output below.
-const OUTPUT_BITS: u32 = 6;
-/// The table may hold fewer words than this (so a packed transition is
-/// never [`NONE`]): a file of tens of megabytes.
-const MAX_WORDS: usize = (1 << (32 - OUTPUT_BITS)) - 2;
-
-/// Node header: the kind in the low two bits...
-const KIND: u32 = 0b11;
-/// ...one transition: `[header, next]`, the input byte in the header;
-const SINGLE: u32 = 0;
-/// ...up to [`SMALL_MAX`] transitions: `[header, inputs, next...]`, the
-/// count in the header and the inputs packed in one word;
-const SMALL: u32 = 1;
-/// ...more: `[header, row]`, a row of one word per byte class.
-const DENSE: u32 = 2;
-/// Header bit: a key ends here...
-const FINAL: u32 = 1 << 2;
-/// ...with this output, six bits from here.
-const FINAL_OUTPUT_SHIFT: u32 = 3;
-/// Header bit: the state has a `*` transition.
-const HAS_STAR: u32 = 1 << 9;
-/// Header byte holding the single input or the small count.
-const ARG_SHIFT: u32 = 16;
-/// The most transitions of a small node; more get a dense row. Measured
-/// with `benches/lookup.rs`.
-const SMALL_MAX: usize = 4;
-
-/// An `fst` map decoded into a flat, validated transition table.
-///
-/// The table is one array of words holding variable-length nodes, laid out
-/// breadth-first from the root, so that the nodes every lookup visits (the
-/// root, the top-level domains) lie together in memory. A state is the
-/// offset of its node. Four in five states of the list have one transition
-/// and take two words; states with up to four take a word of inputs and a
-/// word per target; the few with more have a dense row indexed by the input
-/// byte's class (bytes that appear in no key share class 0, which never has a
-/// transition), so the root and the top-level domains cost one lookup per
-/// byte whatever their fan-out. A step reads the header and one more word.
+/// A decoded, validated `fst` map.
 #[derive(Clone, Debug)]
 pub(crate) struct Automaton {
-    nodes: Vec<u32>,
-    /// The class of each byte: 0 for bytes no transition reads.
-    classes: [u16; 256],
-    states: usize,
+    raw: Raw,
     root: StateId,
     keys: u64,
 }
 
-/// The decoder's table, in the order nodes were found, before compaction.
-#[derive(Default)]
+/// The decoded states, in the order the decoder found them.
+#[derive(Clone, Debug, Default)]
 struct Raw {
     states: Vec<State>,
     inputs: Vec<u8>,
@@ -112,82 +72,68 @@ struct Raw {
     outputs: Vec<u8>,
 }
 
-/// Unpacks a transition into its target and the value after it.
-#[inline(always)]
-fn unpack(packed: u32, value: u8) -> (StateId, u8) {
-    (
-        packed >> OUTPUT_BITS,
-        value.wrapping_add((packed & ((1 << OUTPUT_BITS) - 1)) as u8),
-    )
-}
-
 impl Automaton {
-    /// The start state.
-    #[inline]
-    pub(crate) fn root(&self) -> StateId {
-        self.root
-    }
-
     /// The number of keys in the map.
     pub(crate) fn len(&self) -> u64 {
         self.keys
     }
 
-    /// The number of states in the table.
+    /// The number of states.
     pub(crate) fn state_count(&self) -> usize {
-        self.states
+        self.raw.states.len()
     }
 
-    /// Follows the transition on `byte` from `state`, adding its output to
-    /// `value`.
-    #[inline(always)]
-    pub(crate) fn step(&self, state: StateId, byte: u8, value: u8) -> Option<(StateId, u8)> {
-        let s = state as usize;
-        let header = self.nodes[s];
-        let packed = match header & KIND {
-            SINGLE => {
-                if (header >> ARG_SHIFT) as u8 != byte {
-                    return None;
-                }
-                self.nodes[s + 1]
-            }
-            SMALL => {
-                let count = ((header >> ARG_SHIFT) as u8 as usize).min(SMALL_MAX);
-                let inputs = self.nodes[s + 1].to_le_bytes();
-                let i = inputs[..count].iter().position(|&b| b == byte)?;
-                self.nodes[s + 2 + i]
-            }
-            _ => match self.nodes[s + 1 + self.classes[byte as usize] as usize] {
-                NONE => return None,
-                packed => packed,
-            },
+    /// Calls `f` with every key of at most `max_len` bytes and its value, in
+    /// key order. Longer keys are skipped with everything below them.
+    ///
+    /// # Errors
+    /// `f`'s first error, or [`FormatError::Automaton`] once the keys walked
+    /// add up to more than `budget` bytes.
+    pub(crate) fn for_each_key(
+        &self,
+        max_len: usize,
+        budget: usize,
+        mut f: impl FnMut(&[u8], u8) -> Result<(), FormatError>,
+    ) -> Result<(), FormatError> {
+        let Some(&root) = self.raw.states.get(self.root as usize) else {
+            return Ok(());
         };
-        Some(unpack(packed, value))
-    }
-
-    /// Follows the `*` transition of `state`, if it has one.
-    #[inline(always)]
-    pub(crate) fn star(&self, state: StateId, value: u8) -> Option<(StateId, u8)> {
-        if self.has_star(state) {
-            self.step(state, b'*', value)
-        } else {
-            None
+        if root.is_final {
+            f(&[], root.final_output)?;
         }
-    }
-
-    /// Whether `state` has a `*` transition.
-    #[inline(always)]
-    pub(crate) fn has_star(&self, state: StateId) -> bool {
-        self.nodes[state as usize] & HAS_STAR != 0
-    }
-
-    /// The value of the key that ends in `state`, given the output `value`
-    /// gathered on the way, or `None` if no key ends there.
-    #[inline(always)]
-    pub(crate) fn final_value(&self, state: StateId, value: u8) -> Option<u8> {
-        let header = self.nodes[state as usize];
-        (header & FINAL != 0)
-            .then(|| value.wrapping_add((header >> FINAL_OUTPUT_SHIFT) as u8 & 0b11_1111))
+        let mut key = Vec::with_capacity(max_len.min(256));
+        let mut spent = 0usize;
+        // Per key byte: the state it left, the value gathered before it, and
+        // the next transition of that state to follow.
+        let mut stack: Vec<(StateId, u8, usize)> = vec![(self.root, 0, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (id, value, next) = *top;
+            let s = self.raw.states[id as usize];
+            if next == s.len as usize || key.len() == max_len {
+                stack.pop();
+                key.pop();
+                continue;
+            }
+            top.2 += 1;
+            spent += 1;
+            if spent > budget {
+                return Err(FormatError::Automaton {
+                    offset: 0,
+                    reason: "the keys unfold into too many bytes",
+                });
+            }
+            let i = s.first as usize + next;
+            let target = self.raw.targets[i];
+            let value = value.wrapping_add(self.raw.outputs[i]);
+            key.push(self.raw.inputs[i]);
+            let t = self.raw.states[target as usize];
+            if t.is_final {
+                // check_keys proved every key's value fits (below 64).
+                f(&key, value.wrapping_add(t.final_output))?;
+            }
+            stack.push((target, value, 0));
+        }
+        Ok(())
     }
 
     /// Decodes and validates raw `fst` map bytes.
@@ -241,107 +187,9 @@ impl Automaton {
                 ));
             }
         }
-        decoder.raw.compact(root, keys)
-    }
-}
-
-impl Raw {
-    /// Lays the states out breadth-first from `root` as variable-length
-    /// nodes (see [`Automaton`]), with the byte classes.
-    fn compact(self, root: StateId, keys: u64) -> Result<Automaton, FormatError> {
-        // Byte classes.
-        let mut classes = [0u16; 256];
-        let mut class_count = 1usize;
-        let mut used = [false; 256];
-        for &b in &self.inputs {
-            used[b as usize] = true;
-        }
-        for (b, &u) in used.iter().enumerate() {
-            if u {
-                classes[b] = class_count as u16;
-                class_count += 1;
-            }
-        }
-        let size = |s: &State| match s.len as usize {
-            1 => 2,
-            n if n <= SMALL_MAX => 2 + n,
-            _ => 1 + class_count,
-        };
-        // Breadth-first order and each node's offset; every state was found
-        // from the root.
-        let mut order = Vec::with_capacity(self.states.len());
-        let mut offset = vec![NONE; self.states.len()];
-        let mut words = 0usize;
-        offset[root as usize] = 0;
-        order.push(root);
-        let mut head = 0;
-        while let Some(&old) = order.get(head) {
-            head += 1;
-            let s = self.states[old as usize];
-            words += size(&s);
-            if words > MAX_WORDS {
-                return Err(FormatError::Automaton {
-                    offset: 0,
-                    reason: "too many states",
-                });
-            }
-            for &t in &self.targets[s.first as usize..s.first as usize + s.len as usize] {
-                if offset[t as usize] == NONE {
-                    offset[t as usize] = NONE - 1; // queued; placed below
-                    order.push(t);
-                }
-            }
-        }
-        let mut at = 0u32;
-        for &old in &order {
-            offset[old as usize] = at;
-            at += size(&self.states[old as usize]) as u32;
-        }
-
-        let mut nodes = Vec::with_capacity(words);
-        for &old in &order {
-            let s = self.states[old as usize];
-            let range = s.first as usize..s.first as usize + s.len as usize;
-            let packed = |i: usize| {
-                (offset[self.targets[i] as usize] << OUTPUT_BITS) | u32::from(self.outputs[i])
-            };
-            let mut header = if s.is_final {
-                FINAL | (u32::from(s.final_output) << FINAL_OUTPUT_SHIFT)
-            } else {
-                0
-            };
-            if self.inputs[range.clone()].contains(&b'*') {
-                header |= HAS_STAR;
-            }
-            match range.len() {
-                1 => {
-                    header |= SINGLE | (u32::from(self.inputs[range.start]) << ARG_SHIFT);
-                    nodes.push(header);
-                    nodes.push(packed(range.start));
-                }
-                n if n <= SMALL_MAX => {
-                    header |= SMALL | ((n as u32) << ARG_SHIFT);
-                    let mut inputs = [0u8; 4];
-                    inputs[..n].copy_from_slice(&self.inputs[range.clone()]);
-                    nodes.push(header);
-                    nodes.push(u32::from_le_bytes(inputs));
-                    nodes.extend(range.map(packed));
-                }
-                _ => {
-                    nodes.push(header | DENSE);
-                    let row = nodes.len();
-                    nodes.resize(row + class_count, NONE);
-                    for i in range {
-                        nodes[row + classes[self.inputs[i] as usize] as usize] = packed(i);
-                    }
-                }
-            }
-        }
         Ok(Automaton {
-            nodes,
-            classes,
-            states: order.len(),
-            root: 0,
+            raw: decoder.raw,
+            root,
             keys,
         })
     }
@@ -688,11 +536,15 @@ mod tests {
     }
 
     fn get(a: &Automaton, key: &[u8]) -> Option<u8> {
-        let (mut s, mut v) = (a.root(), 0u8);
-        for &b in key {
-            (s, v) = a.step(s, b, v)?;
-        }
-        a.final_value(s, v)
+        let mut found = None;
+        a.for_each_key(usize::MAX, usize::MAX, |k, v| {
+            if k == key {
+                found = Some(v);
+            }
+            Ok(())
+        })
+        .unwrap();
+        found
     }
 
     #[test]

@@ -39,8 +39,8 @@ impl<'a> Domain<'a> {
     pub(crate) fn new(name: Cow<'a, str>, m: &Match) -> Domain<'a> {
         let bare = name.strip_suffix('.').unwrap_or(&name);
         let suffix = m.suffix_labels.map(|n| label_start(bare, n));
-        let registrable = match m.suffix_labels {
-            Some(n) if m.labels > n => Some(label_start(bare, n + 1)),
+        let registrable = match (m.suffix_labels, m.registrable_start) {
+            (Some(n), Some(_)) => Some(label_start(bare, n + 1)),
             _ => None,
         };
         Domain {

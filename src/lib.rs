@@ -141,6 +141,7 @@ mod label;
 mod list;
 mod options;
 mod rule;
+mod tree;
 mod walk;
 
 pub use compile::RuleCounts;

@@ -12,7 +12,8 @@ use crate::format::{self, Header};
 use crate::label::{canonicalize_host, to_unicode_name, AsciiName, ByteClass, BYTE_CLASS};
 use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
-use crate::walk::{is_ipv4, is_ipv6, walk, Stop};
+use crate::tree::LabelTree;
+use crate::walk::{is_ipv4, is_ipv6, scan, walk, Labels, Match, Stop};
 
 /// The built-in list: the `.fst` compiled from `vectors/public_suffix_list.dat`.
 static BUILTIN_FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
@@ -55,6 +56,7 @@ pub struct List {
     fst: std::ops::Range<usize>,
     header: Header,
     automaton: Automaton,
+    tree: LabelTree,
     options: Options,
 }
 
@@ -134,11 +136,13 @@ impl List {
         let automaton = Automaton::decode(&bytes.as_slice()[fst.clone()], flags::is_valid, |b| {
             matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
         })?;
+        let tree = LabelTree::build(&automaton)?;
         Ok(List {
             bytes,
             fst,
             header,
             automaton,
+            tree,
             options: Options::new(),
         })
     }
@@ -268,24 +272,27 @@ impl List {
         })
     }
 
-    /// Matches a host that is canonical if this succeeds; `validate` says
-    /// whether its labels still need checking.
+    /// Matches a host that is canonical if this succeeds; `check_a_labels`
+    /// says whether its `xn--` labels still need checking.
+    #[inline]
     fn match_canonical(
         &self,
         bytes: &[u8],
         mask: u8,
         implicit_rule: bool,
-        validate: bool,
-    ) -> Result<crate::walk::Match, Stop> {
+        check_a_labels: bool,
+    ) -> Result<Match, Stop> {
         // One trailing dot marks an FQDN; the walk sees the name without it.
         let bare = match bytes {
             [rest @ .., b'.'] if !rest.is_empty() => rest,
             _ => bytes,
         };
+        let mut labels = Labels::new();
+        scan(bare, check_a_labels, &mut labels)?;
         if bare.last().is_some_and(u8::is_ascii_digit) && is_ipv4(bare) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
-        walk(&self.automaton, bare, mask, implicit_rule, validate)
+        Ok(walk(&self.tree, bare, &labels, mask, implicit_rule))
     }
 
     /// Whether a cookie for `cookie_domain` may be set by `request_host`
@@ -332,7 +339,7 @@ impl List {
 /// The answer for a host walked in its canonical ASCII form `ascii`,
 /// written in the form `output` asks for (the input form of a host that has
 /// an ASCII form of its own is that form).
-fn answer<'h>(ascii: Cow<'h, str>, m: &crate::walk::Match, output: Output) -> Domain<'h> {
+fn answer<'h>(ascii: Cow<'h, str>, m: &Match, output: Output) -> Domain<'h> {
     if output == Output::Unicode && ascii.contains("xn--") {
         Domain::new(Cow::Owned(to_unicode_name(&ascii)), m)
     } else {

@@ -1,30 +1,35 @@
-//! The automaton walk: the formal algorithm, read from the right of a host.
+//! The walk: the formal algorithm, over a host's labels from the right.
 //!
-//! The host's bytes are read once, from its right end, and fed to the
-//! automaton (whose keys are byte-reversed rules). Because a wildcard label
-//! matches any one label at every position, even where an explicit child
-//! exists, every state at a label boundary may also take its `*` transition,
-//! and such a state skips the whole next label. Most hosts never meet a `*`
-//! transition and are walked with one state; from the first one on, the walk
-//! keeps a small *frontier* of states. Wherever a key ends at a label boundary a rule
-//! matches; the walk remembers the longest normal rule and the longest
-//! exception rule that matched, which decide the prevailing rule exactly as the
-//! formal algorithm says:
+//! A lookup first [scans](scan) the host once, left to right and eight bytes
+//! at a time: every byte must be canonical (lower-case ASCII letters, digits,
+//! `-` and the other allowed ASCII; anything else sends the host to the slow
+//! path, which canonicalises it first) and the dots are noted, which gives
+//! every label's bounds. The walk then reads labels from the right through the
+//! [label tree](crate::tree), one table probe per label. Because a wildcard
+//! label matches any one label at every position, even where an explicit
+//! child exists, every node's `*` child matches too. In any real list a `*`
+//! child is a leaf (`*.ck`, `*.compute.amazonaws.com`), so a walk keeps one
+//! node and notes the `*` match beside it; a list with rules below a
+//! wildcard (`a.*.example`) sends the walk to a *frontier* of nodes from the
+//! first such `*` on. Wherever a node carries a key a rule matches; the walk
+//! remembers the longest normal rule and the longest exception rule that
+//! matched, which decide the prevailing rule exactly as the formal algorithm
+//! says:
 //!
 //! 1. an exception rule if one matches (the longest, should several),
 //! 2. else the matching rule with the most labels,
 //! 3. else the implicit `*` rule (when it is on).
 //!
-//! The frontier is a handful of states for any real list and lives on the
-//! stack; a list with many overlapping wildcards spills it to the heap, and the
-//! frontier never holds the same state twice, so a walk costs at most the
-//! host's length times the automaton's size.
+//! The frontier holds distinct tree nodes (each is a distinct pattern of
+//! labels), a handful for any real list; it lives on the stack and spills to
+//! the heap only for lists with many overlapping wildcards. A walk costs at
+//! most the host's labels times the tree's size.
 
-use crate::automaton::{Automaton, StateId};
 use crate::compile::flags;
-use crate::error::HostError;
-use crate::label::{check_ascii_label, ByteClass, BYTE_CLASS, MAX_NAME};
+use crate::error::{HostError, LabelError};
+use crate::label::{has_ace_prefix, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME};
 use crate::rule::Section;
+use crate::tree::{LabelTree, NodeId, ROOT};
 
 /// What the walk found: the prevailing rule's effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,8 +41,6 @@ pub(crate) struct Match {
     pub(crate) section: Option<Section>,
     /// Whether a listed rule prevailed.
     pub(crate) known: bool,
-    /// Labels in the host.
-    pub(crate) labels: usize,
     /// Where the public suffix starts in the walked host.
     pub(crate) suffix_start: Option<usize>,
     /// Where the registrable domain starts in the walked host.
@@ -52,95 +55,6 @@ pub(crate) enum Stop {
     NotCanonical,
     /// The host is invalid.
     Invalid(HostError),
-}
-
-/// A set of automaton states with the output gathered to each, stack-first.
-struct Frontier {
-    len: usize,
-    inline: [(StateId, u8); Frontier::INLINE],
-    spill: Vec<(StateId, u8)>,
-}
-
-impl Frontier {
-    const INLINE: usize = 8;
-
-    #[inline]
-    fn new() -> Frontier {
-        Frontier {
-            len: 0,
-            inline: [(0, 0); Frontier::INLINE],
-            spill: Vec::new(),
-        }
-    }
-
-    #[inline]
-    fn as_slice(&self) -> &[(StateId, u8)] {
-        if self.spill.is_empty() {
-            &self.inline[..self.len]
-        } else {
-            &self.spill
-        }
-    }
-
-    #[inline]
-    fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    #[inline]
-    fn clear(&mut self) {
-        self.len = 0;
-        self.spill.clear();
-    }
-
-    #[inline]
-    fn push(&mut self, item: (StateId, u8)) {
-        if self.as_slice().contains(&item) {
-            return;
-        }
-        if self.len < Frontier::INLINE {
-            self.inline[self.len] = item;
-        } else {
-            if self.spill.is_empty() {
-                self.spill.extend_from_slice(&self.inline);
-            }
-            self.spill.push(item);
-        }
-        self.len += 1;
-    }
-
-    /// Follows `byte` from every state, dropping states without it.
-    #[inline]
-    fn step(&mut self, automaton: &Automaton, byte: u8) {
-        if self.spill.is_empty() {
-            let mut kept = 0;
-            for i in 0..self.len {
-                let (s, v) = self.inline[i];
-                if let Some(next) = automaton.step(s, byte, v) {
-                    self.inline[kept] = next;
-                    kept += 1;
-                }
-            }
-            self.len = kept;
-        } else {
-            self.spill
-                .retain_mut(|(s, v)| match automaton.step(*s, byte, *v) {
-                    Some(next) => {
-                        (*s, *v) = next;
-                        true
-                    }
-                    None => false,
-                });
-            // Distinct states can share a successor: keep the set a set.
-            self.spill.sort_unstable();
-            self.spill.dedup();
-            self.len = self.spill.len();
-            if self.len <= Frontier::INLINE {
-                self.inline[..self.len].copy_from_slice(&self.spill);
-                self.spill.clear();
-            }
-        }
-    }
 }
 
 /// The longest normal and exception rules seen so far.
@@ -166,6 +80,29 @@ impl Best {
             self.exception = Some(merge(self.exception, labels, exception));
         }
     }
+
+    /// Decides the prevailing rule for a host with these labels.
+    #[inline]
+    fn finish(&self, labels: &Labels, implicit_rule: bool) -> Match {
+        let (suffix_labels, section, known) = match (self.exception, self.normal) {
+            // Only a crafted file has a one-label exception: no suffix then.
+            (Some((n, bits)), _) => (Some(n - 1).filter(|&n| n > 0), Some(section_of(bits)), true),
+            (None, Some((n, bits))) => (Some(n), Some(section_of(bits)), true),
+            (None, None) if implicit_rule => (Some(1), None, false),
+            (None, None) => (None, None, false),
+        };
+        let suffix_start = suffix_labels.map(|n| labels.start(n));
+        Match {
+            suffix_labels,
+            section,
+            known,
+            suffix_start,
+            // The label before the suffix, if there is one.
+            registrable_start: suffix_start
+                .filter(|&s| s > 0)
+                .map(|s| labels.start_before(s - 1)),
+        }
+    }
 }
 
 /// A rule of `labels` labels with `bits` beside the best one so far: the
@@ -178,41 +115,13 @@ fn merge(best: Option<(usize, u8)>, labels: usize, bits: u8) -> (usize, u8) {
     }
 }
 
-/// Scans left from `i` to the start of the label that ends there, checking
-/// that each byte is canonical; returns the label's start.
-///
-/// Eight bytes at a time while they are letters, digits, hyphens or dots
-/// (nearly every host), else one byte at a time.
-#[inline]
-fn label_start(host: &[u8], mut i: usize) -> Result<usize, Stop> {
-    while let Some(bytes) = i.checked_sub(8).and_then(|from| host.get(from..i)) {
-        let Ok(bytes) = <[u8; 8]>::try_from(bytes) else {
-            break;
-        };
-        match ldh_or_dots(u64::from_le_bytes(bytes)) {
-            Some(0) => i -= 8,
-            // The highest lane holding a dot is the dot nearest to `i`.
-            Some(dots) => return Ok(i - 8 + (63 - dots.leading_zeros() as usize) / 8 + 1),
-            None => break,
-        }
-    }
-    while i > 0 {
-        match BYTE_CLASS[host[i - 1] as usize] {
-            ByteClass::Plain => i -= 1,
-            ByteClass::Dot => break,
-            _ => return Err(Stop::NotCanonical),
-        }
-    }
-    Ok(i)
-}
-
 /// If all eight bytes of `chunk` are ASCII letters `a-z`, digits, `-` or
 /// `.`, the bytes of nearly every host, the high bits of the lanes that hold
-/// a dot; else `None`. (SWAR: each byte is one lane; the sums never carry
+/// a dot and of those that hold a hyphen; else `None`. (SWAR: each byte is one lane; the sums never carry
 /// from one lane into the next because no lane exceeds 0x7F when they are
 /// taken.)
 #[inline(always)]
-fn ldh_or_dots(chunk: u64) -> Option<u64> {
+fn ldh_or_dots(chunk: u64) -> Option<(u64, u64)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     if chunk & HIGH != 0 {
@@ -226,8 +135,8 @@ fn ldh_or_dots(chunk: u64) -> Option<u64> {
     let digit = at_least(b'0') & at_most(b'9');
     // `-` and `.` are 0x2D and 0x2E.
     let hyphen_or_dot = at_least(b'-') & at_most(b'.');
-    let dot = hyphen_or_dot & !at_most(b'-');
-    (letter | digit | hyphen_or_dot == HIGH).then_some(dot)
+    let hyphen = hyphen_or_dot & at_most(b'-');
+    (letter | digit | hyphen_or_dot == HIGH).then_some((hyphen_or_dot & !hyphen, hyphen))
 }
 
 /// The section of a set of flags of one kind: ICANN wins a tie.
@@ -239,230 +148,315 @@ fn section_of(bits: u8) -> Section {
     }
 }
 
-/// Walks a host that is canonical if the walk succeeds: lower-case ASCII,
-/// no trailing dot (the caller strips one), not empty.
-///
-/// `mask` selects the flags that count (sections, wildcard mode).
-///
-/// While any automaton state is alive, each byte from the right is fed to
-/// the automaton; a byte that a state accepts is a byte of some key, and keys
-/// hold canonical bytes only (the loader checks), so it needs no other check.
-/// Once every state has died, the rest of the host is only validated, a
-/// byte-class lookup per byte.
-///
-/// Most hosts never meet a `*` transition: they are walked with a single
-/// state. At the first `*` transition the walk starts again with a frontier.
-pub(crate) fn walk(
-    automaton: &Automaton,
-    host: &[u8],
-    mask: u8,
-    implicit_rule: bool,
-    validate: bool,
-) -> Result<Match, Stop> {
-    if host.len() > MAX_NAME {
-        return Err(Stop::Invalid(HostError::TooLong(host.len())));
-    }
-    let mut progress = Progress::new(validate);
-    walk_single(automaton, host, mask, &mut progress)?;
-    Ok(progress.finish(host, implicit_rule))
+/// Words of the dot bitmap: one bit per byte of a name of up to 256 bytes.
+const WORDS: usize = 4;
+
+/// Where the labels of a scanned host are: a bitmap of its dots.
+pub(crate) struct Labels {
+    /// Bit `i` is set when byte `i` is a dot.
+    dots: [u64; WORDS],
+    /// The host's length.
+    len: usize,
 }
 
-/// The labels read so far and the rules matched.
-struct Progress {
-    best: Best,
-    /// Whether labels need checking (length, A-label).
-    validate: bool,
-    /// Labels read, from the right.
-    labels: usize,
-    /// Where the first labels from the right start (the host is at most
-    /// 253 bytes long, so a byte holds an offset).
-    starts: [u8; Progress::STARTS],
-}
-
-impl Progress {
-    const STARTS: usize = 16;
-
-    #[inline]
-    fn new(validate: bool) -> Progress {
-        Progress {
-            best: Best::default(),
-            validate,
-            labels: 0,
-            starts: [0; Progress::STARTS],
+impl Labels {
+    /// No labels yet: see [`scan`].
+    #[inline(always)]
+    pub(crate) fn new() -> Labels {
+        Labels {
+            dots: [0; WORDS],
+            len: 0,
         }
     }
 
-    /// Checks the label `host[start..end]` and counts it.
+    /// How many labels the host has.
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> usize {
+        self.dots
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>()
+            + 1
+    }
+
+    /// Where the label that ends at `end` starts: just after the nearest dot
+    /// before `end`, or at 0.
     #[inline(always)]
-    fn label(&mut self, host: &[u8], start: usize, end: usize) -> Result<(), Stop> {
-        if self.validate {
-            check_ascii_label(&host[start..end]).map_err(|error| {
-                Stop::Invalid(HostError::Label {
+    fn start_before(&self, end: usize) -> usize {
+        // `end` is at most MAX_NAME, so the word index is below WORDS.
+        let w = (end / 64) % WORDS;
+        let bits = self.dots[w] & ((1u64 << (end % 64)) - 1);
+        if bits != 0 {
+            w * 64 + 64 - bits.leading_zeros() as usize
+        } else {
+            self.start_in_words_before(w)
+        }
+    }
+
+    /// Where the label starts that ends in or after word `w`, with no dot in
+    /// that word before its end.
+    #[cold]
+    fn start_in_words_before(&self, w: usize) -> usize {
+        self.dots[..w]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|&(_, &bits)| bits != 0)
+            .map_or(0, |(i, bits)| i * 64 + 64 - bits.leading_zeros() as usize)
+    }
+
+    /// Where the `k`-th label from the right (`1..=count`) starts.
+    fn start(&self, k: usize) -> usize {
+        let mut start = self.len + 1;
+        for _ in 0..k {
+            start = self.start_before(start - 1);
+        }
+        start
+    }
+
+    /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
+    /// when `check_a_labels`), from the left so that the first bad label is
+    /// the one reported.
+    #[cold]
+    #[inline(never)]
+    fn check_each(&self, host: &[u8], check_a_labels: bool) -> Result<(), Stop> {
+        let dots = host.iter().enumerate().filter(|&(_, &b)| b == b'.');
+        let mut start = 0;
+        for end in dots.map(|(i, _)| i).chain([host.len()]) {
+            let label = &host[start..end];
+            let error = if label.is_empty() {
+                Some(LabelError::Empty)
+            } else if label.len() > MAX_LABEL {
+                Some(LabelError::TooLong(label.len()))
+            } else if check_a_labels && has_ace_prefix(label) {
+                etld_punycode::check_a_label(label)
+                    .err()
+                    .map(LabelError::Punycode)
+            } else {
+                None
+            };
+            if let Some(error) = error {
+                return Err(Stop::Invalid(HostError::Label {
                     offset: start,
                     error,
-                })
-            })?;
-        }
-        if let Some(slot) = self.starts.get_mut(self.labels) {
-            *slot = start as u8;
-        }
-        self.labels += 1;
-        Ok(())
-    }
-
-    /// Validates and counts the rest of the host: the label ending at
-    /// `label_end`, read down to `i` already, and all labels left of it.
-    #[inline(always)]
-    fn rest(&mut self, host: &[u8], mut label_end: usize, mut i: usize) -> Result<(), Stop> {
-        loop {
-            i = label_start(host, i)?;
-            self.label(host, i, label_end)?;
-            if i == 0 {
-                return Ok(());
+                }));
             }
-            i -= 1;
-            label_end = i;
+            start = end + 1;
         }
-    }
-
-    /// The start of the `k`-th label from the right (1-based).
-    fn start(&self, host: &[u8], k: usize) -> usize {
-        match self.starts.get(k - 1) {
-            Some(&s) => s as usize,
-            None => host
-                .iter()
-                .enumerate()
-                .rev()
-                .filter(|&(_, &b)| b == b'.')
-                .nth(k - 1)
-                .map_or(0, |(i, _)| i + 1),
-        }
-    }
-
-    /// Decides the prevailing rule.
-    fn finish(&self, host: &[u8], implicit_rule: bool) -> Match {
-        let (suffix_labels, section, known) = match (self.best.exception, self.best.normal) {
-            // Only a crafted file has a one-label exception: no suffix then.
-            (Some((n, bits)), _) => (Some(n - 1).filter(|&n| n > 0), Some(section_of(bits)), true),
-            (None, Some((n, bits))) => (Some(n), Some(section_of(bits)), true),
-            (None, None) if implicit_rule => (Some(1), None, false),
-            (None, None) => (None, None, false),
-        };
-        Match {
-            suffix_labels,
-            section,
-            known,
-            labels: self.labels,
-            suffix_start: suffix_labels.map(|n| self.start(host, n)),
-            registrable_start: suffix_labels
-                .filter(|&n| self.labels > n)
-                .map(|n| self.start(host, n + 1)),
-        }
+        Ok(())
     }
 }
 
-/// The walk with one state, until a state with a `*` transition is reached:
-/// from there on the frontier walk goes on.
-#[inline]
-fn walk_single(
-    automaton: &Automaton,
-    host: &[u8],
-    mask: u8,
-    progress: &mut Progress,
-) -> Result<(), Stop> {
-    let (mut s, mut v) = (automaton.root(), 0u8);
-    if automaton.has_star(s) {
-        return walk_frontier(automaton, host, mask, progress, (s, v), host.len());
-    }
-    // The end of the label being read.
-    let mut end = host.len();
-    for (at, &b) in host.iter().enumerate().rev() {
-        if b == b'.' {
-            progress.label(host, at + 1, end)?;
-            if let Some(value) = automaton.final_value(s, v) {
-                progress.best.record(progress.labels, value & mask);
-            }
-            match automaton.step(s, b'.', v) {
-                Some(n) => (s, v) = n,
-                None => return progress.rest(host, at, at),
-            }
-            if automaton.has_star(s) {
-                return walk_frontier(automaton, host, mask, progress, (s, v), at);
-            }
-            end = at;
-        } else {
-            match automaton.step(s, b, v) {
-                Some(n) => (s, v) = n,
-                None => return progress.rest(host, end, at + 1),
-            }
+/// The eight bytes of `host` from `at` as a little-endian word; past the
+/// host's end the lanes hold `a`, a byte that changes nothing.
+#[inline(always)]
+fn chunk_at(host: &[u8], at: usize) -> u64 {
+    const FILL: u64 = 0x6161_6161_6161_6161;
+    if let Some(bytes) = host.get(at..at + 8) {
+        if let Ok(bytes) = <[u8; 8]>::try_from(bytes) {
+            return u64::from_le_bytes(bytes);
         }
     }
-    progress.label(host, 0, end)?;
-    if let Some(value) = automaton.final_value(s, v) {
-        progress.best.record(progress.labels, value & mask);
+    let rest = host.len().saturating_sub(at).min(7);
+    if host.len() >= 8 {
+        // The last eight bytes, shifted down to the unread ones.
+        let shift = 8 * (8 - rest) as u32;
+        let last = host.len() - 8;
+        let word = host
+            .get(last..)
+            .and_then(|b| <[u8; 8]>::try_from(b).ok())
+            .map_or(FILL, u64::from_le_bytes);
+        (word >> shift) | (FILL << (64 - shift))
+    } else {
+        host[at..at + rest]
+            .iter()
+            .rev()
+            .fold(FILL, |w, &b| (w << 8) | u64::from(b))
+    }
+}
+
+/// The high bit of each lane of `lanes`, gathered into the low byte (bit
+/// `i` from lane `i`).
+#[inline(always)]
+fn gather(lanes: u64) -> u64 {
+    ((lanes >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// Scans a host that has no trailing dot into `labels`: every byte must be
+/// canonical, every label 1 to 63 bytes long, and, when `check_a_labels`,
+/// every `xn--` label a valid A-label (a host built by `canonicalize_host`
+/// has had its labels checked already).
+///
+/// A host with a byte that is not canonical (upper case, non-ASCII, a
+/// separator or a forbidden code point) gives [`Stop::NotCanonical`].
+///
+/// Eight bytes at a time: each word is checked and its dots and hyphens
+/// gathered into bitmaps. Labels are then checked on the bitmaps: no two
+/// dots side by side or at either end (empty labels), and only a host over
+/// 63 bytes can hold a label too long, only one with `--` an A-label; those
+/// few are checked label by label.
+pub(crate) fn scan(host: &[u8], check_a_labels: bool, labels: &mut Labels) -> Result<(), Stop> {
+    let len = host.len();
+    if len > MAX_NAME {
+        return Err(Stop::Invalid(HostError::TooLong(len)));
+    }
+    labels.len = len;
+    labels.dots = [0; WORDS];
+    // Bit i: byte i is a hyphen followed by a hyphen.
+    let mut double_hyphen = false;
+    let mut prev_hyphen = 0u64;
+    let mut at = 0;
+    while at < len {
+        let (dots, hyphens) = match ldh_or_dots(chunk_at(host, at)) {
+            Some((dots, hyphens)) => (gather(dots), gather(hyphens)),
+            // Other bytes: one at a time.
+            None => {
+                let (mut dots, mut hyphens) = (0u64, 0u64);
+                for (i, &b) in host[at..].iter().take(8).enumerate() {
+                    match BYTE_CLASS[b as usize] {
+                        ByteClass::Plain => hyphens |= u64::from(b == b'-') << i,
+                        ByteClass::Dot => dots |= 1 << i,
+                        _ => return Err(Stop::NotCanonical),
+                    }
+                }
+                (dots, hyphens)
+            }
+        };
+        labels.dots[at / 64] |= dots << (at % 64);
+        double_hyphen |= (hyphens & ((hyphens >> 1) | (prev_hyphen << 7))) != 0;
+        prev_hyphen = hyphens >> 7;
+        at += 8;
+    }
+    // Empty labels: a dot first, last, or beside another dot.
+    let mut carry = 1u64; // as if a dot stood before the host
+    let mut empty = false;
+    for w in &labels.dots {
+        empty |= w & ((w << 1) | carry) != 0;
+        carry = w >> 63;
+    }
+    empty |= len == 0 || host[len - 1] == b'.';
+    if empty || len > MAX_LABEL || (double_hyphen && check_a_labels) {
+        labels.check_each(host, check_a_labels)?;
     }
     Ok(())
 }
 
-/// The walk with a frontier of states, for hosts that meet wildcards: goes
-/// on from `start`, a state at the label boundary `i` (the end of the next
-/// label to read). Kept out of line: few hosts need it, and its frontiers
-/// would weigh on every walk's stack frame.
+/// Walks a scanned host through the label tree.
+///
+/// `mask` selects the flags that count (sections, wildcard mode).
+#[inline]
+pub(crate) fn walk(
+    tree: &LabelTree,
+    host: &[u8],
+    labels: &Labels,
+    mask: u8,
+    implicit_rule: bool,
+) -> Match {
+    let mut best = Best::default();
+    let mut id = ROOT;
+    let mut node = tree.node(ROOT);
+    let mut end = host.len();
+    let mut k = 1;
+    loop {
+        if let Some(star) = node.star() {
+            let wild = tree.node(star);
+            if wild.has_children() {
+                walk_frontier(tree, host, labels, mask, &mut best, (id, k, end));
+                break;
+            }
+            best.record(k, wild.value & mask);
+        }
+        if !node.has_labels() {
+            break;
+        }
+        let start = labels.start_before(end);
+        match tree.child(id, host, start, end) {
+            Some(child) => {
+                id = child;
+                node = tree.node(child);
+                best.record(k, node.value & mask);
+            }
+            None => break,
+        }
+        if start == 0 {
+            break;
+        }
+        end = start - 1;
+        k += 1;
+    }
+    best.finish(labels, implicit_rule)
+}
+
+/// The walk with a frontier of nodes, for lists with rules below a
+/// wildcard: goes on from node `from`, about to read the `k`-th label from
+/// the right, which ends at `end`. Kept out of line: no real list needs it.
 #[inline(never)]
 fn walk_frontier(
-    automaton: &Automaton,
+    tree: &LabelTree,
     host: &[u8],
+    labels: &Labels,
     mask: u8,
-    progress: &mut Progress,
-    start: (StateId, u8),
-    mut i: usize,
-) -> Result<(), Stop> {
-    let mut cur = Frontier::new();
-    let mut wild = Frontier::new();
-    let mut next = Frontier::new();
-    cur.push(start);
-    if let Some(w) = automaton.star(start.0, start.1) {
-        wild.push(w);
-    }
+    best: &mut Best,
+    (from, mut k, mut end): (NodeId, usize, usize),
+) {
+    let mut cur = Frontier::default();
+    let mut next = Frontier::default();
+    cur.push(from);
     loop {
-        let end = i;
-        while !cur.is_empty() && i > 0 && host[i - 1] != b'.' {
-            cur.step(automaton, host[i - 1]);
-            if !cur.is_empty() {
-                i -= 1;
-            }
-        }
-        if cur.is_empty() && wild.is_empty() {
-            return progress.rest(host, end, i);
-        }
-        // Bytes no state read are checked here.
-        i = label_start(host, i)?;
-        progress.label(host, i, end)?;
-        for &(s, v) in cur.as_slice().iter().chain(wild.as_slice()) {
-            if let Some(value) = automaton.final_value(s, v) {
-                progress.best.record(progress.labels, value & mask);
-            }
-        }
-        if i == 0 {
-            return Ok(());
-        }
-        i -= 1; // the dot
+        let start = labels.start_before(end);
         next.clear();
-        for &(s, v) in cur.as_slice().iter().chain(wild.as_slice()) {
-            if let Some(n) = automaton.step(s, b'.', v) {
-                next.push(n);
+        for &id in cur.as_slice() {
+            let node = tree.node(id);
+            if let Some(star) = node.star() {
+                best.record(k, tree.node(star).value & mask);
+                next.push(star);
+            }
+            if let Some(child) = tree.child(id, host, start, end) {
+                best.record(k, tree.node(child).value & mask);
+                next.push(child);
             }
         }
-        wild.clear();
-        for &(s, v) in next.as_slice() {
-            if let Some(w) = automaton.star(s, v) {
-                wild.push(w);
-            }
+        if next.as_slice().is_empty() || start == 0 {
+            return;
         }
         std::mem::swap(&mut cur, &mut next);
-        if cur.is_empty() && wild.is_empty() {
-            return progress.rest(host, i, i);
+        end = start - 1;
+        k += 1;
+    }
+}
+
+/// A set of tree nodes, stack-first. Nodes reached by different paths are
+/// different nodes (the tree is a tree), so it needs no deduplication.
+#[derive(Default)]
+struct Frontier {
+    len: usize,
+    inline: [NodeId; 8],
+    spill: Vec<NodeId>,
+}
+
+impl Frontier {
+    fn as_slice(&self) -> &[NodeId] {
+        match self.spill.is_empty() {
+            true => &self.inline[..self.len],
+            false => &self.spill,
         }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    fn push(&mut self, id: NodeId) {
+        if self.len < self.inline.len() {
+            self.inline[self.len] = id;
+        } else {
+            if self.spill.is_empty() {
+                self.spill.extend_from_slice(&self.inline);
+            }
+            self.spill.push(id);
+        }
+        self.len += 1;
     }
 }
 
@@ -503,7 +497,8 @@ mod tests {
             for lane in 0..8 {
                 let mut bytes = *b"abcdefgh";
                 bytes[lane] = b;
-                let expected = ok(b).then_some(if b == b'.' { 0x80u64 << (8 * lane) } else { 0 });
+                let bit = |c: u8| if b == c { 0x80u64 << (8 * lane) } else { 0 };
+                let expected = ok(b).then_some((bit(b'.'), bit(b'-')));
                 assert_eq!(
                     ldh_or_dots(u64::from_le_bytes(bytes)),
                     expected,
@@ -511,26 +506,49 @@ mod tests {
                 );
             }
         }
-        assert_eq!(ldh_or_dots(u64::from_le_bytes(*b"09az-z0-")), Some(0));
         assert_eq!(
-            ldh_or_dots(u64::from_le_bytes(*b"a.c.defg")),
-            Some(0x8000_8000)
+            ldh_or_dots(u64::from_le_bytes(*b"a.c.de-g")),
+            Some((0x8000_8000, 0x0080_0000_0000_0000))
         );
     }
 
     #[test]
-    fn label_starts() {
-        let host = b"www.an-example-of-some-length.co.uk";
-        for end in 0..=host.len() {
-            let expected = host[..end]
-                .iter()
-                .rposition(|&b| b == b'.')
-                .map_or(0, |p| p + 1);
-            assert_eq!(label_start(host, end), Ok(expected), "{end}");
-        }
-        assert_eq!(
-            label_start(b"abcdefghijKlmnop", 16),
-            Err(Stop::NotCanonical)
+    fn gathers_lanes() {
+        assert_eq!(gather(0x8000_8000), 0b1010);
+        assert_eq!(gather(0x8080_8080_8080_8080), 0xFF);
+        assert_eq!(gather(0x8000_0000_0000_0080), 0b1000_0001);
+    }
+
+    #[test]
+    fn scans_labels() {
+        let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
+        let mut labels = Labels::new();
+        assert_eq!(scan(host, true, &mut labels), Ok(()));
+        assert_eq!(labels.count(), 5);
+        let mut starts = vec![0];
+        starts.extend(
+            host.iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'.')
+                .map(|(i, _)| i + 1),
         );
+        for (k, &start) in starts.iter().rev().enumerate() {
+            assert_eq!(labels.start(k + 1), start, "label {}", k + 1);
+        }
+        for (bad, offset) in [
+            (&b".a"[..], 0),
+            (b"a..b", 2),
+            (b"a.", 2),
+            (b"a.b-c.xn--abc-", 6),
+        ] {
+            assert!(
+                matches!(scan(bad, true, &mut labels), Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(scan(b"a.b-c.xn--abc-", false, &mut labels), Ok(()));
+        assert_eq!(scan(b"a.B", true, &mut labels), Err(Stop::NotCanonical));
+        assert_eq!(scan(b"under_score.example.com", true, &mut labels), Ok(()));
+        assert_eq!(labels.count(), 3);
     }
 }

@@ -1,0 +1,428 @@
+//! The label tree: a list's rules as a tree of labels, laid out for lookups.
+//!
+//! The `.fst` file stores each rule as one byte-reversed key (`co.uk` as
+//! `ku.oc`, see [`compile`](crate::compile)). At load time the keys are read
+//! once into a tree whose nodes are names read from the right: the root is
+//! the empty name, its children the top-level labels of the rules (`uk`),
+//! their children the next labels (`co` of `co.uk`), and so on. A node
+//! carries the flags of the key that ends there, if any, and its `*` child
+//! (a wildcard label) is kept on the node itself, so a lookup asks one
+//! question per label of the host: which child has *this* label?
+//!
+//! The answer comes from one open-addressed hash table of edges keyed by the
+//! parent node and the label. A slot holds a label of up to eight bytes
+//! itself (zero-padded: labels never hold a zero byte), and a key for a longer
+//! one, whose bytes are kept aside and compared only when the key and the
+//! length already agree. A small Bloom filter in front of the table turns
+//! away most labels that are in no rule (the registrable label of nearly
+//! every host) without touching the table. A lookup of `www.example.com` is two
+//! probes (`com` under the root, `example` under `com`) instead of a step per
+//! byte, and the slots every lookup touches (the root's `com`, `net`, `uk`)
+//! stay in cache.
+//!
+//! The table is built from the keys alone, so it holds nothing the file did
+//! not say; a file whose keys would unfold into an unreasonably large tree is
+//! refused (see [`MAX_KEY_BYTES`]).
+
+use crate::automaton::Automaton;
+use crate::error::FormatError;
+
+/// A node of the tree: an index into its node array.
+pub(crate) type NodeId = u32;
+
+/// The root: the empty name.
+pub(crate) const ROOT: NodeId = 0;
+
+/// "No node" (an empty slot, a node without a `*` child).
+const NONE: NodeId = u32::MAX;
+
+/// The most key bytes a file may unfold into: 16 MiB, over a hundred times
+/// what the whole Public Suffix List needs (about 150 KiB). A crafted `fst`
+/// can describe exponentially many keys in few bytes; this bounds the work
+/// of loading it.
+pub(crate) const MAX_KEY_BYTES: usize = 1 << 24;
+
+/// Keys longer than a host can be never match (a key byte matches at least
+/// one host byte) and are left out of the tree.
+const MAX_KEY_LEN: usize = 253;
+
+/// One edge of the table: `parent --label--> child`.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// The label's [`key`].
+    key: u64,
+    /// [`NONE`] in an empty slot.
+    parent: NodeId,
+    child: NodeId,
+}
+
+const EMPTY: Slot = Slot {
+    key: 0,
+    parent: NONE,
+    child: NONE,
+};
+
+/// What a lookup learns at a node.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// The flags of the key that ends here (`compile::flags`), or 0.
+    pub(crate) value: u8,
+    /// Whether the node has children other than `*`.
+    children: bool,
+    /// The length of the label that leads here.
+    len: u8,
+    /// The `*` child, or [`NONE`].
+    star: NodeId,
+    /// Where the label's bytes are kept (labels over eight bytes only).
+    bytes: u32,
+}
+
+impl Node {
+    /// The `*` child, if the node has one.
+    #[inline(always)]
+    pub(crate) fn star(&self) -> Option<NodeId> {
+        (self.star != NONE).then_some(self.star)
+    }
+
+    /// Whether the node has children other than `*`.
+    #[inline(always)]
+    pub(crate) fn has_labels(&self) -> bool {
+        self.children
+    }
+
+    /// Whether any rule goes on below this node.
+    #[inline(always)]
+    pub(crate) fn has_children(&self) -> bool {
+        self.children || self.star != NONE
+    }
+}
+
+/// The rules of a list as a tree of labels (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub(crate) struct LabelTree {
+    /// A power of two in length, never full.
+    slots: Vec<Slot>,
+    nodes: Vec<Node>,
+    /// The bytes of every label over eight bytes.
+    long_labels: Vec<u8>,
+    /// `64 - log2(slots.len())`: the hash's top bits pick the slot.
+    shift: u32,
+    /// One bit per hash value of an edge (see [`LabelTree::child`]).
+    filter: Vec<u64>,
+    /// `64 - log2(filter bits)`.
+    filter_shift: u32,
+}
+
+/// The first eight bytes of `bytes[start..end]`, zero-padded, as a
+/// little-endian word. Reads no byte outside `bytes`.
+#[inline(always)]
+pub(crate) fn head(bytes: &[u8], start: usize, end: usize) -> u64 {
+    let len = end - start;
+    if len >= 8 {
+        word(bytes, start)
+    } else if end >= 8 {
+        // The eight bytes ending with the label: shift out those before it.
+        word(bytes, end - 8)
+            .checked_shr(8 * (8 - len) as u32)
+            .unwrap_or(0)
+    } else if bytes.len() >= 8 {
+        // The host's first eight bytes hold the label.
+        let bits = 8 * len as u32;
+        (word(bytes, 0) >> (8 * start)) & (1u64 << bits).wrapping_sub(1)
+    } else {
+        // A host of under eight bytes.
+        bytes[start..end]
+            .iter()
+            .rev()
+            .fold(0, |w, &b| (w << 8) | u64::from(b))
+    }
+}
+
+/// The key of the label `bytes[start..end]` in the table: its [`head`],
+/// and for a label over eight bytes its last eight bytes and length mixed
+/// in (many long labels of one parent share their first eight bytes:
+/// `s3-website-us-east-1`, `s3-website-eu-west-1`).
+#[inline(always)]
+pub(crate) fn key(bytes: &[u8], start: usize, end: usize) -> u64 {
+    let head = head(bytes, start, end);
+    let len = end - start;
+    if len > 8 {
+        head ^ word(bytes, end - 8).rotate_left(32) ^ len as u64
+    } else {
+        head
+    }
+}
+
+/// The little-endian word at `at` (0 past the end, which callers never ask).
+#[inline(always)]
+fn word(bytes: &[u8], at: usize) -> u64 {
+    bytes
+        .get(at..at + 8)
+        .and_then(|b| <[u8; 8]>::try_from(b).ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+impl LabelTree {
+    /// Unfolds the keys of `automaton` into a tree.
+    ///
+    /// # Errors
+    /// [`FormatError::Automaton`] if the keys would take more than
+    /// [`MAX_KEY_BYTES`] bytes, or more nodes than a `u32` counts.
+    pub(crate) fn build(automaton: &Automaton) -> Result<LabelTree, FormatError> {
+        let mut tree = LabelTree {
+            slots: vec![EMPTY; 1024],
+            nodes: vec![new_node(0)],
+            long_labels: Vec::new(),
+            shift: 64 - 10,
+            // Lets every label through until the real filter is built.
+            filter: vec![u64::MAX],
+            filter_shift: 64 - 6,
+        };
+        let mut edges = 0usize;
+        let mut label = Vec::with_capacity(MAX_KEY_LEN);
+        automaton.for_each_key(MAX_KEY_LEN, MAX_KEY_BYTES, |name, value| {
+            let mut node = ROOT;
+            // The key is the name reversed: its pieces between dots are the
+            // labels from the right, each reversed.
+            for piece in name.split(|&b| b == b'.') {
+                label.clear();
+                label.extend(piece.iter().rev());
+                if label == b"*" {
+                    node = match tree.nodes[node as usize].star {
+                        NONE => {
+                            let star = tree.push_node(new_node(1))?;
+                            tree.nodes[node as usize].star = star;
+                            star
+                        }
+                        star => star,
+                    };
+                } else if let Some(child) = tree.child(node, &label, 0, label.len()) {
+                    node = child;
+                } else {
+                    let mut child = new_node(label.len() as u8);
+                    if label.len() > 8 {
+                        child.bytes = tree.long_labels.len() as u32;
+                        tree.long_labels.extend_from_slice(&label);
+                    }
+                    let id = tree.push_node(child)?;
+                    tree.nodes[node as usize].children = true;
+                    // At most half full: an absent label (the usual last
+                    // probe of a lookup) is found after a slot or two.
+                    edges += 1;
+                    if edges * 2 > tree.slots.len() {
+                        tree.grow();
+                    }
+                    tree.insert(Slot {
+                        key: key(&label, 0, label.len()),
+                        parent: node,
+                        child: id,
+                    });
+                    node = id;
+                }
+            }
+            tree.nodes[node as usize].value |= value;
+            Ok(())
+        })?;
+        // About twelve bits an edge: one absent label in thirteen gets past.
+        let bits = (edges * 8).next_power_of_two().max(64);
+        tree.filter = vec![0; bits / 64];
+        tree.filter_shift = 64 - bits.trailing_zeros();
+        for i in 0..tree.slots.len() {
+            let Slot { key, parent, .. } = tree.slots[i];
+            if parent != NONE {
+                let bit = tree.filter_bit(mix(parent, key));
+                tree.filter[bit / 64] |= 1 << (bit % 64);
+            }
+        }
+        Ok(tree)
+    }
+
+    /// Adds a node, refusing more than a `u32` counts.
+    fn push_node(&mut self, node: Node) -> Result<NodeId, FormatError> {
+        let id = NodeId::try_from(self.nodes.len())
+            .ok()
+            .filter(|&id| id != NONE)
+            .ok_or(FormatError::Automaton {
+                offset: 0,
+                reason: "the keys unfold into too many labels",
+            })?;
+        self.nodes.push(node);
+        Ok(id)
+    }
+
+    /// Puts an edge in the first free slot from its home.
+    fn insert(&mut self, slot: Slot) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(mix(slot.parent, slot.key));
+        while self.slots[i].parent != NONE {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot;
+    }
+
+    /// Doubles the table.
+    fn grow(&mut self) {
+        let doubled = vec![EMPTY; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.shift -= 1;
+        for slot in old.into_iter().filter(|s| s.parent != NONE) {
+            self.insert(slot);
+        }
+    }
+
+    /// The slot where the edge `(parent, head)` is looked for first, from
+    /// its [`mix`].
+    #[inline(always)]
+    fn home(&self, mixed: u64) -> usize {
+        let h = (mixed ^ (mixed >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        (h >> self.shift) as usize
+    }
+
+    /// The filter bit of an edge, from its [`mix`].
+    #[inline(always)]
+    fn filter_bit(&self, mixed: u64) -> usize {
+        (mixed >> self.filter_shift) as usize
+    }
+
+    /// The node `id`.
+    #[inline(always)]
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The child of `parent` whose label is `host[start..end]` (a label of
+    /// at least one byte), if there is one.
+    #[inline(always)]
+    pub(crate) fn child(
+        &self,
+        parent: NodeId,
+        host: &[u8],
+        start: usize,
+        end: usize,
+    ) -> Option<NodeId> {
+        let key = key(host, start, end);
+        let mixed = mix(parent, key);
+        // Most labels of a host are in no rule: the filter (a Bloom filter
+        // with one hash, small enough to stay in cache) turns most of them
+        // away before the table is touched.
+        let bit = self.filter_bit(mixed);
+        if self
+            .filter
+            .get(bit / 64)
+            .is_some_and(|w| w & (1 << (bit % 64)) == 0)
+        {
+            return None;
+        }
+        let len = end - start;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(mixed);
+        loop {
+            let slot = self.slots[i];
+            if slot.parent == parent && slot.key == key {
+                let node = &self.nodes[slot.child as usize];
+                if node.len as usize == len
+                    && (len <= 8 || self.long_label(node) == &host[start..end])
+                {
+                    return Some(slot.child);
+                }
+            } else if slot.parent == NONE {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The label leading to `node`, a label over eight bytes.
+    fn long_label(&self, node: &Node) -> &[u8] {
+        let start = node.bytes as usize;
+        self.long_labels
+            .get(start..start + node.len as usize)
+            .unwrap_or(&[])
+    }
+
+    /// The longest run of slots a lookup may probe, and the table's size.
+    #[cfg(test)]
+    pub(crate) fn longest_probe(&self) -> (usize, usize) {
+        let mask = self.slots.len() - 1;
+        let mut longest = 0;
+        for (at, slot) in self.slots.iter().enumerate() {
+            if slot.parent != NONE {
+                let home = self.home(mix(slot.parent, slot.key));
+                longest = longest.max(((at + self.slots.len() - home) & mask) + 1);
+            }
+        }
+        (longest, self.slots.len())
+    }
+}
+
+/// The first hash of an edge (Fibonacci hashing of its parent and head):
+/// its top bits pick the filter bit, and a second round the slot.
+#[inline(always)]
+fn mix(parent: NodeId, key: u64) -> u64 {
+    (key ^ u64::from(parent).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A node with no value and no children, reached by a label of `len` bytes.
+fn new_node(len: u8) -> Node {
+    Node {
+        value: 0,
+        children: false,
+        len,
+        star: NONE,
+        bytes: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree of the built-in list.
+    fn builtin() -> LabelTree {
+        let bytes = include_bytes!("../vectors/public_suffix_list.fst");
+        let (_, fst) = crate::format::read(bytes).unwrap();
+        let automaton =
+            Automaton::decode(&bytes[fst], crate::compile::flags::is_valid, |_| true).unwrap();
+        LabelTree::build(&automaton).unwrap()
+    }
+
+    #[test]
+    fn builtin_table_is_sparse_and_short() {
+        let tree = builtin();
+        let (longest, slots) = tree.longest_probe();
+        // Nodes but the root: the edges and the `*` nodes.
+        let edges = tree.nodes.len() - 1;
+        assert!(edges * 2 <= slots, "{edges} edges in {slots} slots");
+        eprintln!("{edges} nodes, {slots} slots, probes of at most {longest}");
+        assert!(longest <= 16, "a probe may take {longest} slots");
+        // Every rule's labels are found.
+        let root = tree.node(ROOT);
+        assert!(root.has_labels() && root.star().is_none());
+        let com = tree.child(ROOT, b"com", 0, 3).unwrap();
+        assert!(tree.node(com).value != 0);
+        let long = b"elasticbeanstalk";
+        assert!(tree.child(com, long, 0, long.len()).is_some());
+        assert!(tree
+            .child(com, b"elasticbeanstalX", 0, long.len())
+            .is_none());
+        assert!(tree.child(com, b"example", 0, 7).is_none());
+        let ck = tree.child(ROOT, b"ck", 0, 2).unwrap();
+        let star = tree.node(ck).star().unwrap();
+        assert!(!tree.node(star).has_children());
+    }
+
+    #[test]
+    fn heads_are_zero_padded_prefixes() {
+        let host = b"www.an-example-label.co.uk";
+        let mut start = 0;
+        for label in host.split(|&b| b == b'.') {
+            let end = start + label.len();
+            let mut expected = [0u8; 8];
+            let n = label.len().min(8);
+            expected[..n].copy_from_slice(&label[..n]);
+            assert_eq!(head(host, start, end), u64::from_le_bytes(expected));
+            assert_eq!(head(label, 0, label.len()), u64::from_le_bytes(expected));
+            start = end + 1;
+        }
+    }
+}
