@@ -275,6 +275,25 @@ fn chunk_at(host: &[u8], at: usize) -> u64 {
     }
 }
 
+/// The dots and hyphens of the eight bytes `word` read at `at`, as
+/// bitmaps (bit `i` for byte `at + i`), if they are all canonical.
+#[inline(always)]
+fn classify(host: &[u8], at: usize, word: u64) -> Result<(u64, u64), Stop> {
+    if let Some((dots, hyphens)) = ldh_or_dots(word) {
+        return Ok((gather(dots), gather(hyphens)));
+    }
+    // Other bytes: one at a time.
+    let (mut dots, mut hyphens) = (0u64, 0u64);
+    for (i, &b) in host[at..].iter().take(8).enumerate() {
+        match BYTE_CLASS[b as usize] {
+            ByteClass::Plain => hyphens |= u64::from(b == b'-') << i,
+            ByteClass::Dot => dots |= 1 << i,
+            _ => return Err(Stop::NotCanonical),
+        }
+    }
+    Ok((dots, hyphens))
+}
+
 /// The high bit of each lane of `lanes`, gathered into the low byte (bit
 /// `i` from lane `i`).
 #[inline(always)]
@@ -305,27 +324,20 @@ pub(crate) fn scan(host: &[u8], check_a_labels: bool, labels: &mut Labels) -> Re
     // Bit i: byte i is a hyphen followed by a hyphen.
     let mut double_hyphen = false;
     let mut prev_hyphen = 0u64;
+    let mut chunks = host.chunks_exact(8);
     let mut at = 0;
-    while at < len {
-        let (dots, hyphens) = match ldh_or_dots(chunk_at(host, at)) {
-            Some((dots, hyphens)) => (gather(dots), gather(hyphens)),
-            // Other bytes: one at a time.
-            None => {
-                let (mut dots, mut hyphens) = (0u64, 0u64);
-                for (i, &b) in host[at..].iter().take(8).enumerate() {
-                    match BYTE_CLASS[b as usize] {
-                        ByteClass::Plain => hyphens |= u64::from(b == b'-') << i,
-                        ByteClass::Dot => dots |= 1 << i,
-                        _ => return Err(Stop::NotCanonical),
-                    }
-                }
-                (dots, hyphens)
-            }
-        };
-        labels.dots[at / 64] |= dots << (at % 64);
+    for chunk in chunks.by_ref() {
+        let word = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
+        let (dots, hyphens) = classify(host, at, word)?;
+        labels.dots[(at / 64) % WORDS] |= dots << (at % 64);
         double_hyphen |= (hyphens & ((hyphens >> 1) | (prev_hyphen << 7))) != 0;
         prev_hyphen = hyphens >> 7;
         at += 8;
+    }
+    if !chunks.remainder().is_empty() {
+        let (dots, hyphens) = classify(host, at, chunk_at(host, at))?;
+        labels.dots[(at / 64) % WORDS] |= dots << (at % 64);
+        double_hyphen |= (hyphens & ((hyphens >> 1) | (prev_hyphen << 7))) != 0;
     }
     // Empty labels: a dot first, last, or beside another dot.
     let mut carry = 1u64; // as if a dot stood before the host
