@@ -3,13 +3,13 @@
 //! # Keys
 //!
 //! A key is the rule's canonical name with its bytes in reverse order:
-//! `co.uk` is stored as `ku.oc`, `*.kobe.jp` as `pj.ebok.*`. A lookup can then
-//! read the host once, byte by byte from its right end, and follow the
-//! automaton as it goes; a rule matches where a key ends at a label boundary.
-//! Reversing whole labels instead (`uk.co`) compiles to a map of the same
-//! size (for the 2026-10-22 list, 66,843 bytes against 66,943: the
-//! `key_encodings` test in `tests/builtin.rs` measures it), but the walk
-//! would need each label found before it is fed, reading every byte twice.
+//! `co.uk` is stored as `ku.oc`, `*.kobe.jp` as `pj.ebok.*`, so that rules
+//! sharing their right-hand labels share the start of their keys, and the
+//! `fst` shares their paths. Reversing whole labels instead (`uk.co`)
+//! compiles to a map of the same size (for the 2026-10-22 list, 66,843 bytes
+//! against 66,943: the `key_encodings` test in `tests/builtin.rs` measures
+//! it); the byte order was kept because it is the file format. At load the
+//! keys are unfolded into the [label tree](crate::tree) that lookups walk.
 //!
 //! # Values
 //!

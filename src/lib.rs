@@ -5,7 +5,8 @@
 //! all of `co.uk`; crawlers and analytics use it to group hosts by site. The
 //! answers follow the list's formal algorithm exactly (see
 //! [How a rule prevails](#how-a-rule-prevails)), come from a compact `fst`
-//! automaton that is walked from the right end of the host, and need no `idna`
+//! map that is unfolded at load into a tree of labels and walked from the
+//! right end of the host, one hash probe per label, and need no `idna`
 //! crate: Unicode labels are handled by this project's own RFC 3492 crate,
 //! [`etld_punycode`].
 //!
