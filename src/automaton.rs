@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 
 use crate::error::FormatError;
 
-/// A state of the automaton: an index into [`Automaton`]'s table.
+/// A state of the automaton: an index into the decoded states.
 pub(crate) type StateId = u32;
 
 /// Values (rule flags) are below this bound; see `compile::flags`.

@@ -69,14 +69,21 @@ pub(crate) fn has_ace_prefix(label: &[u8]) -> bool {
 /// labels, A-label validity.
 #[inline]
 pub(crate) fn check_ascii_label(label: &[u8]) -> Result<(), LabelError> {
+    check_label_length(label)?;
+    if has_ace_prefix(label) {
+        etld_punycode::check_a_label(label).map_err(LabelError::Punycode)?;
+    }
+    Ok(())
+}
+
+/// Checks that a label holds 1 to 63 octets.
+#[inline]
+pub(crate) fn check_label_length(label: &[u8]) -> Result<(), LabelError> {
     if label.is_empty() {
         return Err(LabelError::Empty);
     }
     if label.len() > MAX_LABEL {
         return Err(LabelError::TooLong(label.len()));
-    }
-    if has_ace_prefix(label) {
-        etld_punycode::check_a_label(label).map_err(LabelError::Punycode)?;
     }
     Ok(())
 }

@@ -55,7 +55,10 @@ pub struct List {
     bytes: Bytes,
     fst: std::ops::Range<usize>,
     header: Header,
-    automaton: Automaton,
+    /// The number of states and of keys of the automaton; the automaton
+    /// itself is dropped once unfolded into the tree.
+    states: usize,
+    keys: u64,
     tree: LabelTree,
     options: Options,
 }
@@ -141,7 +144,8 @@ impl List {
             bytes,
             fst,
             header,
-            automaton,
+            states: automaton.state_count(),
+            keys: automaton.len(),
             tree,
             options: Options::new(),
         })
@@ -170,13 +174,13 @@ impl List {
 
     /// The number of states of the automaton.
     pub fn state_count(&self) -> usize {
-        self.automaton.state_count()
+        self.states
     }
 
     /// The number of keys of the automaton (rule names, plus the parents of
     /// wildcard rules).
     pub fn key_count(&self) -> u64 {
-        self.automaton.len()
+        self.keys
     }
 
     /// The list's `// VERSION:` comment, if it had one.

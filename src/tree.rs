@@ -155,7 +155,7 @@ pub(crate) fn key(bytes: &[u8], start: usize, end: usize) -> u64 {
 
 /// The little-endian word at `at` (0 past the end, which callers never ask).
 #[inline(always)]
-fn word(bytes: &[u8], at: usize) -> u64 {
+pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
     bytes
         .get(at..at + 8)
         .and_then(|b| <[u8; 8]>::try_from(b).ok())

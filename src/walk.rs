@@ -26,10 +26,12 @@
 //! most the host's labels times the tree's size.
 
 use crate::compile::flags;
-use crate::error::{HostError, LabelError};
-use crate::label::{has_ace_prefix, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME};
+use crate::error::HostError;
+use crate::label::{
+    check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
+};
 use crate::rule::Section;
-use crate::tree::{LabelTree, NodeId, ROOT};
+use crate::tree::{word, LabelTree, NodeId, ROOT};
 
 /// What the walk found: the prevailing rule's effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,48 +226,33 @@ impl Labels {
         let mut start = 0;
         for end in dots.map(|(i, _)| i).chain([host.len()]) {
             let label = &host[start..end];
-            let error = if label.is_empty() {
-                Some(LabelError::Empty)
-            } else if label.len() > MAX_LABEL {
-                Some(LabelError::TooLong(label.len()))
-            } else if check_a_labels && has_ace_prefix(label) {
-                etld_punycode::check_a_label(label)
-                    .err()
-                    .map(LabelError::Punycode)
-            } else {
-                None
+            let checked = match check_a_labels {
+                true => check_ascii_label(label),
+                false => check_label_length(label),
             };
-            if let Some(error) = error {
-                return Err(Stop::Invalid(HostError::Label {
+            checked.map_err(|error| {
+                Stop::Invalid(HostError::Label {
                     offset: start,
                     error,
-                }));
-            }
+                })
+            })?;
             start = end + 1;
         }
         Ok(())
     }
 }
 
-/// The eight bytes of `host` from `at` as a little-endian word; past the
-/// host's end the lanes hold `a`, a byte that changes nothing.
+/// The last, short chunk of `host`, from `at` (fewer than eight bytes
+/// remain), as a little-endian word; past the host's end the lanes hold
+/// `a`, a byte that changes nothing.
 #[inline(always)]
-fn chunk_at(host: &[u8], at: usize) -> u64 {
+fn tail_chunk(host: &[u8], at: usize) -> u64 {
     const FILL: u64 = 0x6161_6161_6161_6161;
-    if let Some(bytes) = host.get(at..at + 8) {
-        if let Ok(bytes) = <[u8; 8]>::try_from(bytes) {
-            return u64::from_le_bytes(bytes);
-        }
-    }
     let rest = host.len().saturating_sub(at).min(7);
     if host.len() >= 8 {
         // The last eight bytes, shifted down to the unread ones.
         let shift = 8 * (8 - rest) as u32;
-        let last = host.len() - 8;
-        let word = host
-            .get(last..)
-            .and_then(|b| <[u8; 8]>::try_from(b).ok())
-            .map_or(FILL, u64::from_le_bytes);
+        let word = word(host, host.len() - 8);
         (word >> shift) | (FILL << (64 - shift))
     } else {
         host[at..at + rest]
@@ -324,20 +311,20 @@ pub(crate) fn scan(host: &[u8], check_a_labels: bool, labels: &mut Labels) -> Re
     // Bit i: byte i is a hyphen followed by a hyphen.
     let mut double_hyphen = false;
     let mut prev_hyphen = 0u64;
+    let mut note = |at: usize, (dots, hyphens): (u64, u64)| {
+        labels.dots[(at / 64) % WORDS] |= dots << (at % 64);
+        double_hyphen |= (hyphens & ((hyphens >> 1) | (prev_hyphen << 7))) != 0;
+        prev_hyphen = hyphens >> 7;
+    };
     let mut chunks = host.chunks_exact(8);
     let mut at = 0;
     for chunk in chunks.by_ref() {
         let word = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
-        let (dots, hyphens) = classify(host, at, word)?;
-        labels.dots[(at / 64) % WORDS] |= dots << (at % 64);
-        double_hyphen |= (hyphens & ((hyphens >> 1) | (prev_hyphen << 7))) != 0;
-        prev_hyphen = hyphens >> 7;
+        note(at, classify(host, at, word)?);
         at += 8;
     }
     if !chunks.remainder().is_empty() {
-        let (dots, hyphens) = classify(host, at, chunk_at(host, at))?;
-        labels.dots[(at / 64) % WORDS] |= dots << (at % 64);
-        double_hyphen |= (hyphens & ((hyphens >> 1) | (prev_hyphen << 7))) != 0;
+        note(at, classify(host, at, tail_chunk(host, at))?);
     }
     // Empty labels: a dot first, last, or beside another dot.
     let mut carry = 1u64; // as if a dot stood before the host
