@@ -135,20 +135,6 @@ impl AsciiName {
             _ => self.len = AsciiName::CAPACITY,
         }
     }
-
-    /// Lower-cases an ASCII host into a name; `false` if it does not fit.
-    pub(crate) fn lowercase_ascii(&mut self, host: &[u8]) -> bool {
-        match self.buf.get_mut(..host.len()) {
-            Some(dst) => {
-                for (d, &b) in dst.iter_mut().zip(host) {
-                    *d = b.to_ascii_lowercase();
-                }
-                self.len = host.len();
-                true
-            }
-            None => false,
-        }
-    }
 }
 
 /// Canonicalises a whole host into `ascii` (and its lower-cased input form

@@ -131,7 +131,7 @@
 //! octets (in ASCII form, without a trailing dot) is an error, and so is an
 //! `xn--` label that is not a valid A-label.
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod automaton;
 mod compile;
@@ -142,6 +142,7 @@ mod label;
 mod list;
 mod options;
 mod rule;
+mod scan;
 mod tree;
 mod walk;
 

@@ -12,8 +12,9 @@ use crate::format::{self, Header};
 use crate::label::{canonicalize_host, to_unicode_name, AsciiName, ByteClass, BYTE_CLASS};
 use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
+use crate::scan::{LongName, Name, ShortName, SHORT};
 use crate::tree::LabelTree;
-use crate::walk::{is_ipv4, is_ipv6, scan, walk, Labels, Match, Stop};
+use crate::walk::{is_ipv4, is_ipv6, walk, Match, Stop};
 
 /// The built-in list: the `.fst` compiled from `vectors/public_suffix_list.dat`.
 static BUILTIN_FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
@@ -232,11 +233,13 @@ impl List {
         if host.is_empty() {
             return Err(HostError::Empty.into());
         }
-        // The fast path: a host that is canonical already. Its errors, but
-        // for an IP address, are left to the slow path, so that every input
-        // reports the same error (the leftmost bad label) whichever path.
+        // The fast path: a host that is canonical ASCII but for upper-case
+        // letters. Its errors, but for an IP address, are left to the slow
+        // path, so that every input reports the same error (the leftmost bad
+        // label) whichever path.
         match self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true) {
-            Ok(m) => return Ok(answer(Cow::Borrowed(host), &m, options.output)),
+            Ok((m, None)) => return Ok(answer(Cow::Borrowed(host), &m, options.output)),
+            Ok((m, Some(lower))) => return Ok(answer(Cow::Owned(lower), &m, options.output)),
             Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
             Err(_) => {}
         }
@@ -244,20 +247,6 @@ impl List {
             return Err(HostError::IpAddress.into());
         }
         let mut ascii = AsciiName::new();
-        // Upper-case ASCII: lower-case it on the stack and walk that.
-        if host.is_ascii() && ascii.lowercase_ascii(host.as_bytes()) {
-            match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, true) {
-                Ok(m) => {
-                    return Ok(answer(
-                        Cow::Owned(ascii.to_string_lossless()),
-                        &m,
-                        options.output,
-                    ))
-                }
-                Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
-                Err(_) => {}
-            }
-        }
         // Everything else: label by label, Unicode labels encoded. The input
         // form (lower-cased) differs from the ASCII one only here.
         let mut input =
@@ -265,7 +254,7 @@ impl List {
         canonicalize_host(host, &mut ascii, input.as_mut())?;
         // The labels are checked: the walk need not check them again.
         let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
-            Ok(m) => m,
+            Ok((m, _)) => m,
             Err(Stop::Invalid(e)) => return Err(e.into()),
             // Not reached: a canonical name holds canonical bytes only.
             Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
@@ -276,8 +265,9 @@ impl List {
         })
     }
 
-    /// Matches a host that is canonical if this succeeds; `check_a_labels`
-    /// says whether its `xn--` labels still need checking.
+    /// Matches a host, canonical ASCII but for upper-case letters, which
+    /// the scan lower-cases: with them, the host lower-cased comes back too.
+    /// `check_a_labels` says whether its `xn--` labels still need checking.
     #[inline]
     fn match_canonical(
         &self,
@@ -285,18 +275,57 @@ impl List {
         mask: u8,
         implicit_rule: bool,
         check_a_labels: bool,
-    ) -> Result<Match, Stop> {
+    ) -> Result<(Match, Option<String>), Stop> {
         // One trailing dot marks an FQDN; the walk sees the name without it.
         let bare = match bytes {
             [rest @ .., b'.'] if !rest.is_empty() => rest,
             _ => bytes,
         };
-        let mut labels = Labels::new();
-        scan(bare, check_a_labels, &mut labels)?;
-        if bare.last().is_some_and(u8::is_ascii_digit) && is_ipv4(bare) {
+        let fqdn = bytes.len() > bare.len();
+        match bare.len() <= SHORT {
+            true => self.match_name(
+                &mut ShortName::new(),
+                bare,
+                fqdn,
+                mask,
+                implicit_rule,
+                check_a_labels,
+            ),
+            false => self.match_name(
+                &mut LongName::new(),
+                bare,
+                fqdn,
+                mask,
+                implicit_rule,
+                check_a_labels,
+            ),
+        }
+    }
+
+    /// [`List::match_canonical`] with a name buffer of `N` bytes.
+    #[inline(always)]
+    fn match_name<const N: usize>(
+        &self,
+        name: &mut Name<N>,
+        bare: &[u8],
+        fqdn: bool,
+        mask: u8,
+        implicit_rule: bool,
+        check_a_labels: bool,
+    ) -> Result<(Match, Option<String>), Stop> {
+        let folded = name.scan(bare, check_a_labels)?;
+        let scanned = name.as_bytes();
+        if scanned.last().is_some_and(u8::is_ascii_digit) && is_ipv4(scanned) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
-        Ok(walk(&self.tree, bare, &labels, mask, implicit_rule))
+        let m = walk(&self.tree, name, mask, implicit_rule);
+        // Only ASCII was scanned: the conversion is lossless.
+        let lower = folded.then(|| {
+            let mut lower = String::from_utf8_lossy(scanned).into_owned();
+            lower.push_str(if fqdn { "." } else { "" });
+            lower
+        });
+        Ok((m, lower))
     }
 
     /// Whether a cookie for `cookie_domain` may be set by `request_host`

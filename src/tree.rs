@@ -26,6 +26,7 @@
 
 use crate::automaton::Automaton;
 use crate::error::FormatError;
+use crate::scan::word;
 
 /// A node of the tree: an index into its node array.
 pub(crate) type NodeId = u32;
@@ -113,53 +114,33 @@ pub(crate) struct LabelTree {
     filter_shift: u32,
 }
 
-/// The first eight bytes of `bytes[start..end]`, zero-padded, as a
-/// little-endian word. Reads no byte outside `bytes`.
+/// The key of a label in the table, from its first eight bytes (`head`,
+/// zero-padded when the label is shorter), its last eight bytes (asked for
+/// only when the label is longer) and its length. A label of up to eight
+/// bytes is its own key: labels hold no zero byte, so the padding tells the
+/// length. A longer one mixes in its last eight bytes and its length (many
+/// long labels of one parent share their first eight bytes:
+/// `s3-website-us-east-1`, `s3-website-eu-west-1`), and is compared in full
+/// once key and length agree.
 #[inline(always)]
-pub(crate) fn head(bytes: &[u8], start: usize, end: usize) -> u64 {
-    let len = end - start;
-    if len >= 8 {
-        word(bytes, start)
-    } else if end >= 8 {
-        // The eight bytes ending with the label: shift out those before it.
-        word(bytes, end - 8)
-            .checked_shr(8 * (8 - len) as u32)
-            .unwrap_or(0)
-    } else if bytes.len() >= 8 {
-        // The host's first eight bytes hold the label.
-        let bits = 8 * len as u32;
-        (word(bytes, 0) >> (8 * start)) & (1u64 << bits).wrapping_sub(1)
-    } else {
-        // A host of under eight bytes.
-        bytes[start..end]
-            .iter()
-            .rev()
-            .fold(0, |w, &b| (w << 8) | u64::from(b))
-    }
-}
-
-/// The key of the label `bytes[start..end]` in the table: its [`head`],
-/// and for a label over eight bytes its last eight bytes and length mixed
-/// in (many long labels of one parent share their first eight bytes:
-/// `s3-website-us-east-1`, `s3-website-eu-west-1`).
-#[inline(always)]
-pub(crate) fn key(bytes: &[u8], start: usize, end: usize) -> u64 {
-    let head = head(bytes, start, end);
-    let len = end - start;
+pub(crate) fn label_key(head: u64, last8: impl FnOnce() -> u64, len: usize) -> u64 {
     if len > 8 {
-        head ^ word(bytes, end - 8).rotate_left(32) ^ len as u64
+        head ^ last8().rotate_left(32) ^ len as u64
     } else {
         head
     }
 }
 
-/// The little-endian word at `at` (0 past the end, which callers never ask).
-#[inline(always)]
-pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
-    bytes
-        .get(at..at + 8)
-        .and_then(|b| <[u8; 8]>::try_from(b).ok())
-        .map_or(0, u64::from_le_bytes)
+/// The key of `label` (see [`label_key`]).
+pub(crate) fn key(label: &[u8]) -> u64 {
+    let mut head = [0; 8];
+    let n = label.len().min(8);
+    head[..n].copy_from_slice(&label[..n]);
+    label_key(
+        u64::from_le_bytes(head),
+        || word(label, label.len().saturating_sub(8)),
+        label.len(),
+    )
 }
 
 impl LabelTree {
@@ -196,7 +177,7 @@ impl LabelTree {
                         }
                         star => star,
                     };
-                } else if let Some(child) = tree.child(node, &label, 0, label.len()) {
+                } else if let Some(child) = tree.child(node, key(&label), &label) {
                     node = child;
                 } else {
                     let mut child = new_node(label.len() as u8);
@@ -213,7 +194,7 @@ impl LabelTree {
                         tree.grow();
                     }
                     tree.insert(Slot {
-                        key: key(&label, 0, label.len()),
+                        key: key(&label),
                         parent: node,
                         child: id,
                     });
@@ -290,17 +271,10 @@ impl LabelTree {
         &self.nodes[id as usize]
     }
 
-    /// The child of `parent` whose label is `host[start..end]` (a label of
-    /// at least one byte), if there is one.
+    /// The child of `parent` whose label is `label` (at least one byte),
+    /// with its [`label_key`] `key`, if there is one.
     #[inline(always)]
-    pub(crate) fn child(
-        &self,
-        parent: NodeId,
-        host: &[u8],
-        start: usize,
-        end: usize,
-    ) -> Option<NodeId> {
-        let key = key(host, start, end);
+    pub(crate) fn child(&self, parent: NodeId, key: u64, label: &[u8]) -> Option<NodeId> {
         let mixed = mix(parent, key);
         // Most labels of a host are in no rule: the filter (a Bloom filter
         // with one hash, small enough to stay in cache) turns most of them
@@ -313,16 +287,14 @@ impl LabelTree {
         {
             return None;
         }
-        let len = end - start;
+        let len = label.len();
         let mask = self.slots.len() - 1;
         let mut i = self.home(mixed);
         loop {
             let slot = self.slots[i];
             if slot.parent == parent && slot.key == key {
                 let node = &self.nodes[slot.child as usize];
-                if node.len as usize == len
-                    && (len <= 8 || self.long_label(node) == &host[start..end])
-                {
+                if node.len as usize == len && (len <= 8 || self.long_label(node) == label) {
                     return Some(slot.child);
                 }
             } else if slot.parent == NONE {
@@ -398,31 +370,15 @@ mod tests {
         // Every rule's labels are found.
         let root = tree.node(ROOT);
         assert!(root.has_labels() && root.star().is_none());
-        let com = tree.child(ROOT, b"com", 0, 3).unwrap();
+        let find = |parent, label: &[u8]| tree.child(parent, key(label), label);
+        let com = find(ROOT, b"com").unwrap();
         assert!(tree.node(com).value != 0);
         let long = b"elasticbeanstalk";
-        assert!(tree.child(com, long, 0, long.len()).is_some());
-        assert!(tree
-            .child(com, b"elasticbeanstalX", 0, long.len())
-            .is_none());
-        assert!(tree.child(com, b"example", 0, 7).is_none());
-        let ck = tree.child(ROOT, b"ck", 0, 2).unwrap();
+        assert!(find(com, long).is_some());
+        assert!(find(com, b"elasticbeanstalX").is_none());
+        assert!(find(com, b"example").is_none());
+        let ck = find(ROOT, b"ck").unwrap();
         let star = tree.node(ck).star().unwrap();
         assert!(!tree.node(star).has_children());
-    }
-
-    #[test]
-    fn heads_are_zero_padded_prefixes() {
-        let host = b"www.an-example-label.co.uk";
-        let mut start = 0;
-        for label in host.split(|&b| b == b'.') {
-            let end = start + label.len();
-            let mut expected = [0u8; 8];
-            let n = label.len().min(8);
-            expected[..n].copy_from_slice(&label[..n]);
-            assert_eq!(head(host, start, end), u64::from_le_bytes(expected));
-            assert_eq!(head(label, 0, label.len()), u64::from_le_bytes(expected));
-            start = end + 1;
-        }
     }
 }

@@ -1,9 +1,7 @@
 //! The walk: the formal algorithm, over a host's labels from the right.
 //!
-//! A lookup first [scans](scan) the host once, left to right and eight bytes
-//! at a time: every byte must be canonical (lower-case ASCII letters, digits,
-//! `-` and the other allowed ASCII; anything else sends the host to the slow
-//! path, which canonicalises it first) and the dots are noted, which gives
+//! A lookup first [scans](crate::scan) the host into a
+//! [`Name`]: its bytes checked and lower-cased, its dots noted, which gives
 //! every label's bounds. The walk then reads labels from the right through the
 //! [label tree](crate::tree), one table probe per label. Because a wildcard
 //! label matches any one label at every position, even where an explicit
@@ -27,11 +25,9 @@
 
 use crate::compile::flags;
 use crate::error::HostError;
-use crate::label::{
-    check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
-};
 use crate::rule::Section;
-use crate::tree::{word, LabelTree, NodeId, ROOT};
+use crate::scan::Name;
+use crate::tree::{LabelTree, NodeId, ROOT};
 
 /// What the walk found: the prevailing rule's effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,86 +55,96 @@ pub(crate) enum Stop {
     Invalid(HostError),
 }
 
+/// A rule that matched: how many labels it has, its flags of one kind, and
+/// where its leftmost label is in the host. `labels == 0`: none.
+#[derive(Clone, Copy, Default)]
+struct Found {
+    labels: usize,
+    bits: u8,
+    /// Where its leftmost label starts.
+    start: usize,
+    /// Where its leftmost label ends.
+    end: usize,
+}
+
+impl Found {
+    /// Notes a rule of `labels` labels with `bits`, whose leftmost label is
+    /// `start..end`: the longer rule wins, and rules of the same length
+    /// (`*` and an exact label) merge their sections.
+    #[inline(always)]
+    fn note(&mut self, labels: usize, bits: u8, start: usize, end: usize) {
+        if self.labels == labels {
+            self.bits |= bits;
+        } else {
+            *self = Found {
+                labels,
+                bits,
+                start,
+                end,
+            };
+        }
+    }
+}
+
 /// The longest normal and exception rules seen so far.
 #[derive(Default)]
 struct Best {
-    /// Labels and flags of the longest normal (or implied) rule.
-    normal: Option<(usize, u8)>,
-    /// Labels and flags of the longest exception rule.
-    exception: Option<(usize, u8)>,
+    /// The longest normal (or implied) rule.
+    normal: Found,
+    /// The longest exception rule.
+    exception: Found,
 }
 
 impl Best {
-    /// Records that a key with `value` (already masked) ends after `labels`
-    /// labels. Labels only grow during a walk.
-    #[inline]
-    fn record(&mut self, labels: usize, value: u8) {
+    /// Records that a key with `value` (already masked) ends with the
+    /// host's `labels`-th label from the right, `start..end`. Labels only
+    /// grow during a walk.
+    #[inline(always)]
+    fn record(&mut self, labels: usize, value: u8, start: usize, end: usize) {
         let normal = value & (flags::NORMAL | flags::IMPLIED);
         if normal != 0 {
-            self.normal = Some(merge(self.normal, labels, normal));
+            self.normal.note(labels, normal, start, end);
         }
         let exception = value & flags::EXCEPTION;
         if exception != 0 {
-            self.exception = Some(merge(self.exception, labels, exception));
+            self.exception.note(labels, exception, start, end);
         }
     }
 
     /// Decides the prevailing rule for a host with these labels.
-    #[inline]
-    fn finish(&self, labels: &Labels, implicit_rule: bool) -> Match {
-        let (suffix_labels, section, known) = match (self.exception, self.normal) {
-            // Only a crafted file has a one-label exception: no suffix then.
-            (Some((n, bits)), _) => (Some(n - 1).filter(|&n| n > 0), Some(section_of(bits)), true),
-            (None, Some((n, bits))) => (Some(n), Some(section_of(bits)), true),
-            (None, None) if implicit_rule => (Some(1), None, false),
-            (None, None) => (None, None, false),
+    #[inline(always)]
+    fn finish<const N: usize>(&self, name: &Name<N>, implicit_rule: bool) -> Match {
+        let (exception, normal) = (self.exception, self.normal);
+        // The suffix's labels, where it starts, and its leftmost label.
+        let (suffix, section, known) = if exception.labels > 0 {
+            // The suffix is the exception rule without its leftmost label,
+            // whose label is the registrable one. Only a crafted file has a
+            // one-label exception: no suffix then.
+            let suffix = (exception.labels > 1).then_some((
+                exception.labels - 1,
+                exception.end + 1,
+                Some(exception.start),
+            ));
+            (suffix, Some(section_of(exception.bits)), true)
+        } else if normal.labels > 0 {
+            let registrable = normal.start.checked_sub(1).map(|end| name.label_start(end));
+            let suffix = (normal.labels, normal.start, registrable);
+            (Some(suffix), Some(section_of(normal.bits)), true)
+        } else if implicit_rule {
+            let start = name.label_start(name.len());
+            let registrable = start.checked_sub(1).map(|end| name.label_start(end));
+            (Some((1, start, registrable)), None, false)
+        } else {
+            (None, None, false)
         };
-        let suffix_start = suffix_labels.map(|n| labels.start(n));
         Match {
-            suffix_labels,
+            suffix_labels: suffix.map(|(labels, _, _)| labels),
             section,
             known,
-            suffix_start,
-            // The label before the suffix, if there is one.
-            registrable_start: suffix_start
-                .filter(|&s| s > 0)
-                .map(|s| labels.start_before(s - 1)),
+            suffix_start: suffix.map(|(_, start, _)| start),
+            registrable_start: suffix.and_then(|(_, _, registrable)| registrable),
         }
     }
-}
-
-/// A rule of `labels` labels with `bits` beside the best one so far: the
-/// longer wins, and rules of the same length merge their sections.
-#[inline]
-fn merge(best: Option<(usize, u8)>, labels: usize, bits: u8) -> (usize, u8) {
-    match best {
-        Some((n, b)) if n == labels => (n, b | bits),
-        _ => (labels, bits),
-    }
-}
-
-/// If all eight bytes of `chunk` are ASCII letters `a-z`, digits, `-` or
-/// `.`, the bytes of nearly every host, the high bits of the lanes that hold
-/// a dot and of those that hold a hyphen; else `None`. (SWAR: each byte is one lane; the sums never carry
-/// from one lane into the next because no lane exceeds 0x7F when they are
-/// taken.)
-#[inline(always)]
-fn ldh_or_dots(chunk: u64) -> Option<(u64, u64)> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    if chunk & HIGH != 0 {
-        return None;
-    }
-    // High bit of each lane set where the byte is at least `lo`.
-    let at_least = |lo: u8| chunk.wrapping_add(u64::from(0x80 - lo) * ONES) & HIGH;
-    // High bit of each lane set where the byte is at most `hi`.
-    let at_most = |hi: u8| !chunk.wrapping_add(u64::from(0x7F - hi) * ONES) & HIGH;
-    let letter = at_least(b'a') & at_most(b'z');
-    let digit = at_least(b'0') & at_most(b'9');
-    // `-` and `.` are 0x2D and 0x2E.
-    let hyphen_or_dot = at_least(b'-') & at_most(b'.');
-    let hyphen = hyphen_or_dot & at_most(b'-');
-    (letter | digit | hyphen_or_dot == HIGH).then_some((hyphen_or_dot & !hyphen, hyphen))
 }
 
 /// The section of a set of flags of one kind: ICANN wins a tie.
@@ -150,230 +156,38 @@ fn section_of(bits: u8) -> Section {
     }
 }
 
-/// Words of the dot bitmap: one bit per byte of a name of up to 256 bytes.
-const WORDS: usize = 4;
-
-/// Where the labels of a scanned host are: a bitmap of its dots.
-pub(crate) struct Labels {
-    /// Bit `i` is set when byte `i` is a dot.
-    dots: [u64; WORDS],
-    /// The host's length.
-    len: usize,
-}
-
-impl Labels {
-    /// No labels yet: see [`scan`].
-    #[inline(always)]
-    pub(crate) fn new() -> Labels {
-        Labels {
-            dots: [0; WORDS],
-            len: 0,
-        }
-    }
-
-    /// How many labels the host has.
-    #[cfg(test)]
-    pub(crate) fn count(&self) -> usize {
-        self.dots
-            .iter()
-            .map(|w| w.count_ones() as usize)
-            .sum::<usize>()
-            + 1
-    }
-
-    /// Where the label that ends at `end` starts: just after the nearest dot
-    /// before `end`, or at 0.
-    #[inline(always)]
-    fn start_before(&self, end: usize) -> usize {
-        // `end` is at most MAX_NAME, so the word index is below WORDS.
-        let w = (end / 64) % WORDS;
-        let bits = self.dots[w] & ((1u64 << (end % 64)) - 1);
-        if bits != 0 {
-            w * 64 + 64 - bits.leading_zeros() as usize
-        } else {
-            self.start_in_words_before(w)
-        }
-    }
-
-    /// Where the label starts that ends in or after word `w`, with no dot in
-    /// that word before its end.
-    #[cold]
-    fn start_in_words_before(&self, w: usize) -> usize {
-        self.dots[..w]
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|&(_, &bits)| bits != 0)
-            .map_or(0, |(i, bits)| i * 64 + 64 - bits.leading_zeros() as usize)
-    }
-
-    /// Where the `k`-th label from the right (`1..=count`) starts.
-    fn start(&self, k: usize) -> usize {
-        let mut start = self.len + 1;
-        for _ in 0..k {
-            start = self.start_before(start - 1);
-        }
-        start
-    }
-
-    /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
-    /// when `check_a_labels`), from the left so that the first bad label is
-    /// the one reported.
-    #[cold]
-    #[inline(never)]
-    fn check_each(&self, host: &[u8], check_a_labels: bool) -> Result<(), Stop> {
-        let dots = host.iter().enumerate().filter(|&(_, &b)| b == b'.');
-        let mut start = 0;
-        for end in dots.map(|(i, _)| i).chain([host.len()]) {
-            let label = &host[start..end];
-            let checked = match check_a_labels {
-                true => check_ascii_label(label),
-                false => check_label_length(label),
-            };
-            checked.map_err(|error| {
-                Stop::Invalid(HostError::Label {
-                    offset: start,
-                    error,
-                })
-            })?;
-            start = end + 1;
-        }
-        Ok(())
-    }
-}
-
-/// The last, short chunk of `host`, from `at` (fewer than eight bytes
-/// remain), as a little-endian word; past the host's end the lanes hold
-/// `a`, a byte that changes nothing.
-#[inline(always)]
-fn tail_chunk(host: &[u8], at: usize) -> u64 {
-    const FILL: u64 = 0x6161_6161_6161_6161;
-    let rest = host.len().saturating_sub(at).min(7);
-    if host.len() >= 8 {
-        // The last eight bytes, shifted down to the unread ones.
-        let shift = 8 * (8 - rest) as u32;
-        let word = word(host, host.len() - 8);
-        (word >> shift) | (FILL << (64 - shift))
-    } else {
-        host[at..at + rest]
-            .iter()
-            .rev()
-            .fold(FILL, |w, &b| (w << 8) | u64::from(b))
-    }
-}
-
-/// The dots and hyphens of the eight bytes `word` read at `at`, as
-/// bitmaps (bit `i` for byte `at + i`), if they are all canonical.
-#[inline(always)]
-fn classify(host: &[u8], at: usize, word: u64) -> Result<(u64, u64), Stop> {
-    if let Some((dots, hyphens)) = ldh_or_dots(word) {
-        return Ok((gather(dots), gather(hyphens)));
-    }
-    // Other bytes: one at a time.
-    let (mut dots, mut hyphens) = (0u64, 0u64);
-    for (i, &b) in host[at..].iter().take(8).enumerate() {
-        match BYTE_CLASS[b as usize] {
-            ByteClass::Plain => hyphens |= u64::from(b == b'-') << i,
-            ByteClass::Dot => dots |= 1 << i,
-            _ => return Err(Stop::NotCanonical),
-        }
-    }
-    Ok((dots, hyphens))
-}
-
-/// The high bit of each lane of `lanes`, gathered into the low byte (bit
-/// `i` from lane `i`).
-#[inline(always)]
-fn gather(lanes: u64) -> u64 {
-    ((lanes >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-}
-
-/// Scans a host that has no trailing dot into `labels`: every byte must be
-/// canonical, every label 1 to 63 bytes long, and, when `check_a_labels`,
-/// every `xn--` label a valid A-label (a host built by `canonicalize_host`
-/// has had its labels checked already).
-///
-/// A host with a byte that is not canonical (upper case, non-ASCII, a
-/// separator or a forbidden code point) gives [`Stop::NotCanonical`].
-///
-/// Eight bytes at a time: each word is checked and its dots and hyphens
-/// gathered into bitmaps. Labels are then checked on the bitmaps: no two
-/// dots side by side or at either end (empty labels), and only a host over
-/// 63 bytes can hold a label too long, only one with `--` an A-label; those
-/// few are checked label by label.
-pub(crate) fn scan(host: &[u8], check_a_labels: bool, labels: &mut Labels) -> Result<(), Stop> {
-    let len = host.len();
-    if len > MAX_NAME {
-        return Err(Stop::Invalid(HostError::TooLong(len)));
-    }
-    labels.len = len;
-    labels.dots = [0; WORDS];
-    // Bit i: byte i is a hyphen followed by a hyphen.
-    let mut double_hyphen = false;
-    let mut prev_hyphen = 0u64;
-    let mut note = |at: usize, (dots, hyphens): (u64, u64)| {
-        labels.dots[(at / 64) % WORDS] |= dots << (at % 64);
-        double_hyphen |= (hyphens & ((hyphens >> 1) | (prev_hyphen << 7))) != 0;
-        prev_hyphen = hyphens >> 7;
-    };
-    let mut chunks = host.chunks_exact(8);
-    let mut at = 0;
-    for chunk in chunks.by_ref() {
-        let word = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
-        note(at, classify(host, at, word)?);
-        at += 8;
-    }
-    if !chunks.remainder().is_empty() {
-        note(at, classify(host, at, tail_chunk(host, at))?);
-    }
-    // Empty labels: a dot first, last, or beside another dot.
-    let mut carry = 1u64; // as if a dot stood before the host
-    let mut empty = false;
-    for w in &labels.dots {
-        empty |= w & ((w << 1) | carry) != 0;
-        carry = w >> 63;
-    }
-    empty |= len == 0 || host[len - 1] == b'.';
-    if empty || len > MAX_LABEL || (double_hyphen && check_a_labels) {
-        labels.check_each(host, check_a_labels)?;
-    }
-    Ok(())
-}
-
 /// Walks a scanned host through the label tree.
 ///
 /// `mask` selects the flags that count (sections, wildcard mode).
 #[inline]
-pub(crate) fn walk(
+pub(crate) fn walk<const N: usize>(
     tree: &LabelTree,
-    host: &[u8],
-    labels: &Labels,
+    name: &Name<N>,
     mask: u8,
     implicit_rule: bool,
 ) -> Match {
     let mut best = Best::default();
     let mut id = ROOT;
-    let mut node = tree.node(ROOT);
-    let mut end = host.len();
+    let mut end = name.len();
     let mut k = 1;
     loop {
+        let node = tree.node(id);
+        let start = name.label_start(end);
         if let Some(star) = node.star() {
             let wild = tree.node(star);
             if wild.has_children() {
-                walk_frontier(tree, host, labels, mask, &mut best, (id, k, end));
+                walk_frontier(tree, name, mask, &mut best, (id, k, end));
                 break;
             }
-            best.record(k, wild.value & mask);
+            best.record(k, wild.value & mask, start, end);
         }
         if !node.has_labels() {
             break;
         }
-        let start = labels.start_before(end);
-        match tree.child(id, host, start, end) {
+        match child(tree, id, name, start, end) {
             Some(child) => {
                 id = child;
-                node = tree.node(child);
-                best.record(k, node.value & mask);
+                best.record(k, tree.node(child).value & mask, start, end);
             }
             None => break,
         }
@@ -383,17 +197,29 @@ pub(crate) fn walk(
         end = start - 1;
         k += 1;
     }
-    best.finish(labels, implicit_rule)
+    best.finish(name, implicit_rule)
+}
+
+/// The child of `parent` whose label is `name[start..end]`.
+#[inline(always)]
+fn child<const N: usize>(
+    tree: &LabelTree,
+    parent: NodeId,
+    name: &Name<N>,
+    start: usize,
+    end: usize,
+) -> Option<NodeId> {
+    let label = name.as_bytes().get(start..end)?;
+    tree.child(parent, name.key(start, end), label)
 }
 
 /// The walk with a frontier of nodes, for lists with rules below a
 /// wildcard: goes on from node `from`, about to read the `k`-th label from
 /// the right, which ends at `end`. Kept out of line: no real list needs it.
 #[inline(never)]
-fn walk_frontier(
+fn walk_frontier<const N: usize>(
     tree: &LabelTree,
-    host: &[u8],
-    labels: &Labels,
+    name: &Name<N>,
     mask: u8,
     best: &mut Best,
     (from, mut k, mut end): (NodeId, usize, usize),
@@ -402,16 +228,16 @@ fn walk_frontier(
     let mut next = Frontier::default();
     cur.push(from);
     loop {
-        let start = labels.start_before(end);
+        let start = name.label_start(end);
         next.clear();
         for &id in cur.as_slice() {
             let node = tree.node(id);
             if let Some(star) = node.star() {
-                best.record(k, tree.node(star).value & mask);
+                best.record(k, tree.node(star).value & mask, start, end);
                 next.push(star);
             }
-            if let Some(child) = tree.child(id, host, start, end) {
-                best.record(k, tree.node(child).value & mask);
+            if let Some(child) = child(tree, id, name, start, end) {
+                best.record(k, tree.node(child).value & mask, start, end);
                 next.push(child);
             }
         }
@@ -482,72 +308,4 @@ pub(crate) fn is_ipv6(host: &str) -> bool {
         .and_then(|h| h.strip_suffix(']'))
         .unwrap_or(host);
     inner.contains(':') && inner.parse::<std::net::Ipv6Addr>().is_ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ldh_or_dots_agrees_with_bytes() {
-        let ok = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';
-        // Every byte in every lane, among letters.
-        for b in 0..=255u8 {
-            for lane in 0..8 {
-                let mut bytes = *b"abcdefgh";
-                bytes[lane] = b;
-                let bit = |c: u8| if b == c { 0x80u64 << (8 * lane) } else { 0 };
-                let expected = ok(b).then_some((bit(b'.'), bit(b'-')));
-                assert_eq!(
-                    ldh_or_dots(u64::from_le_bytes(bytes)),
-                    expected,
-                    "{b:#x} in lane {lane}"
-                );
-            }
-        }
-        assert_eq!(
-            ldh_or_dots(u64::from_le_bytes(*b"a.c.de-g")),
-            Some((0x8000_8000, 0x0080_0000_0000_0000))
-        );
-    }
-
-    #[test]
-    fn gathers_lanes() {
-        assert_eq!(gather(0x8000_8000), 0b1010);
-        assert_eq!(gather(0x8080_8080_8080_8080), 0xFF);
-        assert_eq!(gather(0x8000_0000_0000_0080), 0b1000_0001);
-    }
-
-    #[test]
-    fn scans_labels() {
-        let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
-        let mut labels = Labels::new();
-        assert_eq!(scan(host, true, &mut labels), Ok(()));
-        assert_eq!(labels.count(), 5);
-        let mut starts = vec![0];
-        starts.extend(
-            host.iter()
-                .enumerate()
-                .filter(|(_, &b)| b == b'.')
-                .map(|(i, _)| i + 1),
-        );
-        for (k, &start) in starts.iter().rev().enumerate() {
-            assert_eq!(labels.start(k + 1), start, "label {}", k + 1);
-        }
-        for (bad, offset) in [
-            (&b".a"[..], 0),
-            (b"a..b", 2),
-            (b"a.", 2),
-            (b"a.b-c.xn--abc-", 6),
-        ] {
-            assert!(
-                matches!(scan(bad, true, &mut labels), Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset),
-                "{bad:?}"
-            );
-        }
-        assert_eq!(scan(b"a.b-c.xn--abc-", false, &mut labels), Ok(()));
-        assert_eq!(scan(b"a.B", true, &mut labels), Err(Stop::NotCanonical));
-        assert_eq!(scan(b"under_score.example.com", true, &mut labels), Ok(()));
-        assert_eq!(labels.count(), 3);
-    }
 }

@@ -1,0 +1,424 @@
+//! The scan: a host's bytes checked sixteen at a time, and its labels found.
+//!
+//! Every lookup starts here. The host is copied into a [`Name`], a buffer
+//! on the stack with room past its end, so that every read of the scan and
+//! of the walk is a whole chunk or word, with no special case for the last
+//! bytes. Each chunk of sixteen bytes is then classified at once (SSE2 on
+//! x86-64, a byte loop elsewhere): lower-case letters, digits, `-` and `.`,
+//! the bytes of nearly every host, pass; upper-case letters are lower-cased in
+//! the buffer; any other byte is looked up in the byte table, and anything
+//! that is not canonical ASCII (non-ASCII, a forbidden code point) sends the
+//! host to the slow path, which canonicalises it label by label.
+//!
+//! The dots of the chunk become bits of a bitmap, which gives every label's
+//! bounds to the walk. Labels are checked on the bitmaps too: no two dots
+//! side by side or at either end (empty labels); only a host over 63 bytes
+//! can hold a label that is too long, and only one with `--` an A-label, so
+//! just those few hosts are checked label by label.
+
+use crate::error::HostError;
+use crate::label::{
+    check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
+};
+use crate::tree::label_key;
+use crate::walk::Stop;
+
+/// Bytes classified at once.
+const CHUNK: usize = 16;
+
+/// Words of the dot bitmap: one bit per byte of a name of up to 256 bytes.
+const WORDS: usize = 4;
+
+/// The longest host a [`ShortName`] holds.
+pub(crate) const SHORT: usize = 64;
+
+/// A name of up to [`SHORT`] bytes, nearly every host: a small buffer that
+/// is cheap to clear.
+pub(crate) type ShortName = Name<{ SHORT + CHUNK }>;
+
+/// A name of up to 253 bytes.
+pub(crate) type LongName = Name<{ 256 + CHUNK }>;
+
+/// A scanned host, canonical ASCII without a trailing dot: its bytes and
+/// where its dots are. `N` is the buffer's size: a chunk more than the
+/// longest host it takes, for whole-chunk and whole-word reads.
+pub(crate) struct Name<const N: usize> {
+    /// The host's bytes, lower-cased, and room past its end.
+    bytes: [u8; N],
+    /// The host's length.
+    len: usize,
+    /// Bit `i` is set when byte `i` is a dot.
+    dots: [u64; WORDS],
+}
+
+/// What sixteen bytes hold, one bit per byte (bit `i` for byte `i`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Lanes {
+    /// `.`
+    dots: u16,
+    /// `-`
+    hyphens: u16,
+    /// `A-Z`
+    upper: u16,
+    /// Neither `a-z`, `0-9`, `-`, `.` nor `A-Z`.
+    other: u16,
+}
+
+/// Classifies sixteen bytes with SSE2.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+#[allow(unsafe_code)]
+fn classify(chunk: &[u8; CHUNK]) -> Lanes {
+    // SAFETY: `sse2_lanes` needs SSE2, which this code is compiled only
+    // with (`cfg` above; it is part of the x86-64 baseline, so every x86-64
+    // target has it).
+    unsafe { sse2_lanes(chunk) }
+}
+
+/// Classifies sixteen bytes with SSE2: a few vector operations instead of a
+/// branch per byte.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "sse2")]
+fn sse2_lanes(chunk: &[u8; CHUNK]) -> Lanes {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        _mm_set_epi64x, _mm_sub_epi8,
+    };
+    let [lo, hi] = [0, 8].map(|at| word(chunk, at) as i64);
+    let v = _mm_set_epi64x(hi, lo);
+    // Lanes with `lo <= b <= hi`: shifted so that the range starts at -128,
+    // one signed comparison tells.
+    let within = |lo: u8, hi: u8| {
+        let shifted = _mm_sub_epi8(v, _mm_set1_epi8(lo.wrapping_add(0x80) as i8));
+        _mm_cmplt_epi8(
+            shifted,
+            _mm_set1_epi8((hi - lo + 1).wrapping_add(0x80) as i8),
+        )
+    };
+    let dots = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'.' as i8));
+    let hyphens = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'-' as i8));
+    let upper = within(b'A', b'Z');
+    let known = _mm_or_si128(
+        _mm_or_si128(within(b'a', b'z'), within(b'0', b'9')),
+        _mm_or_si128(_mm_or_si128(dots, hyphens), upper),
+    );
+    let mask = |lanes| _mm_movemask_epi8(lanes) as u16;
+    Lanes {
+        dots: mask(dots),
+        hyphens: mask(hyphens),
+        upper: mask(upper),
+        other: !mask(known),
+    }
+}
+
+/// Classifies sixteen bytes, one at a time (other processors, and the
+/// reference for the SSE2 version's test).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "sse2")),
+    inline(always)
+)]
+fn classify_bytes(chunk: &[u8; CHUNK]) -> Lanes {
+    let mut lanes = Lanes::default();
+    for (i, &b) in chunk.iter().enumerate() {
+        let bit = 1 << i;
+        match b {
+            b'a'..=b'z' | b'0'..=b'9' => {}
+            b'.' => lanes.dots |= bit,
+            b'-' => lanes.hyphens |= bit,
+            b'A'..=b'Z' => lanes.upper |= bit,
+            _ => lanes.other |= bit,
+        }
+    }
+    lanes
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use classify_bytes as classify;
+
+/// The bytes of a word that hold a label of `i` bytes (`i <= 8`).
+const HEAD_MASK: [u64; 9] = {
+    let mut masks = [u64::MAX; 9];
+    let mut i = 0;
+    while i < 8 {
+        masks[i] = (1 << (8 * i)) - 1;
+        i += 1;
+    }
+    masks
+};
+
+/// The eight bytes at `at` as a little-endian word; zero past the end.
+#[inline(always)]
+pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
+    bytes
+        .get(at..at + 8)
+        .and_then(|b| <[u8; 8]>::try_from(b).ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+/// Whether the bytes of `other` lanes of `chunk` are all canonical ASCII
+/// (allowed punctuation such as `_`); cold, as hosts seldom hold any.
+#[cold]
+#[inline(never)]
+fn others_allowed(chunk: &[u8; CHUNK], other: u16) -> bool {
+    chunk
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| other & (1 << i) != 0)
+        .all(|(_, &b)| BYTE_CLASS[b as usize] == ByteClass::Plain)
+}
+
+impl<const N: usize> Name<N> {
+    /// Whether every dot of the name is in the bitmap's first word: true
+    /// of a [`ShortName`].
+    const ONE_WORD: bool = N - CHUNK <= 64;
+
+    /// An empty name; see [`Name::scan`]. Scan a name once.
+    #[inline(always)]
+    pub(crate) fn new() -> Name<N> {
+        Name {
+            bytes: [0; N],
+            len: 0,
+            dots: [0; WORDS],
+        }
+    }
+
+    /// The name's bytes.
+    #[inline(always)]
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    /// The name's length.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Scans a host that has no trailing dot into the name: every byte must
+    /// be canonical but for upper-case letters, which are lower-cased, every
+    /// label 1 to 63 bytes long, and, when `check_a_labels`, every `xn--`
+    /// label a valid A-label (a host built by `canonicalize_host` has had its
+    /// labels checked already). Returns whether a letter was lower-cased.
+    ///
+    /// A host with a byte that is not canonical ASCII (non-ASCII, a separator
+    /// or a forbidden code point) gives [`Stop::NotCanonical`].
+    #[inline]
+    pub(crate) fn scan(&mut self, host: &[u8], check_a_labels: bool) -> Result<bool, Stop> {
+        let len = host.len();
+        let Some(dst) = self
+            .bytes
+            .get_mut(..len)
+            .filter(|_| len <= MAX_NAME.min(N - CHUNK))
+        else {
+            return Err(Stop::Invalid(HostError::TooLong(len)));
+        };
+        dst.copy_from_slice(host);
+        self.len = len;
+        let (mut folded, mut double_hyphen, mut prev_hyphen) = (false, false, 0u16);
+        let mut at = 0;
+        while at < len {
+            let Some(chunk) = self.bytes.get_mut(at..at + CHUNK) else {
+                break; // not reached: `at < len <= MAX_NAME`
+            };
+            let Ok(chunk) = <&mut [u8; CHUNK]>::try_from(chunk) else {
+                break;
+            };
+            // Lanes past the host's end count for nothing.
+            let valid = u16::MAX >> CHUNK.saturating_sub(len - at).min(15);
+            let lanes = classify(chunk);
+            if lanes.other & valid != 0 && !others_allowed(chunk, lanes.other & valid) {
+                return Err(Stop::NotCanonical);
+            }
+            if lanes.upper != 0 {
+                chunk.make_ascii_lowercase();
+                folded = true;
+            }
+            self.dots[at / 64 % WORDS] |= u64::from(lanes.dots & valid) << (at % 64);
+            let hyphens = lanes.hyphens & valid;
+            double_hyphen |= hyphens & ((hyphens >> 1) | (prev_hyphen << 15)) != 0;
+            prev_hyphen = hyphens >> 15;
+            at += CHUNK;
+        }
+        // Empty labels: a dot first, last, or beside another dot.
+        let mut empty = len == 0 || self.bytes[len - 1] == b'.';
+        if Self::ONE_WORD {
+            let w = self.dots[0];
+            empty |= w & ((w << 1) | 1) != 0;
+        } else {
+            let mut carry = 1u64; // as if a dot stood before the host
+            for w in &self.dots {
+                empty |= w & ((w << 1) | carry) != 0;
+                carry = w >> 63;
+            }
+        }
+        if empty || len > MAX_LABEL || (double_hyphen && check_a_labels) {
+            self.check_each(check_a_labels)?;
+        }
+        Ok(folded)
+    }
+
+    /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
+    /// when `check_a_labels`), from the left so that the first bad label is
+    /// the one reported.
+    #[cold]
+    #[inline(never)]
+    fn check_each(&self, check_a_labels: bool) -> Result<(), Stop> {
+        let mut start = 0;
+        for label in self.as_bytes().split(|&b| b == b'.') {
+            let checked = match check_a_labels {
+                true => check_ascii_label(label),
+                false => check_label_length(label),
+            };
+            checked.map_err(|error| {
+                Stop::Invalid(HostError::Label {
+                    offset: start,
+                    error,
+                })
+            })?;
+            start += label.len() + 1;
+        }
+        Ok(())
+    }
+
+    /// Where the label that ends at `end` (`1..=len`) starts: just after the
+    /// nearest dot before `end`, or at 0.
+    #[inline(always)]
+    pub(crate) fn label_start(&self, end: usize) -> usize {
+        if Self::ONE_WORD {
+            // `end` is 1 to 64: the bits below it.
+            let below = (2u64 << (end.wrapping_sub(1) % 64)).wrapping_sub(1);
+            return 64 - (self.dots[0] & below).leading_zeros() as usize;
+        }
+        let w = (end / 64) % WORDS;
+        let bits = self.dots[w] & ((1u64 << (end % 64)) - 1);
+        if bits != 0 || w == 0 {
+            w * 64 + 64 - bits.leading_zeros() as usize
+        } else {
+            self.start_in_words_before(w)
+        }
+    }
+
+    /// Where the label starts that ends in or after word `w`, with no dot in
+    /// that word before its end.
+    #[cold]
+    fn start_in_words_before(&self, w: usize) -> usize {
+        self.dots[..w]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|&(_, &bits)| bits != 0)
+            .map_or(0, |(i, bits)| i * 64 + 64 - bits.leading_zeros() as usize)
+    }
+
+    /// Where the `k`-th label from the right (`1..=count`) starts.
+    #[cfg(test)]
+    pub(crate) fn start_of(&self, k: usize) -> usize {
+        let mut start = self.len + 1;
+        for _ in 0..k {
+            start = self.label_start(start - 1);
+        }
+        start
+    }
+
+    /// The label tree's key of the label `start..end`.
+    #[inline(always)]
+    pub(crate) fn key(&self, start: usize, end: usize) -> u64 {
+        let len = end - start;
+        // Labels are not empty; the bytes past one are masked off.
+        let head = word(&self.bytes, start) & HEAD_MASK[len.min(8)];
+        label_key(head, || word(&self.bytes, end - 8), len)
+    }
+
+    /// How many labels the name has.
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> usize {
+        self.dots
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>()
+            + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classify_agrees_with_bytes() {
+        // Every byte in every lane, among letters.
+        for b in 0..=255u8 {
+            for lane in 0..CHUNK {
+                let mut chunk = *b"abcdefgh01234567";
+                chunk[lane] = b;
+                assert_eq!(
+                    classify(&chunk),
+                    classify_bytes(&chunk),
+                    "{b:#x} in lane {lane}"
+                );
+            }
+        }
+        assert_eq!(
+            classify(b"a.c.dE-g_\x80......"),
+            Lanes {
+                dots: 0b1111_1100_0000_1010,
+                hyphens: 0b100_0000,
+                upper: 0b10_0000,
+                other: 0b11_0000_0000,
+            }
+        );
+    }
+
+    #[test]
+    fn scans_labels() {
+        let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
+        let mut name = LongName::new();
+        assert_eq!(name.scan(host, true), Ok(false));
+        assert_eq!(name.count(), 5);
+        let mut starts = vec![0];
+        starts.extend(
+            host.iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'.')
+                .map(|(i, _)| i + 1),
+        );
+        for (k, &start) in starts.iter().rev().enumerate() {
+            assert_eq!(name.start_of(k + 1), start, "label {}", k + 1);
+        }
+        for (bad, offset) in [
+            (&b".a"[..], 0),
+            (b"a..b", 2),
+            (b"a.", 2),
+            (b"a.b-c.xn--abc-", 6),
+        ] {
+            assert!(
+                matches!(LongName::new().scan(bad, true), Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(LongName::new().scan(b"a.b-c.xn--abc-", false), Ok(false));
+        assert_eq!(LongName::new().scan(b"a b", true), Err(Stop::NotCanonical));
+        assert_eq!(
+            LongName::new().scan("bü.de".as_bytes(), true),
+            Err(Stop::NotCanonical)
+        );
+        let mut name = LongName::new();
+        assert_eq!(name.scan(b"under_score.EXAMPLE.com", true), Ok(true));
+        assert_eq!(name.as_bytes(), b"under_score.example.com");
+        assert_eq!(name.count(), 3);
+    }
+
+    #[test]
+    fn keys_agree_with_the_tree() {
+        let host = b"a.bc.defghijk.lmnopqrst.uvwxyz0123456789-abcdefghijklmnopqrstuvwxyz";
+        let mut name = LongName::new();
+        assert_eq!(name.scan(host, true), Ok(false));
+        let mut start = 0;
+        for label in host.split(|&b| b == b'.') {
+            let end = start + label.len();
+            assert_eq!(name.key(start, end), crate::tree::key(label), "{label:?}");
+            start = end + 1;
+        }
+    }
+}
