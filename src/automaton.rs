@@ -167,6 +167,7 @@ impl Automaton {
             ids: vec![NONE; nodes.len().max(1)],
             pending: Vec::new(),
             addrs: Vec::new(),
+            trans: Vec::new(),
             raw: Raw::default(),
             keys,
         };
@@ -212,6 +213,8 @@ struct Decoder<'a> {
     pending: Vec<(StateId, usize)>,
     /// Address of each state, by id.
     addrs: Vec<usize>,
+    /// The transitions of the node being decoded (a reused buffer).
+    trans: Vec<RawTransition>,
     raw: Raw,
     /// The key count from the footer.
     keys: u64,
@@ -271,7 +274,9 @@ impl Decoder<'_> {
             offset: addr,
             reason,
         };
-        let mut trans: Vec<RawTransition> = Vec::new();
+        // One buffer for every node's transitions.
+        let mut trans = std::mem::take(&mut self.trans);
+        trans.clear();
         let mut is_final = false;
         let mut final_output = 0u64;
         let start; // lowest byte of the node
@@ -390,9 +395,11 @@ impl Decoder<'_> {
             self.raw.targets.push(target);
             self.raw.outputs.push(t.output as u8);
         }
+        let len = trans.len() as u16;
+        self.trans = trans;
         self.raw.states[id as usize] = State {
             first: u32::try_from(first).map_err(|_| bad("too many transitions"))?,
-            len: trans.len() as u16,
+            len,
             is_final,
             final_output: final_output as u8,
         };
@@ -408,13 +415,12 @@ impl Decoder<'_> {
         root: StateId,
         is_valid_value: impl Fn(u64) -> bool,
     ) -> Result<(), FormatError> {
-        let mut order: Vec<StateId> = (0..self.raw.states.len() as StateId).collect();
-        order.sort_unstable_by_key(|&id| self.addrs[id as usize]);
-        // Per state: the number of keys ending below it, and the set of values
-        // (as a bit set, values are below 64) they carry from there on.
-        let mut counts = vec![0u64; order.len()];
-        let mut values = vec![0u64; order.len()];
-        for &id in &order {
+        // `ids` maps every address to the state there, if any: read in
+        // order, it lists the states by ascending address, with no sort.
+        let order = self.ids.iter().copied().filter(|&id| id != NONE);
+        let mut counts = vec![0u64; self.addrs.len()];
+        let mut values = vec![0u64; self.addrs.len()];
+        for id in order {
             let s = self.raw.states[id as usize];
             let mut count = u64::from(s.is_final);
             let mut set = if s.is_final {

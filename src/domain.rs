@@ -53,6 +53,7 @@ impl<'a> Domain<'a> {
     }
 
     /// Builds the answer for `name`, the host as walked.
+    #[inline]
     pub(crate) fn with_offsets(name: Cow<'a, str>, m: &Match) -> Domain<'a> {
         Domain {
             name,
@@ -64,24 +65,28 @@ impl<'a> Domain<'a> {
     }
 
     /// The whole host, lower-cased, in the output form.
+    #[inline]
     pub fn as_str(&self) -> &str {
         &self.name
     }
 
     /// The public suffix, or `None` when the host has none (the implicit
     /// rule is off and no rule matched).
+    #[inline]
     pub fn suffix(&self) -> Option<&str> {
         self.suffix.map(|i| &self.name[i..])
     }
 
     /// The registrable domain (the public suffix and one more label), or
     /// `None` when the host is itself a public suffix or has none.
+    #[inline]
     pub fn registrable(&self) -> Option<&str> {
         self.registrable.map(|i| &self.name[i..])
     }
 
     /// The label just left of the public suffix (`example` of
     /// `www.example.co.uk`), or `None` when there is no registrable domain.
+    #[inline]
     pub fn registrable_label(&self) -> Option<&str> {
         let (r, s) = (self.registrable?, self.suffix?);
         Some(&self.name[r..s - 1])
@@ -89,6 +94,7 @@ impl<'a> Domain<'a> {
 
     /// The labels left of the registrable domain (`www` of
     /// `www.example.co.uk`), or `None` when there are none.
+    #[inline]
     pub fn subdomain(&self) -> Option<&str> {
         match self.registrable? {
             0 => None,
@@ -97,21 +103,25 @@ impl<'a> Domain<'a> {
     }
 
     /// The section of the prevailing rule: `None` for the implicit `*` rule.
+    #[inline]
     pub fn section(&self) -> Option<Section> {
         self.section
     }
 
     /// Whether a listed rule prevailed (not the implicit `*` rule).
+    #[inline]
     pub fn is_known(&self) -> bool {
         self.known
     }
 
     /// Whether the host is itself a public suffix.
+    #[inline]
     pub fn is_public_suffix(&self) -> bool {
         self.suffix == Some(0)
     }
 
     /// Whether the host ended with a dot (a fully qualified name).
+    #[inline]
     pub fn is_fqdn(&self) -> bool {
         self.name.ends_with('.')
     }

@@ -203,6 +203,7 @@ impl List {
     ///
     /// The host is one hostname, not a URL. See the [crate docs](crate) for
     /// what is accepted and how the prevailing rule is chosen.
+    #[inline]
     pub fn lookup<'h>(&self, host: &'h str) -> Result<Domain<'h>, Error> {
         self.lookup_with(host, &self.options)
     }
@@ -372,6 +373,7 @@ impl List {
 /// The answer for a host walked in its canonical ASCII form `ascii`,
 /// written in the form `output` asks for (the input form of a host that has
 /// an ASCII form of its own is that form).
+#[inline]
 fn answer<'h>(ascii: Cow<'h, str>, m: &Match, output: Output) -> Domain<'h> {
     if output == Output::Unicode && ascii.contains("xn--") {
         Domain::new(Cow::Owned(to_unicode_name(&ascii)), m)

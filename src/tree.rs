@@ -150,15 +150,20 @@ impl LabelTree {
     /// [`FormatError::Automaton`] if the keys would take more than
     /// [`MAX_KEY_BYTES`] bytes, or more nodes than a `u32` counts.
     pub(crate) fn build(automaton: &Automaton) -> Result<LabelTree, FormatError> {
+        // Room for about a label a key without growing (the table grows
+        // past that, and stays at most half full).
+        let slots = (automaton.len().saturating_mul(2) as usize).clamp(1 << 10, 1 << 16);
+        let slots = slots.next_power_of_two();
         let mut tree = LabelTree {
-            slots: vec![EMPTY; 1024],
-            nodes: vec![new_node(0)],
+            slots: vec![EMPTY; slots],
+            nodes: Vec::with_capacity(slots / 2),
             long_labels: Vec::new(),
-            shift: 64 - 10,
+            shift: 64 - slots.trailing_zeros(),
             // Lets every label through until the real filter is built.
             filter: vec![u64::MAX],
             filter_shift: 64 - 6,
         };
+        tree.nodes.push(new_node(0));
         let mut edges = 0usize;
         let mut label = Vec::with_capacity(MAX_KEY_LEN);
         automaton.for_each_key(MAX_KEY_LEN, MAX_KEY_BYTES, |name, value| {
