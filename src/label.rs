@@ -19,6 +19,26 @@ pub(crate) fn is_separator(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
 }
 
+/// Where the first separator of `text` is, and its length in bytes. Only
+/// `.` and the lead bytes of the three others (0xE3, 0xEF) can start one,
+/// so the bytes are searched, not the characters.
+#[inline]
+fn next_separator(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(i) = bytes[from..]
+        .iter()
+        .position(|&b| matches!(b, b'.' | 0xE3 | 0xEF))
+        .map(|i| from + i)
+    {
+        match text.get(i..).and_then(|t| t.chars().next()) {
+            Some(c) if is_separator(c) => return Some((i, c.len_utf8())),
+            _ => from = i + 1,
+        }
+    }
+    None
+}
+
 /// What an ASCII byte is to the fast path of a lookup.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ByteClass {
@@ -150,8 +170,8 @@ pub(crate) fn canonicalize_host(
     let mut rest = host;
     let mut offset = 0;
     loop {
-        let (label, next) = match rest.char_indices().find(|&(_, c)| is_separator(c)) {
-            Some((i, c)) => (&rest[..i], Some(&rest[i + c.len_utf8()..])),
+        let (label, next) = match next_separator(rest) {
+            Some((i, len)) => (&rest[..i], rest.get(i + len..)),
             None => (rest, None),
         };
         // One trailing dot marks an FQDN: the empty label after it is fine.
@@ -231,6 +251,7 @@ pub(crate) fn canonical_label_into(
     let mut chars = ['\0'; MAX_LABEL];
     let mut n = 0;
     let mut all_ascii = true;
+    let mut changed = false;
     for c in label.chars() {
         lowercase(c, |l| {
             if let Some(slot) = chars.get_mut(n) {
@@ -238,6 +259,7 @@ pub(crate) fn canonical_label_into(
             }
             n += 1;
             all_ascii &= l.is_ascii();
+            changed |= l != c;
         });
     }
     if n > MAX_LABEL {
@@ -246,7 +268,10 @@ pub(crate) fn canonical_label_into(
     }
     let chars = &chars[..n];
     if let Some(input) = input {
-        input.extend(chars);
+        match changed {
+            true => input.extend(chars),
+            false => input.push_str(label),
+        }
     }
     if all_ascii {
         // The Kelvin sign and a few others lower-case into ASCII.
