@@ -12,9 +12,9 @@ use crate::format::{self, Header};
 use crate::label::{canonicalize_host, to_unicode_name, AsciiName, ByteClass, BYTE_CLASS};
 use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
-use crate::scan::{LongName, Name, ShortName, SHORT};
+use crate::scan::{LongName, Name, ShortName, Stop, SHORT};
 use crate::tree::LabelTree;
-use crate::walk::{is_ipv4, is_ipv6, walk, Match, Stop};
+use crate::walk::{is_ipv4, is_ipv6, walk, Match};
 
 /// The built-in list: the `.fst` compiled from `vectors/public_suffix_list.dat`.
 static BUILTIN_FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
@@ -239,8 +239,13 @@ impl List {
         // path, so that every input reports the same error (the leftmost bad
         // label) whichever path.
         match self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true) {
-            Ok((m, None)) => return Ok(answer(Cow::Borrowed(host), &m, options.output)),
-            Ok((m, Some(lower))) => return Ok(answer(Cow::Owned(lower), &m, options.output)),
+            Ok((m, false)) => return Ok(answer(Cow::Borrowed(host), &m, options.output)),
+            // Upper-case letters, folded by the scan: the answer holds the
+            // host lower-cased (trailing dot and all).
+            Ok((m, true)) => {
+                let lower = Cow::Owned(host.to_ascii_lowercase());
+                return Ok(answer(lower, &m, options.output));
+            }
             Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
             Err(_) => {}
         }
@@ -267,8 +272,8 @@ impl List {
     }
 
     /// Matches a host, canonical ASCII but for upper-case letters, which
-    /// the scan lower-cases: with them, the host lower-cased comes back too.
-    /// `check_a_labels` says whether its `xn--` labels still need checking.
+    /// the scan lower-cases (the `bool`: whether it did). `check_a_labels`
+    /// says whether its `xn--` labels still need checking.
     #[inline]
     fn match_canonical(
         &self,
@@ -276,18 +281,16 @@ impl List {
         mask: u8,
         implicit_rule: bool,
         check_a_labels: bool,
-    ) -> Result<(Match, Option<String>), Stop> {
+    ) -> Result<(Match, bool), Stop> {
         // One trailing dot marks an FQDN; the walk sees the name without it.
         let bare = match bytes {
             [rest @ .., b'.'] if !rest.is_empty() => rest,
             _ => bytes,
         };
-        let fqdn = bytes.len() > bare.len();
         match bare.len() <= SHORT {
             true => self.match_name(
                 &mut ShortName::new(),
                 bare,
-                fqdn,
                 mask,
                 implicit_rule,
                 check_a_labels,
@@ -295,7 +298,6 @@ impl List {
             false => self.match_name(
                 &mut LongName::new(),
                 bare,
-                fqdn,
                 mask,
                 implicit_rule,
                 check_a_labels,
@@ -309,24 +311,16 @@ impl List {
         &self,
         name: &mut Name<N>,
         bare: &[u8],
-        fqdn: bool,
         mask: u8,
         implicit_rule: bool,
         check_a_labels: bool,
-    ) -> Result<(Match, Option<String>), Stop> {
+    ) -> Result<(Match, bool), Stop> {
         let folded = name.scan(bare, check_a_labels)?;
         let scanned = name.as_bytes();
         if scanned.last().is_some_and(u8::is_ascii_digit) && is_ipv4(scanned) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
-        let m = walk(&self.tree, name, mask, implicit_rule);
-        // Only ASCII was scanned: the conversion is lossless.
-        let lower = folded.then(|| {
-            let mut lower = String::from_utf8_lossy(scanned).into_owned();
-            lower.push_str(if fqdn { "." } else { "" });
-            lower
-        });
-        Ok((m, lower))
+        Ok((walk(&self.tree, name, mask, implicit_rule), folded))
     }
 
     /// Whether a cookie for `cookie_domain` may be set by `request_host`

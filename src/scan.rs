@@ -21,7 +21,16 @@ use crate::label::{
     check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
 };
 use crate::tree::label_key;
-use crate::walk::Stop;
+
+/// Why a scan, or the lookup built on it, stopped without a match.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The host is not canonical (non-ASCII, a forbidden or separator
+    /// character): canonicalise it first.
+    NotCanonical,
+    /// The host is invalid.
+    Invalid(HostError),
+}
 
 /// Bytes classified at once.
 const CHUNK: usize = 16;
@@ -221,11 +230,10 @@ impl<const N: usize> Name<N> {
         let (mut folded, mut double_hyphen, mut prev_hyphen) = (false, false, 0u16);
         let mut at = 0;
         while at < len {
-            let Some(chunk) = self.bytes.get_mut(at..at + CHUNK) else {
-                break; // not reached: `at < len <= MAX_NAME`
-            };
-            let Ok(chunk) = <&mut [u8; CHUNK]>::try_from(chunk) else {
-                break;
+            // Always there (`at < len <= N - CHUNK`); if not, the slow path
+            // checks the host instead.
+            let Some(chunk) = self.bytes.get_mut(at..).and_then(|b| b.first_chunk_mut()) else {
+                return Err(Stop::NotCanonical);
             };
             // Lanes past the host's end count for nothing.
             let valid = u16::MAX >> CHUNK.saturating_sub(len - at).min(15);
@@ -245,15 +253,15 @@ impl<const N: usize> Name<N> {
         }
         // Empty labels: a dot first, last, or beside another dot.
         let mut empty = len == 0 || self.bytes[len - 1] == b'.';
-        if Self::ONE_WORD {
-            let w = self.dots[0];
-            empty |= w & ((w << 1) | 1) != 0;
+        let words = if Self::ONE_WORD {
+            &self.dots[..1]
         } else {
-            let mut carry = 1u64; // as if a dot stood before the host
-            for w in &self.dots {
-                empty |= w & ((w << 1) | carry) != 0;
-                carry = w >> 63;
-            }
+            &self.dots[..]
+        };
+        let mut carry = 1u64; // as if a dot stood before the host
+        for w in words {
+            empty |= w & ((w << 1) | carry) != 0;
+            carry = w >> 63;
         }
         if empty || len > MAX_LABEL || (double_hyphen && check_a_labels) {
             self.check_each(check_a_labels)?;

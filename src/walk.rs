@@ -24,7 +24,6 @@
 //! most the host's labels times the tree's size.
 
 use crate::compile::flags;
-use crate::error::HostError;
 use crate::rule::Section;
 use crate::scan::Name;
 use crate::tree::{LabelTree, NodeId, ROOT};
@@ -43,16 +42,6 @@ pub(crate) struct Match {
     pub(crate) suffix_start: Option<usize>,
     /// Where the registrable domain starts in the walked host.
     pub(crate) registrable_start: Option<usize>,
-}
-
-/// Why the walk stopped without a match.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
-    /// The host is not canonical (upper case, non-ASCII, a forbidden or
-    /// separator character): canonicalise it first.
-    NotCanonical,
-    /// The host is invalid.
-    Invalid(HostError),
 }
 
 /// A rule that matched: how many labels it has, its flags of one kind, and
