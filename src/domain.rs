@@ -34,12 +34,14 @@ pub struct Domain<'a> {
 }
 
 impl<'a> Domain<'a> {
-    /// Builds the answer for `name`, a host in another form than the one
-    /// walked (the same labels), by finding the label offsets again.
-    pub(crate) fn new(name: Cow<'a, str>, m: &Match) -> Domain<'a> {
+    /// Builds the answer for `name`, a host in another form than `walked`,
+    /// the one walked (the same labels), by finding the label offsets again.
+    pub(crate) fn new(name: Cow<'a, str>, m: &Match, walked: &[u8]) -> Domain<'a> {
         let bare = name.strip_suffix('.').unwrap_or(&name);
-        let suffix = m.suffix_labels.map(|n| label_start(bare, n));
-        let registrable = match (m.suffix_labels, m.registrable_start) {
+        let walked = walked.strip_suffix(b".").unwrap_or(walked);
+        let labels = m.suffix_labels(walked);
+        let suffix = labels.map(|n| label_start(bare, n));
+        let registrable = match (labels, m.registrable_start) {
             (Some(n), Some(_)) => Some(label_start(bare, n + 1)),
             _ => None,
         };

@@ -231,14 +231,34 @@ impl List {
         if options.wildcard == Wildcard::Strict {
             mask &= !flags::IMPLIED;
         }
+        // The fast path: a host that is canonical ASCII, already lower-case.
+        // Everything else (upper case, Unicode, errors) goes to the slow
+        // path, which reports every error the same way whichever path would
+        // have found it (the leftmost bad label).
+        let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
+        if let Ok((m, false)) = &first {
+            if options.output != Output::Unicode {
+                return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
+            }
+        }
+        self.lookup_slow(host, options, mask, first)
+    }
+
+    /// [`List::lookup_with`] for every host but a lower-case canonical ASCII
+    /// one: `first` is what the fast path found.
+    #[cold]
+    #[inline(never)]
+    fn lookup_slow<'h>(
+        &self,
+        host: &'h str,
+        options: &Options,
+        mask: u8,
+        first: Result<(Match, bool), Stop>,
+    ) -> Result<Domain<'h>, Error> {
         if host.is_empty() {
             return Err(HostError::Empty.into());
         }
-        // The fast path: a host that is canonical ASCII but for upper-case
-        // letters. Its errors, but for an IP address, are left to the slow
-        // path, so that every input reports the same error (the leftmost bad
-        // label) whichever path.
-        match self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true) {
+        match first {
             Ok((m, false)) => return Ok(answer(Cow::Borrowed(host), &m, options.output)),
             // Upper-case letters, folded by the scan: the answer holds the
             // host lower-cased (trailing dot and all).
@@ -266,7 +286,7 @@ impl List {
             Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
         };
         Ok(match input {
-            Some(input) => Domain::new(Cow::Owned(input), &m),
+            Some(input) => Domain::new(Cow::Owned(input), &m, ascii.as_bytes()),
             None => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
         })
     }
@@ -370,7 +390,7 @@ impl List {
 #[inline]
 fn answer<'h>(ascii: Cow<'h, str>, m: &Match, output: Output) -> Domain<'h> {
     if output == Output::Unicode && ascii.contains("xn--") {
-        Domain::new(Cow::Owned(to_unicode_name(&ascii)), m)
+        Domain::new(Cow::Owned(to_unicode_name(&ascii)), m, ascii.as_bytes())
     } else {
         Domain::with_offsets(ascii, m)
     }

@@ -67,9 +67,8 @@ struct Lanes {
     dots: u16,
     /// `-`
     hyphens: u16,
-    /// `A-Z`
-    upper: u16,
-    /// Neither `a-z`, `0-9`, `-`, `.` nor `A-Z`.
+    /// Neither `a-z`, `0-9`, `-` nor `.`: upper-case letters, and bytes
+    /// seldom seen in a host.
     other: u16,
 }
 
@@ -109,16 +108,14 @@ fn sse2_lanes(chunk: &[u8; CHUNK]) -> Lanes {
     };
     let dots = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'.' as i8));
     let hyphens = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'-' as i8));
-    let upper = within(b'A', b'Z');
     let known = _mm_or_si128(
         _mm_or_si128(within(b'a', b'z'), within(b'0', b'9')),
-        _mm_or_si128(_mm_or_si128(dots, hyphens), upper),
+        _mm_or_si128(dots, hyphens),
     );
     let mask = |lanes| _mm_movemask_epi8(lanes) as u16;
     Lanes {
         dots: mask(dots),
         hyphens: mask(hyphens),
-        upper: mask(upper),
         other: !mask(known),
     }
 }
@@ -138,7 +135,6 @@ fn classify_bytes(chunk: &[u8; CHUNK]) -> Lanes {
             b'a'..=b'z' | b'0'..=b'9' => {}
             b'.' => lanes.dots |= bit,
             b'-' => lanes.hyphens |= bit,
-            b'A'..=b'Z' => lanes.upper |= bit,
             _ => lanes.other |= bit,
         }
     }
@@ -168,17 +164,31 @@ pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
         .map_or(0, u64::from_le_bytes)
 }
 
-/// Whether the bytes of `other` lanes of `chunk` are all canonical ASCII
-/// (allowed punctuation such as `_`); cold, as hosts seldom hold any.
+/// Lower-cases the upper-case letters of `chunk`, some of whose lanes are
+/// `other`, and checks that the other lanes left are canonical ASCII
+/// (allowed punctuation such as `_`): returns whether it lower-cased a
+/// letter. Cold, as hosts seldom hold either.
 #[cold]
 #[inline(never)]
-fn others_allowed(chunk: &[u8; CHUNK], other: u16) -> bool {
-    chunk
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| other & (1 << i) != 0)
-        .all(|(_, &b)| BYTE_CLASS[b as usize] == ByteClass::Plain)
+fn fold_others(chunk: &mut [u8; CHUNK]) -> Result<bool, Stop> {
+    let before = *chunk;
+    chunk.make_ascii_lowercase();
+    // The lanes still other, one at a time.
+    let mut left = classify(chunk).other;
+    while left != 0 {
+        let b = chunk[left.trailing_zeros() as usize % CHUNK];
+        if BYTE_CLASS[b as usize] != ByteClass::Plain {
+            return Err(Stop::NotCanonical);
+        }
+        left &= left - 1;
+    }
+    Ok(*chunk != before)
 }
+
+/// What fills a name's buffer past its end: a byte the scan lets through
+/// and counts for nothing (not a dot, not a hyphen), so that the last chunk
+/// needs no mask.
+const FILL: u8 = b'a';
 
 impl<const N: usize> Name<N> {
     /// Whether every dot of the name is in the bitmap's first word: true
@@ -189,7 +199,7 @@ impl<const N: usize> Name<N> {
     #[inline(always)]
     pub(crate) fn new() -> Name<N> {
         Name {
-            bytes: [0; N],
+            bytes: [FILL; N],
             len: 0,
             dots: [0; WORDS],
         }
@@ -227,7 +237,8 @@ impl<const N: usize> Name<N> {
         };
         dst.copy_from_slice(host);
         self.len = len;
-        let (mut folded, mut double_hyphen, mut prev_hyphen) = (false, false, 0u16);
+        let mut folded = false;
+        let mut hyphens = [0u64; WORDS];
         let mut at = 0;
         while at < len {
             // Always there (`at < len <= N - CHUNK`); if not, the slow path
@@ -235,33 +246,26 @@ impl<const N: usize> Name<N> {
             let Some(chunk) = self.bytes.get_mut(at..).and_then(|b| b.first_chunk_mut()) else {
                 return Err(Stop::NotCanonical);
             };
-            // Lanes past the host's end count for nothing.
-            let valid = u16::MAX >> CHUNK.saturating_sub(len - at).min(15);
+            // The lanes past the host's end hold `FILL`: nothing to note.
             let lanes = classify(chunk);
-            if lanes.other & valid != 0 && !others_allowed(chunk, lanes.other & valid) {
-                return Err(Stop::NotCanonical);
+            if lanes.other != 0 {
+                folded |= fold_others(chunk)?;
             }
-            if lanes.upper != 0 {
-                chunk.make_ascii_lowercase();
-                folded = true;
-            }
-            self.dots[at / 64 % WORDS] |= u64::from(lanes.dots & valid) << (at % 64);
-            let hyphens = lanes.hyphens & valid;
-            double_hyphen |= hyphens & ((hyphens >> 1) | (prev_hyphen << 15)) != 0;
-            prev_hyphen = hyphens >> 15;
+            self.dots[at / 64 % WORDS] |= u64::from(lanes.dots) << (at % 64);
+            hyphens[at / 64 % WORDS] |= u64::from(lanes.hyphens) << (at % 64);
             at += CHUNK;
         }
-        // Empty labels: a dot first, last, or beside another dot.
+        let words = if Self::ONE_WORD { 1 } else { WORDS };
+        // Empty labels: a dot first, last, or beside another dot; and `--`,
+        // which only an A-label or a label to be refused holds.
         let mut empty = len == 0 || self.bytes[len - 1] == b'.';
-        let words = if Self::ONE_WORD {
-            &self.dots[..1]
-        } else {
-            &self.dots[..]
-        };
-        let mut carry = 1u64; // as if a dot stood before the host
-        for w in words {
+        let mut double_hyphen = false;
+        let (mut carry, mut hyphen_carry) = (1u64, 0u64); // as if a dot stood before
+        for (&w, &h) in self.dots[..words].iter().zip(&hyphens[..words]) {
             empty |= w & ((w << 1) | carry) != 0;
+            double_hyphen |= h & ((h << 1) | hyphen_carry) != 0;
             carry = w >> 63;
+            hyphen_carry = h >> 63;
         }
         if empty || len > MAX_LABEL || (double_hyphen && check_a_labels) {
             self.check_each(check_a_labels)?;
@@ -290,6 +294,14 @@ impl<const N: usize> Name<N> {
             start += label.len() + 1;
         }
         Ok(())
+    }
+
+    /// Where the label that starts at `start` ends: at the nearest dot
+    /// after it, or at the name's end. Cold: only exception rules ask.
+    #[cold]
+    pub(crate) fn label_end(&self, start: usize) -> usize {
+        let rest = self.as_bytes().get(start..).unwrap_or_default();
+        start + rest.iter().position(|&b| b == b'.').unwrap_or(rest.len())
     }
 
     /// Where the label that ends at `end` (`1..=len`) starts: just after the
@@ -375,8 +387,7 @@ mod tests {
             Lanes {
                 dots: 0b1111_1100_0000_1010,
                 hyphens: 0b100_0000,
-                upper: 0b10_0000,
-                other: 0b11_0000_0000,
+                other: 0b11_0010_0000,
             }
         );
     }

@@ -182,7 +182,9 @@ impl LabelTree {
                         }
                         star => star,
                     };
-                } else if let Some(child) = tree.child(node, key(&label), &label) {
+                } else if let Some(child) =
+                    tree.child(node, key(&label), label.len(), |l| l == label)
+                {
                     node = child;
                 } else {
                     let mut child = new_node(label.len() as u8);
@@ -276,10 +278,17 @@ impl LabelTree {
         &self.nodes[id as usize]
     }
 
-    /// The child of `parent` whose label is `label` (at least one byte),
-    /// with its [`label_key`] `key`, if there is one.
+    /// The child of `parent` whose label, of `len` bytes (at least one),
+    /// has the [`label_key`] `key`, if there is one. A label over eight
+    /// bytes is compared in full by `is_label`, given the child's label.
     #[inline(always)]
-    pub(crate) fn child(&self, parent: NodeId, key: u64, label: &[u8]) -> Option<NodeId> {
+    pub(crate) fn child(
+        &self,
+        parent: NodeId,
+        key: u64,
+        len: usize,
+        is_label: impl Fn(&[u8]) -> bool,
+    ) -> Option<NodeId> {
         let mixed = mix(parent, key);
         // Most labels of a host are in no rule: the filter (a Bloom filter
         // with one hash, small enough to stay in cache) turns most of them
@@ -292,14 +301,13 @@ impl LabelTree {
         {
             return None;
         }
-        let len = label.len();
         let mask = self.slots.len() - 1;
         let mut i = self.home(mixed);
         loop {
             let slot = self.slots[i];
             if slot.parent == parent && slot.key == key {
                 let node = &self.nodes[slot.child as usize];
-                if node.len as usize == len && (len <= 8 || self.long_label(node) == label) {
+                if node.len as usize == len && (len <= 8 || is_label(self.long_label(node))) {
                     return Some(slot.child);
                 }
             } else if slot.parent == NONE {
@@ -375,7 +383,8 @@ mod tests {
         // Every rule's labels are found.
         let root = tree.node(ROOT);
         assert!(root.has_labels() && root.star().is_none());
-        let find = |parent, label: &[u8]| tree.child(parent, key(label), label);
+        let find =
+            |parent, label: &[u8]| tree.child(parent, key(label), label.len(), |l| l == label);
         let com = find(ROOT, b"com").unwrap();
         assert!(tree.node(com).value != 0);
         let long = b"elasticbeanstalk";

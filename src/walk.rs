@@ -31,52 +31,58 @@ use crate::tree::{LabelTree, NodeId, ROOT};
 /// What the walk found: the prevailing rule's effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Match {
-    /// Labels in the public suffix; `None` when there is none (implicit
-    /// rule off and no rule matched).
-    pub(crate) suffix_labels: Option<usize>,
+    /// Where the public suffix starts in the walked host; `None` when there
+    /// is none (implicit rule off and no rule matched).
+    pub(crate) suffix_start: Option<usize>,
+    /// Where the registrable domain starts in the walked host.
+    pub(crate) registrable_start: Option<usize>,
     /// The prevailing rule's section; `None` for the implicit rule.
     pub(crate) section: Option<Section>,
     /// Whether a listed rule prevailed.
     pub(crate) known: bool,
-    /// Where the public suffix starts in the walked host.
-    pub(crate) suffix_start: Option<usize>,
-    /// Where the registrable domain starts in the walked host.
-    pub(crate) registrable_start: Option<usize>,
 }
 
-/// A rule that matched: how many labels it has, its flags of one kind, and
-/// where its leftmost label is in the host. `labels == 0`: none.
-#[derive(Clone, Copy, Default)]
+impl Match {
+    /// How many labels the public suffix has, in `walked`, the host as
+    /// walked (a trailing dot aside).
+    pub(crate) fn suffix_labels(&self, walked: &[u8]) -> Option<usize> {
+        let suffix = walked.get(self.suffix_start?..)?;
+        Some(suffix.iter().filter(|&&b| b == b'.').count() + 1)
+    }
+}
+
+/// Where nothing was found.
+const NOWHERE: usize = usize::MAX;
+
+/// A rule that matched: where its leftmost label starts in the host (the
+/// further left, the more labels it has), and its flags of one kind.
+#[derive(Clone, Copy)]
 struct Found {
-    labels: usize,
-    bits: u8,
-    /// Where its leftmost label starts.
+    /// [`NOWHERE`]: none.
     start: usize,
-    /// Where its leftmost label ends.
-    end: usize,
+    bits: u8,
 }
 
 impl Found {
-    /// Notes a rule of `labels` labels with `bits`, whose leftmost label is
-    /// `start..end`: the longer rule wins, and rules of the same length
-    /// (`*` and an exact label) merge their sections.
+    const NONE: Found = Found {
+        start: NOWHERE,
+        bits: 0,
+    };
+
+    /// Notes a rule with `bits` whose leftmost label starts at `start`: the
+    /// longer rule wins (rules only grow during a walk), and rules of the
+    /// same length (`*` and an exact label) merge their sections.
     #[inline(always)]
-    fn note(&mut self, labels: usize, bits: u8, start: usize, end: usize) {
-        if self.labels == labels {
+    fn note(&mut self, bits: u8, start: usize) {
+        if self.start == start {
             self.bits |= bits;
         } else {
-            *self = Found {
-                labels,
-                bits,
-                start,
-                end,
-            };
+            *self = Found { start, bits };
         }
     }
 }
 
 /// The longest normal and exception rules seen so far.
-#[derive(Default)]
 struct Best {
     /// The longest normal (or implied) rule.
     normal: Found,
@@ -85,53 +91,60 @@ struct Best {
 }
 
 impl Best {
+    const NONE: Best = Best {
+        normal: Found::NONE,
+        exception: Found::NONE,
+    };
+
     /// Records that a key with `value` (already masked) ends with the
-    /// host's `labels`-th label from the right, `start..end`. Labels only
-    /// grow during a walk.
+    /// host's label that starts at `start`.
     #[inline(always)]
-    fn record(&mut self, labels: usize, value: u8, start: usize, end: usize) {
+    fn record(&mut self, value: u8, start: usize) {
         let normal = value & (flags::NORMAL | flags::IMPLIED);
         if normal != 0 {
-            self.normal.note(labels, normal, start, end);
+            self.normal.note(normal, start);
         }
-        let exception = value & flags::EXCEPTION;
-        if exception != 0 {
-            self.exception.note(labels, exception, start, end);
+        if value & flags::EXCEPTION != 0 {
+            self.exception.note(value & flags::EXCEPTION, start);
         }
     }
 
-    /// Decides the prevailing rule for a host with these labels.
+    /// Decides the prevailing rule for the host `name`.
     #[inline(always)]
     fn finish<const N: usize>(&self, name: &Name<N>, implicit_rule: bool) -> Match {
         let (exception, normal) = (self.exception, self.normal);
-        // The suffix's labels, where it starts, and its leftmost label.
-        let (suffix, section, known) = if exception.labels > 0 {
+        // Where the suffix starts, the rule's section and whether it is
+        // listed; the registrable domain is one label more.
+        let (suffix_start, section, known) = if exception.start != NOWHERE {
             // The suffix is the exception rule without its leftmost label,
             // whose label is the registrable one. Only a crafted file has a
             // one-label exception: no suffix then.
-            let suffix = (exception.labels > 1).then_some((
-                exception.labels - 1,
-                exception.end + 1,
-                Some(exception.start),
-            ));
-            (suffix, Some(section_of(exception.bits)), true)
-        } else if normal.labels > 0 {
-            let registrable = normal.start.checked_sub(1).map(|end| name.label_start(end));
-            let suffix = (normal.labels, normal.start, registrable);
-            (Some(suffix), Some(section_of(normal.bits)), true)
+            let end = name.label_end(exception.start);
+            let suffix = (end < name.len()).then_some(end + 1);
+            let m = Match {
+                suffix_start: suffix,
+                registrable_start: suffix.map(|_| exception.start),
+                section: Some(section_of(exception.bits)),
+                known: true,
+            };
+            return m;
+        } else if normal.start != NOWHERE {
+            (normal.start, Some(section_of(normal.bits)), true)
         } else if implicit_rule {
-            let start = name.label_start(name.len());
-            let registrable = start.checked_sub(1).map(|end| name.label_start(end));
-            (Some((1, start, registrable)), None, false)
+            (name.label_start(name.len()), None, false)
         } else {
-            (None, None, false)
+            return Match {
+                suffix_start: None,
+                registrable_start: None,
+                section: None,
+                known: false,
+            };
         };
         Match {
-            suffix_labels: suffix.map(|(labels, _, _)| labels),
+            suffix_start: Some(suffix_start),
+            registrable_start: suffix_start.checked_sub(1).map(|end| name.label_start(end)),
             section,
             known,
-            suffix_start: suffix.map(|(_, start, _)| start),
-            registrable_start: suffix.and_then(|(_, _, registrable)| registrable),
         }
     }
 }
@@ -155,20 +168,19 @@ pub(crate) fn walk<const N: usize>(
     mask: u8,
     implicit_rule: bool,
 ) -> Match {
-    let mut best = Best::default();
+    let mut best = Best::NONE;
     let mut id = ROOT;
+    let mut node = tree.node(ROOT);
     let mut end = name.len();
-    let mut k = 1;
     loop {
-        let node = tree.node(id);
         let start = name.label_start(end);
         if let Some(star) = node.star() {
             let wild = tree.node(star);
             if wild.has_children() {
-                walk_frontier(tree, name, mask, &mut best, (id, k, end));
+                walk_frontier(tree, name, mask, &mut best, (id, end));
                 break;
             }
-            best.record(k, wild.value & mask, start, end);
+            best.record(wild.value & mask, start);
         }
         if !node.has_labels() {
             break;
@@ -176,7 +188,8 @@ pub(crate) fn walk<const N: usize>(
         match child(tree, id, name, start, end) {
             Some(child) => {
                 id = child;
-                best.record(k, tree.node(child).value & mask, start, end);
+                node = tree.node(child);
+                best.record(node.value & mask, start);
             }
             None => break,
         }
@@ -184,7 +197,6 @@ pub(crate) fn walk<const N: usize>(
             break;
         }
         end = start - 1;
-        k += 1;
     }
     best.finish(name, implicit_rule)
 }
@@ -198,20 +210,21 @@ fn child<const N: usize>(
     start: usize,
     end: usize,
 ) -> Option<NodeId> {
-    let label = name.as_bytes().get(start..end)?;
-    tree.child(parent, name.key(start, end), label)
+    tree.child(parent, name.key(start, end), end - start, |label| {
+        name.as_bytes().get(start..end) == Some(label)
+    })
 }
 
 /// The walk with a frontier of nodes, for lists with rules below a
-/// wildcard: goes on from node `from`, about to read the `k`-th label from
-/// the right, which ends at `end`. Kept out of line: no real list needs it.
+/// wildcard: goes on from node `from`, about to read the label that ends
+/// at `end`. Kept out of line: no real list needs it.
 #[inline(never)]
 fn walk_frontier<const N: usize>(
     tree: &LabelTree,
     name: &Name<N>,
     mask: u8,
     best: &mut Best,
-    (from, mut k, mut end): (NodeId, usize, usize),
+    (from, mut end): (NodeId, usize),
 ) {
     let mut cur = Frontier::default();
     let mut next = Frontier::default();
@@ -222,11 +235,11 @@ fn walk_frontier<const N: usize>(
         for &id in cur.as_slice() {
             let node = tree.node(id);
             if let Some(star) = node.star() {
-                best.record(k, tree.node(star).value & mask, start, end);
+                best.record(tree.node(star).value & mask, start);
                 next.push(star);
             }
             if let Some(child) = child(tree, id, name, start, end) {
-                best.record(k, tree.node(child).value & mask, start, end);
+                best.record(tree.node(child).value & mask, start);
                 next.push(child);
             }
         }
@@ -235,7 +248,6 @@ fn walk_frontier<const N: usize>(
         }
         std::mem::swap(&mut cur, &mut next);
         end = start - 1;
-        k += 1;
     }
 }
 
