@@ -39,11 +39,12 @@ impl<'a> Domain<'a> {
     pub(crate) fn new(name: Cow<'a, str>, m: &Match, walked: &[u8]) -> Domain<'a> {
         let bare = name.strip_suffix('.').unwrap_or(&name);
         let walked = walked.strip_suffix(b".").unwrap_or(walked);
-        let labels = m.suffix_labels(walked);
-        let suffix = labels.map(|n| label_start(bare, n));
-        let registrable = match (labels, m.registrable_start) {
-            (Some(n), Some(_)) => Some(label_start(bare, n + 1)),
-            _ => None,
+        let (suffix, registrable) = match m.suffix_labels(walked) {
+            Some(n) => {
+                let (suffix, registrable) = label_starts(bare.as_bytes(), n);
+                (Some(suffix), m.registrable_start.and(registrable))
+            }
+            None => (None, None),
         };
         Domain {
             name,
@@ -146,19 +147,17 @@ impl fmt::Display for Domain<'_> {
     }
 }
 
-/// The byte offset where the `n`-th label from the right of `name` starts.
-fn label_start(name: &str, n: usize) -> usize {
-    let bytes = name.as_bytes();
-    let mut seen = 0;
-    let mut i = bytes.len();
-    while i > 0 {
-        if bytes[i - 1] == b'.' {
-            seen += 1;
-            if seen == n {
-                return i;
-            }
-        }
-        i -= 1;
+/// Where the `n`-th label from the right of `name` starts (`n >= 1`), and
+/// where the one left of it starts, if there is one: one pass from the right.
+fn label_starts(name: &[u8], n: usize) -> (usize, Option<usize>) {
+    let mut dots = name
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|&(_, &b)| b == b'.')
+        .map(|(i, _)| i);
+    match dots.nth(n - 1) {
+        Some(dot) => (dot + 1, Some(dots.next().map_or(0, |d| d + 1))),
+        None => (0, None),
     }
-    0
 }

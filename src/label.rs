@@ -111,7 +111,7 @@ pub(crate) fn check_label_length(label: &[u8]) -> Result<(), LabelError> {
 /// The canonical ASCII form of one label (no separators in it).
 pub(crate) fn canonical_label(label: &str) -> Result<String, LabelError> {
     let mut buf = [0u8; MAX_LABEL];
-    let n = canonical_label_into(label, &mut buf, None)?;
+    let (n, _) = canonical_label_into(label, &mut buf, None)?;
     Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
 }
 
@@ -158,27 +158,33 @@ impl AsciiName {
 }
 
 /// Canonicalises a whole host into `ascii` (and its lower-cased input form
-/// into `input`, when given). `host` is not empty. Errors name the leftmost
-/// bad label; a name that does not fit is left too long for the walk to
-/// refuse.
+/// into `input`, when given). `host` is not empty. Returns whether the input
+/// form differs from `host` (a letter lower-cased, another separator than
+/// `.`). Errors name the leftmost bad label; a name that does not fit is
+/// left too long for the walk to refuse.
 pub(crate) fn canonicalize_host(
     host: &str,
     ascii: &mut AsciiName,
     mut input: Option<&mut String>,
-) -> Result<(), HostError> {
+) -> Result<bool, HostError> {
     ascii.len = 0;
     let mut rest = host;
     let mut offset = 0;
+    let mut changed = false;
     loop {
         let (label, next) = match next_separator(rest) {
-            Some((i, len)) => (&rest[..i], rest.get(i + len..)),
+            Some((i, len)) => {
+                changed |= len != 1;
+                (&rest[..i], rest.get(i + len..))
+            }
             None => (rest, None),
         };
         // One trailing dot marks an FQDN: the empty label after it is fine.
         if !(next.is_none() && label.is_empty() && offset > 0) {
             let mut canonical = [0u8; MAX_LABEL];
-            let n = canonical_label_into(label, &mut canonical, input.as_deref_mut())
+            let (n, lowered) = canonical_label_into(label, &mut canonical, input.as_deref_mut())
                 .map_err(|error| HostError::Label { offset, error })?;
+            changed |= lowered;
             ascii.push(&canonical[..n]);
         }
         match next {
@@ -190,7 +196,7 @@ pub(crate) fn canonicalize_host(
                 offset = host.len() - n.len();
                 rest = n;
             }
-            None => return Ok(()),
+            None => return Ok(changed),
         }
     }
 }
@@ -211,13 +217,13 @@ fn lowercase(c: char, mut emit: impl FnMut(char)) {
 }
 
 /// Writes the canonical ASCII form of one label (no separators in it) into
-/// `out`, returning its length; appends its lower-cased form to `input`
-/// when given.
+/// `out`, returning its length and whether lower-casing changed the label;
+/// appends its lower-cased form to `input` when given.
 pub(crate) fn canonical_label_into(
     label: &str,
     out: &mut [u8; MAX_LABEL],
     input: Option<&mut String>,
-) -> Result<usize, LabelError> {
+) -> Result<(usize, bool), LabelError> {
     if label.is_empty() {
         return Err(LabelError::Empty);
     }
@@ -237,14 +243,13 @@ pub(crate) fn canonical_label_into(
         let dst = out
             .get_mut(..label.len())
             .ok_or(LabelError::TooLong(label.len()))?;
-        for (d, b) in dst.iter_mut().zip(label.bytes()) {
-            *d = b.to_ascii_lowercase();
-        }
+        dst.copy_from_slice(label.as_bytes());
+        dst.make_ascii_lowercase();
         if let Some(input) = input {
             input.extend(dst.iter().map(|&b| char::from(b)));
         }
         check_ascii_label(dst)?;
-        return Ok(label.len());
+        return Ok((label.len(), dst != label.as_bytes()));
     }
     // Lower-case once into a stack buffer. An A-label holds at least one
     // byte per code point after its prefix, so more than 59 cannot fit.
@@ -264,7 +269,8 @@ pub(crate) fn canonical_label_into(
     }
     if n > MAX_LABEL {
         // Too long whatever its form: let the encoder say how long.
-        return etld_punycode::to_ascii_label_into(label, out).map_err(punycode);
+        let n = etld_punycode::to_ascii_label_into(label, out).map_err(punycode)?;
+        return Ok((n, changed));
     }
     let chars = &chars[..n];
     if let Some(input) = input {
@@ -279,7 +285,7 @@ pub(crate) fn canonical_label_into(
             *d = c as u8;
         }
         check_ascii_label(&out[..n])?;
-        return Ok(n);
+        return Ok((n, changed));
     }
     out[..4].copy_from_slice(b"xn--");
     let len = etld_punycode::encode_chars_into(chars.iter().copied(), &mut out[4..]).map_err(
@@ -288,7 +294,7 @@ pub(crate) fn canonical_label_into(
             e => punycode(e),
         },
     )?;
-    Ok(len + 4)
+    Ok((len + 4, changed))
 }
 
 /// Writes a canonical ASCII name in Unicode form: each valid `xn--` label
@@ -339,7 +345,8 @@ mod tests {
     #[test]
     fn hosts() {
         let (mut ascii, mut input) = (AsciiName::new(), String::new());
-        canonicalize_host("WWW.食狮。公司.cn.", &mut ascii, Some(&mut input)).unwrap();
+        let changed = canonicalize_host("WWW.食狮。公司.cn.", &mut ascii, Some(&mut input));
+        assert_eq!(changed, Ok(true));
         assert_eq!(ascii.as_bytes(), b"www.xn--85x722f.xn--55qx5d.cn.");
         assert_eq!(input, "www.食狮.公司.cn.");
         assert_eq!(
@@ -354,8 +361,21 @@ mod tests {
             })
         );
         // Labels that lower-case into ASCII, and too-long Unicode labels.
-        canonicalize_host("\u{212A}elvin.com", &mut ascii, None).unwrap();
+        assert_eq!(
+            canonicalize_host("\u{212A}elvin.com", &mut ascii, None),
+            Ok(true)
+        );
         assert_eq!(ascii.as_bytes(), b"kelvin.com");
+        assert_eq!(
+            canonicalize_host("食狮.公司.cn.", &mut ascii, None),
+            Ok(false)
+        );
+        assert_eq!(
+            canonicalize_host("食狮.公司。cn", &mut ascii, None),
+            Ok(true)
+        );
+        assert_eq!(canonicalize_host("Bücher.de", &mut ascii, None), Ok(true));
+        assert_eq!(canonicalize_host("bücher.DE", &mut ascii, None), Ok(true));
         assert_eq!(
             canonicalize_host(&"ü".repeat(70), &mut ascii, None).err(),
             Some(HostError::Label {

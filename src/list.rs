@@ -269,15 +269,14 @@ impl List {
             Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
             Err(_) => {}
         }
-        if host.contains(':') && is_ipv6(host) {
-            return Err(HostError::IpAddress.into());
-        }
         let mut ascii = AsciiName::new();
-        // Everything else: label by label, Unicode labels encoded. The input
-        // form (lower-cased) differs from the ASCII one only here.
-        let mut input =
-            (options.output == Output::Input).then(|| String::with_capacity(host.len()));
-        canonicalize_host(host, &mut ascii, input.as_mut())?;
+        // Everything else: label by label, Unicode labels encoded. An IPv6
+        // literal holds a forbidden `:`, so it is told apart on error only.
+        let changed =
+            canonicalize_host(host, &mut ascii, None).map_err(|e| match is_ipv6(host) {
+                true => HostError::IpAddress,
+                false => e,
+            })?;
         // The labels are checked: the walk need not check them again.
         let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
             Ok((m, _)) => m,
@@ -285,9 +284,15 @@ impl List {
             // Not reached: a canonical name holds canonical bytes only.
             Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
         };
-        Ok(match input {
-            Some(input) => Domain::new(Cow::Owned(input), &m, ascii.as_bytes()),
-            None => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
+        Ok(match (options.output, changed) {
+            // The input form, lower-cased, is the host itself.
+            (Output::Input, false) => Domain::new(Cow::Borrowed(host), &m, ascii.as_bytes()),
+            (Output::Input, true) => {
+                let mut input = String::with_capacity(host.len());
+                canonicalize_host(host, &mut AsciiName::new(), Some(&mut input))?;
+                Domain::new(Cow::Owned(input), &m, ascii.as_bytes())
+            }
+            _ => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
         })
     }
 

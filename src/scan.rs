@@ -171,6 +171,10 @@ pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
 #[cold]
 #[inline(never)]
 fn fold_others(chunk: &mut [u8; CHUNK]) -> Result<bool, Stop> {
+    // Non-ASCII (a Unicode host): no need to look closer.
+    if u128::from_le_bytes(*chunk) & u128::from_le_bytes([0x80; CHUNK]) != 0 {
+        return Err(Stop::NotCanonical);
+    }
     let before = *chunk;
     chunk.make_ascii_lowercase();
     // The lanes still other, one at a time.

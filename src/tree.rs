@@ -109,10 +109,18 @@ pub(crate) struct LabelTree {
     /// `64 - log2(slots.len())`: the hash's top bits pick the slot.
     shift: u32,
     /// One bit per hash value of an edge (see [`LabelTree::child`]).
-    filter: Vec<u64>,
-    /// `64 - log2(filter bits)`.
-    filter_shift: u32,
+    filter: Box<[u64; FILTER_WORDS]>,
 }
+
+/// `log2` of the filter's bits: 2^17 bits (16 KiB), thirteen bits an edge of
+/// the Public Suffix List (one absent label in thirteen gets past). Fixed, so
+/// that a lookup computes the bit with a constant shift and reads its word
+/// without a bounds check; a list many times larger would see more absent
+/// labels get past, not wrong answers.
+const FILTER_LOG2: u32 = 17;
+
+/// The filter's words.
+const FILTER_WORDS: usize = 1 << (FILTER_LOG2 - 6);
 
 /// The key of a label in the table, from its first eight bytes (`head`,
 /// zero-padded when the label is shorter), its last eight bytes (asked for
@@ -160,8 +168,7 @@ impl LabelTree {
             long_labels: Vec::new(),
             shift: 64 - slots.trailing_zeros(),
             // Lets every label through until the real filter is built.
-            filter: vec![u64::MAX],
-            filter_shift: 64 - 6,
+            filter: Box::new([u64::MAX; FILTER_WORDS]),
         };
         tree.nodes.push(new_node(0));
         let mut edges = 0usize;
@@ -211,15 +218,12 @@ impl LabelTree {
             tree.nodes[node as usize].value |= value;
             Ok(())
         })?;
-        // About twelve bits an edge: one absent label in thirteen gets past.
-        let bits = (edges * 8).next_power_of_two().max(64);
-        tree.filter = vec![0; bits / 64];
-        tree.filter_shift = 64 - bits.trailing_zeros();
+        tree.filter.fill(0);
         for i in 0..tree.slots.len() {
             let Slot { key, parent, .. } = tree.slots[i];
             if parent != NONE {
-                let bit = tree.filter_bit(mix(parent, key));
-                tree.filter[bit / 64] |= 1 << (bit % 64);
+                let bit = LabelTree::filter_bit(mix(parent, key));
+                tree.filter[bit / 64 % FILTER_WORDS] |= 1 << (bit % 64);
             }
         }
         Ok(tree)
@@ -268,8 +272,8 @@ impl LabelTree {
 
     /// The filter bit of an edge, from its [`mix`].
     #[inline(always)]
-    fn filter_bit(&self, mixed: u64) -> usize {
-        (mixed >> self.filter_shift) as usize
+    fn filter_bit(mixed: u64) -> usize {
+        (mixed >> (64 - FILTER_LOG2)) as usize
     }
 
     /// The node `id`.
@@ -293,12 +297,8 @@ impl LabelTree {
         // Most labels of a host are in no rule: the filter (a Bloom filter
         // with one hash, small enough to stay in cache) turns most of them
         // away before the table is touched.
-        let bit = self.filter_bit(mixed);
-        if self
-            .filter
-            .get(bit / 64)
-            .is_some_and(|w| w & (1 << (bit % 64)) == 0)
-        {
+        let bit = Self::filter_bit(mixed);
+        if self.filter[bit / 64 % FILTER_WORDS] & (1 << (bit % 64)) == 0 {
             return None;
         }
         let mask = self.slots.len() - 1;
