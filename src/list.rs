@@ -223,6 +223,7 @@ impl List {
     /// assert_eq!(d.registrable(), Some("xn--85x722f.xn--55qx5d.cn"));
     /// # Ok::<(), etld::Error>(())
     /// ```
+    #[inline]
     pub fn lookup_with<'h>(&self, host: &'h str, options: &Options) -> Result<Domain<'h>, Error> {
         let mut mask = flags::ALL;
         if options.sections == Sections::IcannOnly {

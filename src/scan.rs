@@ -90,6 +90,7 @@ fn classify(chunk: &[u8; CHUNK]) -> Lanes {
 /// 72 ns (the eight-byte SWAR scan it replaced: about 750 instructions).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "sse2")]
+#[inline]
 fn sse2_lanes(chunk: &[u8; CHUNK]) -> Lanes {
     use std::arch::x86_64::{
         _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
