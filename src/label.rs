@@ -202,14 +202,23 @@ pub(crate) fn canonicalize_host(
 }
 
 /// The lower case of `c`, as `char::to_lowercase`, with a shortcut for
-/// the scripts without case that make up most IDN labels (kana, CJK
-/// ideographs, Hangul); the `lowercase_agrees_with_std` test checks every
-/// code point.
+/// the characters of most IDN labels: lower-case letters, and scripts without
+/// case; the `lowercase_agrees_with_std` test checks every code point.
 #[inline]
 fn lowercase(c: char, mut emit: impl FnMut(char)) {
     if c.is_ascii() {
         emit(c.to_ascii_lowercase());
-    } else if matches!(c, '\u{3040}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7A3}') {
+    } else if matches!(
+        c,
+        // Lower-case Latin-1, Greek and Cyrillic letters; Hebrew to Tibetan,
+        // kana, CJK ideographs, Hangul: scripts without case.
+        '\u{DF}'..='\u{FF}'
+            | '\u{3AC}'..='\u{3CE}'
+            | '\u{430}'..='\u{45F}'
+            | '\u{590}'..='\u{FFF}'
+            | '\u{3040}'..='\u{9FFF}'
+            | '\u{AC00}'..='\u{D7A3}'
+    ) {
         emit(c);
     } else {
         c.to_lowercase().for_each(emit);
@@ -295,6 +304,94 @@ pub(crate) fn canonical_label_into(
         },
     )?;
     Ok((len + 4, changed))
+}
+
+/// The most Punycode digits one code point of a label costs: a delta
+/// (under 2^27 for a label of 63 code points) loses a factor of at least 10
+/// a digit, so it takes at most 8 digits; 10 leaves room to spare. The
+/// `punycode_length_bound_holds` test checks the bound on long and
+/// worst-case labels.
+const MAX_DIGITS_PER_CODE_POINT: usize = 10;
+
+/// Whether `c` is its own lower case and no separator: a character that a
+/// canonical Unicode label may hold.
+fn is_canonical_char(c: char) -> bool {
+    let mut own = true;
+    let mut count = 0;
+    lowercase(c, |l| {
+        own &= l == c;
+        count += 1;
+    });
+    own && count == 1 && !is_separator(c)
+}
+
+/// The Unicode form (UTF-8) of a rule's `xn--` label, if a host's label can
+/// be written that way: the label is a valid A-label, and what it decodes
+/// to is lower case and holds no separator. `None` for anything else.
+pub(crate) fn unicode_form(label: &[u8]) -> Option<Vec<u8>> {
+    if !has_ace_prefix(label) {
+        return None;
+    }
+    let mut chars = ['\0'; MAX_LABEL];
+    let n = etld_punycode::decode_a_label_into(label, &mut chars).ok()?;
+    let chars = chars.get(..n)?;
+    if !chars.iter().all(|&c| is_canonical_char(c)) {
+        return None;
+    }
+    Some(chars.iter().collect::<String>().into_bytes())
+}
+
+/// Whether a host with a non-ASCII character (no trailing dot) can be walked
+/// as it is, in its Unicode form, against the label tree's Unicode twins of
+/// `xn--` labels: every label already canonical but for the encoding
+/// (lower case, `.` for separators, nothing forbidden, no `--` in an ASCII
+/// label, which might be an A-label), and its canonical ASCII form certainly
+/// within 63 octets a label and 253 a name. Anything else, the slow path
+/// canonicalises (and reports errors for).
+pub(crate) fn is_walkable_unicode(host: &str) -> bool {
+    let mut total = 0;
+    let mut rest = host;
+    loop {
+        let (label, next) = match rest.bytes().position(|b| b == b'.') {
+            Some(i) => (&rest[..i], rest.get(i + 1..)),
+            None => (rest, None),
+        };
+        match canonical_len(label) {
+            Some(len) => total += len + 1,
+            None => return false,
+        }
+        match next {
+            Some(next) => rest = next,
+            None => return total <= MAX_NAME + 1,
+        }
+    }
+}
+
+/// The length of a label's canonical ASCII form, or a bound of it, if the
+/// label is canonical but for the encoding and within 63 octets (see
+/// [`is_walkable_unicode`]).
+fn canonical_len(label: &str) -> Option<usize> {
+    let (mut basic, mut other) = (0, 0);
+    for c in label.chars() {
+        match c.is_ascii() {
+            true if BYTE_CLASS[c as usize] == ByteClass::Plain => basic += 1,
+            false if is_canonical_char(c) => other += 1,
+            _ => return None,
+        }
+    }
+    let len = match other {
+        0 if label.contains("--") => return None,
+        0 => basic,
+        // `xn--`, the basic code points and their delimiter, the deltas;
+        // encoded when the bound says nothing.
+        _ => match 4 + basic + usize::from(basic > 0) + MAX_DIGITS_PER_CODE_POINT * other {
+            bound @ ..=MAX_LABEL => bound,
+            _ => {
+                4 + etld_punycode::encode_chars_into(label.chars(), &mut [0; MAX_LABEL - 4]).ok()?
+            }
+        },
+    };
+    (1..=MAX_LABEL).contains(&len).then_some(len)
 }
 
 /// Writes a canonical ASCII name in Unicode form: each valid `xn--` label
@@ -414,6 +511,53 @@ mod tests {
                 | '^'
                 | '|'
         )
+    }
+
+    #[test]
+    fn punycode_length_bound_holds() {
+        // Worst cases (the highest code points, far apart, in every order)
+        // and pseudo-random labels: no label encodes longer than the bound.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut labels: Vec<Vec<char>> = Vec::new();
+        for other in 1..=12u32 {
+            let high = (0..other).filter_map(|i| char::from_u32(0x10FFFF - i * 0x1111));
+            labels.push(high.clone().collect());
+            labels.push(high.rev().collect());
+            labels.push(
+                (0..other)
+                    .map(|i| ['\u{80}', '\u{10FFFF}'][i as usize % 2])
+                    .collect(),
+            );
+        }
+        for _ in 0..20_000 {
+            let len = 1 + next() as usize % 20;
+            let label = (0..len).filter_map(|_| match next() % 3 {
+                0 => char::from_u32(0x61 + (next() % 26) as u32),
+                1 => char::from_u32(0x80 + (next() % 0x800) as u32),
+                _ => char::from_u32((next() % 0x110000) as u32),
+            });
+            labels.push(label.collect());
+        }
+        for label in labels {
+            let other = label.iter().filter(|c| !c.is_ascii()).count();
+            let basic = label.len() - other;
+            if other == 0 {
+                continue;
+            }
+            let bound = basic + usize::from(basic > 0) + MAX_DIGITS_PER_CODE_POINT * other;
+            let encoded = etld_punycode::encode(&label.iter().collect::<String>()).unwrap();
+            assert!(
+                encoded.len() <= bound,
+                "{label:?}: {} > {bound}",
+                encoded.len()
+            );
+        }
     }
 
     #[test]

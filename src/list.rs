@@ -9,7 +9,9 @@ use crate::compile::{self, flags, RuleCounts};
 use crate::domain::Domain;
 use crate::error::{Error, HostError};
 use crate::format::{self, Header};
-use crate::label::{canonicalize_host, to_unicode_name, AsciiName, ByteClass, BYTE_CLASS};
+use crate::label::{
+    canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName, ByteClass, BYTE_CLASS,
+};
 use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
 use crate::scan::{LongName, Name, ShortName, Stop, SHORT};
@@ -270,6 +272,13 @@ impl List {
             Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
             Err(_) => {}
         }
+        // A Unicode host in canonical form but for the encoding: walked as
+        // it is, its answer in its own form.
+        if options.output == Output::Input && !host.is_ascii() {
+            if let Some(m) = self.match_unicode(host, mask, options.implicit_rule) {
+                return Ok(Domain::with_offsets(Cow::Borrowed(host), &m));
+            }
+        }
         let mut ascii = AsciiName::new();
         // Everything else: label by label, Unicode labels encoded. An IPv6
         // literal holds a forbidden `:`, so it is told apart on error only.
@@ -295,6 +304,24 @@ impl List {
             }
             _ => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
         })
+    }
+
+    /// Matches a Unicode host in its own form, if it is canonical but for
+    /// the encoding (see `label::is_walkable_unicode`).
+    fn match_unicode(&self, host: &str, mask: u8, implicit_rule: bool) -> Option<Match> {
+        let bare = host.strip_suffix('.').unwrap_or(host);
+        if !is_walkable_unicode(bare) {
+            return None;
+        }
+        if bare.len() <= SHORT {
+            let mut name = ShortName::new();
+            name.copy_checked(bare.as_bytes())?;
+            Some(walk(&self.tree, &name, mask, implicit_rule))
+        } else {
+            let mut name = LongName::new();
+            name.copy_checked(bare.as_bytes())?;
+            Some(walk(&self.tree, &name, mask, implicit_rule))
+        }
     }
 
     /// Matches a host, canonical ASCII but for upper-case letters, which

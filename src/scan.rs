@@ -278,6 +278,20 @@ impl<const N: usize> Name<N> {
         Ok(folded)
     }
 
+    /// Copies a host that is checked already (a Unicode host that
+    /// `label::is_walkable_unicode` lets through, no trailing dot) into the
+    /// name, noting its dots. `None` if it does not fit.
+    pub(crate) fn copy_checked(&mut self, host: &[u8]) -> Option<()> {
+        let len = host.len();
+        let dst = self.bytes.get_mut(..len).filter(|_| len <= N - CHUNK)?;
+        dst.copy_from_slice(host);
+        self.len = len;
+        for (i, _) in host.iter().enumerate().filter(|&(_, &b)| b == b'.') {
+            self.dots[i / 64 % WORDS] |= 1 << (i % 64);
+        }
+        Some(())
+    }
+
     /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
     /// when `check_a_labels`), from the left so that the first bad label is
     /// the one reported.

@@ -76,6 +76,10 @@ pub(crate) struct Node {
     star: NodeId,
     /// Where the label's bytes are kept (labels over eight bytes only).
     bytes: u32,
+    /// The node a lookup goes on from: the node itself, or for a Unicode
+    /// twin (see [`LabelTree::add_unicode_twins`]) the `xn--` node it
+    /// stands for.
+    canonical: NodeId,
 }
 
 impl Node {
@@ -218,6 +222,7 @@ impl LabelTree {
             tree.nodes[node as usize].value |= value;
             Ok(())
         })?;
+        tree.add_unicode_twins(&mut edges)?;
         tree.filter.fill(0);
         for i in 0..tree.slots.len() {
             let Slot { key, parent, .. } = tree.slots[i];
@@ -229,6 +234,47 @@ impl LabelTree {
         Ok(tree)
     }
 
+    /// Gives every valid `xn--` label a twin: an edge from the same parent,
+    /// keyed by the label's Unicode form (UTF-8), to a node that stands for
+    /// the `xn--` node. A Unicode host whose labels are already in their
+    /// canonical form but for the encoding (lower case, no other separator)
+    /// is then walked as it is, without encoding a label: a Unicode label is
+    /// the twin's label exactly when its A-label is the rule's (Punycode is a
+    /// one-to-one code, and only canonical A-labels get a twin).
+    fn add_unicode_twins(&mut self, edges: &mut usize) -> Result<(), FormatError> {
+        let mut twins = Vec::new();
+        for slot in self.slots.iter().filter(|s| s.parent != NONE) {
+            let node = &self.nodes[slot.child as usize];
+            let head = slot.key.to_le_bytes();
+            let label = match node.len {
+                0..=8 => &head[..node.len as usize],
+                _ => self.long_label(node),
+            };
+            if let Some(unicode) = crate::label::unicode_form(label) {
+                twins.push((slot.parent, slot.child, unicode));
+            }
+        }
+        for (parent, child, unicode) in twins {
+            let mut twin = new_node(unicode.len() as u8);
+            twin.canonical = child;
+            if unicode.len() > 8 {
+                twin.bytes = self.long_labels.len() as u32;
+                self.long_labels.extend_from_slice(&unicode);
+            }
+            let id = self.push_node(twin)?;
+            *edges += 1;
+            if *edges * 2 > self.slots.len() {
+                self.grow();
+            }
+            self.insert(Slot {
+                key: key(&unicode),
+                parent,
+                child: id,
+            });
+        }
+        Ok(())
+    }
+
     /// Adds a node, refusing more than a `u32` counts.
     fn push_node(&mut self, node: Node) -> Result<NodeId, FormatError> {
         let id = NodeId::try_from(self.nodes.len())
@@ -238,7 +284,11 @@ impl LabelTree {
                 offset: 0,
                 reason: "the keys unfold into too many labels",
             })?;
-        self.nodes.push(node);
+        let canonical = match node.canonical {
+            NONE => id,
+            twin_of => twin_of,
+        };
+        self.nodes.push(Node { canonical, ..node });
         Ok(id)
     }
 
@@ -308,7 +358,7 @@ impl LabelTree {
             if slot.parent == parent && slot.key == key {
                 let node = &self.nodes[slot.child as usize];
                 if node.len as usize == len && (len <= 8 || is_label(self.long_label(node))) {
-                    return Some(slot.child);
+                    return Some(node.canonical);
                 }
             } else if slot.parent == NONE {
                 return None;
@@ -355,6 +405,7 @@ fn new_node(len: u8) -> Node {
         len,
         star: NONE,
         bytes: 0,
+        canonical: NONE,
     }
 }
 
@@ -391,6 +442,11 @@ mod tests {
         assert!(find(com, long).is_some());
         assert!(find(com, b"elasticbeanstalX").is_none());
         assert!(find(com, b"example").is_none());
+        // An `xn--` label's Unicode twin leads to the same node.
+        let cn = find(ROOT, b"cn").unwrap();
+        let gongsi = find(cn, b"xn--55qx5d").unwrap();
+        assert_eq!(find(cn, "公司".as_bytes()), Some(gongsi));
+        assert_eq!(find(ROOT, "食狮".as_bytes()), None);
         let ck = find(ROOT, b"ck").unwrap();
         let star = tree.node(ck).star().unwrap();
         assert!(!tree.node(star).has_children());

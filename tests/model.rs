@@ -179,3 +179,58 @@ fn every_builtin_rule_against_the_model() {
     }
     assert!(checked > 8 * 3 * 9000, "{checked}");
 }
+
+/// Labels for Unicode hosts: `ü` and `Ü` are `xn--tda` in canonical form,
+/// `食` an ideograph, `ü-ü` a label with a hyphen.
+const IDN_LABELS: &[&str] = &["a", "ü", "Ü", "食", "xn--tda", "ü-ü", "b"];
+
+/// The canonical ASCII form of a name, label by label.
+fn to_ascii(name: &str) -> String {
+    name.split('.')
+        .map(|l| etld_punycode::to_ascii_label(l).expect("generated labels are valid"))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Unicode hosts, answered in their own form (which walks canonical
+    /// Unicode hosts as they are, against the Unicode twins of the rules'
+    /// A-labels), agree with the model on their ASCII form.
+    #[test]
+    fn unicode_hosts_equal_model(
+        rules in prop::collection::vec(
+            (
+                prop::collection::vec(
+                    prop::sample::select(&["a", "ü", "食", "xn--tda", "ü-ü", "*"][..])
+                        .prop_map(str::to_string),
+                    1..=3,
+                ),
+                prop::bool::weighted(0.2),
+                any::<bool>(),
+            ),
+            0..8,
+        ),
+        hosts in prop::collection::vec(prop::collection::vec(prop::sample::select(IDN_LABELS), 1..=4), 1..8),
+        fqdn in any::<bool>(),
+    ) {
+        let set = rule_set(&rules);
+        let list = List::from_rules(&set).expect("compiles");
+        let model = Model::new(&set);
+        for options in all_options() {
+            let input = options.output(etld::Output::Input);
+            for host in &hosts {
+                let host = host.join(".");
+                let got = answer(&list, &format!("{host}{}", if fqdn { "." } else { "" }), &input);
+                let strip = |s: String| s.strip_suffix('.').map(str::to_string).unwrap_or(s);
+                let got = common::Answer {
+                    suffix: got.suffix.map(|s| to_ascii(&strip(s))),
+                    registrable: got.registrable.map(|s| to_ascii(&strip(s))),
+                    ..got
+                };
+                prop_assert_eq!(got, model.lookup(&to_ascii(&host), &options), "host {}", host);
+            }
+        }
+    }
+}
