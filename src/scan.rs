@@ -280,10 +280,14 @@ impl<const N: usize> Name<N> {
 
     /// Copies a host that is checked already (a Unicode host that
     /// `label::is_walkable_unicode` lets through, no trailing dot) into the
-    /// name, noting its dots. `None` if it does not fit.
+    /// name, noting its dots. `None` if it does not fit: over 253 bytes (its
+    /// canonical form may be shorter, which the slow path finds out).
     pub(crate) fn copy_checked(&mut self, host: &[u8]) -> Option<()> {
         let len = host.len();
-        let dst = self.bytes.get_mut(..len).filter(|_| len <= N - CHUNK)?;
+        let dst = self
+            .bytes
+            .get_mut(..len)
+            .filter(|_| len <= MAX_NAME.min(N - CHUNK))?;
         dst.copy_from_slice(host);
         self.len = len;
         for (i, _) in host.iter().enumerate().filter(|&(_, &b)| b == b'.') {

@@ -568,3 +568,21 @@ fn implicit_rule_off() {
         .with_options(Options::new().implicit_rule(false));
     assert_eq!(list.lookup("a.example").unwrap().suffix(), None);
 }
+
+/// A Unicode host of 256 bytes whose ASCII form is shorter: walked
+/// in its own form it must give the ASCII form's answer (found by the
+/// `unicode_forms` fuzz target: such a host once overran the dot bitmap).
+#[test]
+fn long_unicode_host_with_a_short_ascii_form() {
+    let label = "食".repeat(20);
+    let host = format!("abc{label}.{label}.{label}.{label}.公司.cn");
+    assert_eq!(host.len(), 256);
+    let list = List::builtin();
+    let own = list.lookup(&host).unwrap();
+    let ascii = list
+        .lookup_with(&host, &Options::new().output(Output::Ascii))
+        .unwrap();
+    assert_eq!(own.suffix(), Some("公司.cn"));
+    assert_eq!(ascii.suffix(), Some("xn--55qx5d.cn"));
+    assert_eq!(own.registrable(), Some(format!("{label}.公司.cn").as_str()));
+}
