@@ -20,6 +20,11 @@
 //! byte, and the slots every lookup touches (the root's `com`, `net`, `uk`)
 //! stay in cache.
 //!
+//! Every canonical `xn--` label also gets a *twin* edge keyed by its Unicode
+//! form (UTF-8) and leading to the same node, so that a Unicode host already
+//! in canonical form but for the encoding is walked as it is, with no label
+//! encoded (see [`LabelTree::add_unicode_twins`]).
+//!
 //! The table is built from the keys alone, so it holds nothing the file did
 //! not say; a file whose keys would unfold into an unreasonably large tree is
 //! refused (see [`MAX_KEY_BYTES`]).

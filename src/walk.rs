@@ -2,7 +2,9 @@
 //!
 //! A lookup first [scans](crate::scan) the host into a
 //! [`Name`]: its bytes checked and lower-cased, its dots noted, which gives
-//! every label's bounds. The walk then reads labels from the right through the
+//! every label's bounds (a Unicode host in canonical form but for the encoding
+//! is copied as it is, to be walked against the tree's Unicode twins of `xn--`
+//! labels). The walk then reads labels from the right through the
 //! [label tree](crate::tree), one table probe per label. Because a wildcard
 //! label matches any one label at every position, even where an explicit
 //! child exists, every node's `*` child matches too. In any real list a `*`
