@@ -123,13 +123,12 @@ impl Best {
             // one-label exception: no suffix then.
             let end = name.label_end(exception.start);
             let suffix = (end < name.len()).then_some(end + 1);
-            let m = Match {
+            return Match {
                 suffix_start: suffix,
                 registrable_start: suffix.map(|_| exception.start),
                 section: Some(section_of(exception.bits)),
                 known: true,
             };
-            return m;
         } else if normal.start != NOWHERE {
             (normal.start, Some(section_of(normal.bits)), true)
         } else if implicit_rule {
