@@ -262,7 +262,8 @@ impl<const N: usize> Name<N> {
         }
         let words = if Self::ONE_WORD { 1 } else { WORDS };
         // Empty labels: a dot first, last, or beside another dot; and `--`,
-        // which only an A-label or a label to be refused holds.
+        // which every A-label holds (such hosts, and the few others with a
+        // `--`, have their labels checked one by one).
         let mut empty = len == 0 || self.bytes[len - 1] == b'.';
         let mut double_hyphen = false;
         let (mut carry, mut hyphen_carry) = (1u64, 0u64); // as if a dot stood before
