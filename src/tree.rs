@@ -203,24 +203,8 @@ impl LabelTree {
                 {
                     node = child;
                 } else {
-                    let mut child = new_node(label.len() as u8);
-                    if label.len() > 8 {
-                        child.bytes = tree.long_labels.len() as u32;
-                        tree.long_labels.extend_from_slice(&label);
-                    }
-                    let id = tree.push_node(child)?;
+                    let id = tree.add_edge(node, &label, NONE, &mut edges)?;
                     tree.nodes[node as usize].children = true;
-                    // At most half full: an absent label (the usual last
-                    // probe of a lookup) is found after a slot or two.
-                    edges += 1;
-                    if edges * 2 > tree.slots.len() {
-                        tree.grow();
-                    }
-                    tree.insert(Slot {
-                        key: key(&label),
-                        parent: node,
-                        child: id,
-                    });
                     node = id;
                 }
             }
@@ -260,24 +244,40 @@ impl LabelTree {
             }
         }
         for (parent, child, unicode) in twins {
-            let mut twin = new_node(unicode.len() as u8);
-            twin.canonical = child;
-            if unicode.len() > 8 {
-                twin.bytes = self.long_labels.len() as u32;
-                self.long_labels.extend_from_slice(&unicode);
-            }
-            let id = self.push_node(twin)?;
-            *edges += 1;
-            if *edges * 2 > self.slots.len() {
-                self.grow();
-            }
-            self.insert(Slot {
-                key: key(&unicode),
-                parent,
-                child: id,
-            });
+            self.add_edge(parent, &unicode, child, edges)?;
         }
         Ok(())
+    }
+
+    /// Adds a node reached from `parent` by `label`, standing for
+    /// `twin_of` (or for itself, when [`NONE`]), and its edge; `edges`
+    /// counts the edges so far. Returns the new node.
+    fn add_edge(
+        &mut self,
+        parent: NodeId,
+        label: &[u8],
+        twin_of: NodeId,
+        edges: &mut usize,
+    ) -> Result<NodeId, FormatError> {
+        let mut node = new_node(label.len() as u8);
+        node.canonical = twin_of;
+        if label.len() > 8 {
+            node.bytes = self.long_labels.len() as u32;
+            self.long_labels.extend_from_slice(label);
+        }
+        let id = self.push_node(node)?;
+        // At most half full: an absent label (the usual last probe of a
+        // lookup) is found after a slot or two.
+        *edges += 1;
+        if *edges * 2 > self.slots.len() {
+            self.grow();
+        }
+        self.insert(Slot {
+            key: key(label),
+            parent,
+            child: id,
+        });
+        Ok(id)
     }
 
     /// Adds a node, refusing more than a `u32` counts.
