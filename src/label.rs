@@ -315,6 +315,7 @@ const MAX_DIGITS_PER_CODE_POINT: usize = 10;
 
 /// Whether `c` is its own lower case and no separator: a character that a
 /// canonical Unicode label may hold.
+#[inline]
 fn is_canonical_char(c: char) -> bool {
     let mut own = true;
     let mut count = 0;
@@ -341,57 +342,82 @@ pub(crate) fn unicode_form(label: &[u8]) -> Option<Vec<u8>> {
     Some(chars.iter().collect::<String>().into_bytes())
 }
 
-/// Whether a host with a non-ASCII character (no trailing dot) can be walked
-/// as it is, in its Unicode form, against the label tree's Unicode twins of
-/// `xn--` labels: every label already canonical but for the encoding
-/// (lower case, `.` for separators, nothing forbidden, no `--` in an ASCII
-/// label, which might be an A-label), and its canonical ASCII form certainly
-/// within 63 octets a label and 253 a name. Anything else, the slow path
-/// canonicalises (and reports errors for).
+/// Whether a scanned host with a non-ASCII character (no trailing dot) can be
+/// walked as it is, in its Unicode form, against the label tree's Unicode
+/// twins of `xn--` labels: every Unicode label already canonical but for the
+/// encoding (lower case, nothing forbidden, no separator other than `.`),
+/// and its canonical ASCII form certainly within 63 octets a label and 253 a
+/// name. Anything else, the slow path canonicalises (and reports errors for).
+///
+/// The scan has checked the host's ASCII bytes already (canonical but for
+/// upper case, every label 1 to 63 bytes, `xn--` labels valid A-labels).
 pub(crate) fn is_walkable_unicode(host: &str) -> bool {
+    let bytes = host.as_bytes();
     let mut total = 0;
-    let mut rest = host;
+    // The label so far: where it starts, its ASCII and other characters.
+    let (mut start, mut basic, mut other) = (0, 0, 0);
+    let mut i = 0;
     loop {
-        let (label, next) = match rest.bytes().position(|b| b == b'.') {
-            Some(i) => (&rest[..i], rest.get(i + 1..)),
-            None => (rest, None),
-        };
-        match canonical_len(label) {
-            Some(len) => total += len + 1,
-            None => return false,
-        }
-        match next {
-            Some(next) => rest = next,
-            None => return total <= MAX_NAME + 1,
+        match bytes.get(i) {
+            None | Some(b'.') => {
+                let len = match other {
+                    // Checked by the scan.
+                    0 => basic,
+                    _ => match canonical_len(basic, other, &host[start..i]) {
+                        Some(len) => len,
+                        None => return false,
+                    },
+                };
+                total += len + 1;
+                if i >= bytes.len() {
+                    return total <= MAX_NAME + 1;
+                }
+                (start, basic, other) = (i + 1, 0, 0);
+                i += 1;
+            }
+            Some(0..=0x7F) => {
+                basic += 1;
+                i += 1;
+            }
+            Some(&lead) => {
+                let (c, width) = utf8_char(bytes, i, lead);
+                if !c.is_some_and(is_canonical_char) {
+                    return false;
+                }
+                other += 1;
+                i += width;
+            }
         }
     }
 }
 
-/// The length of a label's canonical ASCII form, or a bound of it, if the
-/// label is canonical but for the encoding and within 63 octets (see
-/// [`is_walkable_unicode`]).
-fn canonical_len(label: &str) -> Option<usize> {
-    let (mut basic, mut other) = (0, 0);
-    for c in label.chars() {
-        match c.is_ascii() {
-            true if BYTE_CLASS[c as usize] == ByteClass::Plain => basic += 1,
-            false if is_canonical_char(c) => other += 1,
-            _ => return None,
-        }
-    }
-    let len = match other {
-        0 if label.contains("--") => return None,
-        0 => basic,
-        // `xn--`, the basic code points and their delimiter, the deltas;
-        // encoded when the bound says nothing.
-        _ => match 4 + basic + usize::from(basic > 0) + MAX_DIGITS_PER_CODE_POINT * other {
-            bound @ ..=MAX_LABEL => bound,
-            _ => {
-                4 + etld_punycode::encode_chars_into(label.chars(), &mut [0; MAX_LABEL - 4]).ok()?
-            }
-        },
+/// The character that starts with the non-ASCII byte `lead` at `i` of the
+/// UTF-8 text `bytes`, and its width; `None` if it is not there (never, in
+/// a `str`).
+#[inline]
+fn utf8_char(bytes: &[u8], i: usize, lead: u8) -> (Option<char>, usize) {
+    let (width, bits) = match lead {
+        0xF0.. => (4, lead & 0x07),
+        0xE0.. => (3, lead & 0x0F),
+        _ => (2, lead & 0x1F),
     };
-    (1..=MAX_LABEL).contains(&len).then_some(len)
+    let code = bytes.get(i + 1..i + width).map(|tail| {
+        tail.iter()
+            .fold(u32::from(bits), |c, &b| (c << 6) | u32::from(b & 0x3F))
+    });
+    (code.and_then(char::from_u32), width)
+}
+
+/// The length of the canonical ASCII form of `label`, of `basic` ASCII and
+/// `other` (at least one) non-ASCII characters, or a bound of it, if within
+/// 63 octets: the label is encoded only when the bound says nothing.
+fn canonical_len(basic: usize, other: usize, label: &str) -> Option<usize> {
+    // `xn--`, the basic code points and their delimiter, the deltas.
+    let len = match 4 + basic + usize::from(basic > 0) + MAX_DIGITS_PER_CODE_POINT * other {
+        bound @ ..=MAX_LABEL => bound,
+        _ => 4 + etld_punycode::encode_chars_into(label.chars(), &mut [0; MAX_LABEL - 4]).ok()?,
+    };
+    (len <= MAX_LABEL).then_some(len)
 }
 
 /// Writes a canonical ASCII name in Unicode form: each valid `xn--` label

@@ -14,7 +14,7 @@ use crate::label::{
 };
 use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
-use crate::scan::{LongName, Name, ShortName, Stop, SHORT};
+use crate::scan::{Form, LongName, Name, ShortName, Stop, SHORT};
 use crate::tree::LabelTree;
 use crate::walk::{is_ipv4, is_ipv6, walk, Match};
 
@@ -239,7 +239,7 @@ impl List {
         // path, which reports every error the same way whichever path would
         // have found it (the leftmost bad label).
         let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
-        if let Ok((m, false)) = &first {
+        if let Ok((m, Form::CANONICAL)) = &first {
             if options.output != Output::Unicode {
                 return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
             }
@@ -256,28 +256,30 @@ impl List {
         host: &'h str,
         options: &Options,
         mask: u8,
-        first: Result<(Match, bool), Stop>,
+        first: Result<(Match, Form), Stop>,
     ) -> Result<Domain<'h>, Error> {
         if host.is_empty() {
             return Err(HostError::Empty.into());
         }
-        match first {
-            Ok((m, false)) => return Ok(answer(Cow::Borrowed(host), &m, options.output)),
-            // Upper-case letters, folded by the scan: the answer holds the
-            // host lower-cased (trailing dot and all).
-            Ok((m, true)) => {
-                let lower = Cow::Owned(host.to_ascii_lowercase());
-                return Ok(answer(lower, &m, options.output));
+        if let Ok((m, form)) = &first {
+            // The input form: the host, lower-cased.
+            let input = || match form.has(Form::FOLDED) {
+                true => Cow::Owned(host.to_ascii_lowercase()),
+                false => Cow::Borrowed(host),
+            };
+            if !form.has(Form::UNICODE) {
+                return Ok(answer(input(), m, options.output));
             }
-            Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
-            Err(_) => {}
+            // A Unicode host in canonical form but for the encoding was
+            // walked as it is, against the Unicode twins of `xn--` labels:
+            // its answer, in its own form.
+            let bare = host.strip_suffix('.').unwrap_or(host);
+            if options.output == Output::Input && is_walkable_unicode(bare) {
+                return Ok(Domain::with_offsets(input(), m));
+            }
         }
-        // A Unicode host in canonical form but for the encoding: walked as
-        // it is, its answer in its own form.
-        if options.output == Output::Input && !host.is_ascii() {
-            if let Some(m) = self.match_unicode(host, mask, options.implicit_rule) {
-                return Ok(Domain::with_offsets(Cow::Borrowed(host), &m));
-            }
+        if let Err(Stop::Invalid(HostError::IpAddress)) = first {
+            return Err(HostError::IpAddress.into());
         }
         let mut ascii = AsciiName::new();
         // Everything else: label by label, Unicode labels encoded. An IPv6
@@ -306,27 +308,10 @@ impl List {
         })
     }
 
-    /// Matches a Unicode host in its own form, if it is canonical but for
-    /// the encoding (see `label::is_walkable_unicode`).
-    fn match_unicode(&self, host: &str, mask: u8, implicit_rule: bool) -> Option<Match> {
-        let bare = host.strip_suffix('.').unwrap_or(host);
-        if !is_walkable_unicode(bare) {
-            return None;
-        }
-        if bare.len() <= SHORT {
-            let mut name = ShortName::new();
-            name.copy_checked(bare.as_bytes())?;
-            Some(walk(&self.tree, &name, mask, implicit_rule))
-        } else {
-            let mut name = LongName::new();
-            name.copy_checked(bare.as_bytes())?;
-            Some(walk(&self.tree, &name, mask, implicit_rule))
-        }
-    }
-
     /// Matches a host, canonical ASCII but for upper-case letters, which
-    /// the scan lower-cases (the `bool`: whether it did). `check_a_labels`
-    /// says whether its `xn--` labels still need checking.
+    /// the scan lower-cases, and non-ASCII characters, which it leaves (the
+    /// [`Form`]: what it found). `check_a_labels` says whether its `xn--`
+    /// labels still need checking.
     #[inline]
     fn match_canonical(
         &self,
@@ -334,7 +319,7 @@ impl List {
         mask: u8,
         implicit_rule: bool,
         check_a_labels: bool,
-    ) -> Result<(Match, bool), Stop> {
+    ) -> Result<(Match, Form), Stop> {
         // One trailing dot marks an FQDN; the walk sees the name without it.
         let bare = match bytes {
             [rest @ .., b'.'] if !rest.is_empty() => rest,
@@ -367,13 +352,13 @@ impl List {
         mask: u8,
         implicit_rule: bool,
         check_a_labels: bool,
-    ) -> Result<(Match, bool), Stop> {
-        let folded = name.scan(bare, check_a_labels)?;
+    ) -> Result<(Match, Form), Stop> {
+        let form = name.scan(bare, check_a_labels)?;
         let scanned = name.as_bytes();
         if scanned.last().is_some_and(u8::is_ascii_digit) && is_ipv4(scanned) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
-        Ok((walk(&self.tree, name, mask, implicit_rule), folded))
+        Ok((walk(&self.tree, name, mask, implicit_rule), form))
     }
 
     /// Whether a cookie for `cookie_domain` may be set by `request_host`

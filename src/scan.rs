@@ -6,9 +6,11 @@
 //! bytes. Each chunk of sixteen bytes is then classified at once (SSE2 on
 //! x86-64, a byte loop elsewhere): lower-case letters, digits, `-` and `.`,
 //! the bytes of nearly every host, pass; upper-case letters are lower-cased in
-//! the buffer; any other byte is looked up in the byte table, and anything
-//! that is not canonical ASCII (non-ASCII, a forbidden code point) sends the
-//! host to the slow path, which canonicalises it label by label.
+//! the buffer; any other byte is looked up in the byte table: a forbidden
+//! code point sends the host to the slow path, which canonicalises it label
+//! by label, and the bytes of non-ASCII characters are left as they are, for
+//! the walk over the label tree's Unicode twins (whether the host's Unicode
+//! labels are canonical is checked afterwards, see [`Form`]).
 //!
 //! The dots of the chunk become bits of a bitmap, which gives every label's
 //! bounds to the walk. Labels are checked on the bitmaps too: no two dots
@@ -67,8 +69,8 @@ struct Lanes {
     dots: u16,
     /// `-`
     hyphens: u16,
-    /// Neither `a-z`, `0-9`, `-` nor `.`: upper-case letters, and bytes
-    /// seldom seen in a host.
+    /// Neither `a-z`, `0-9`, `-` nor `.`: upper-case letters, the bytes of
+    /// non-ASCII characters, and bytes seldom seen in a host.
     other: u16,
 }
 
@@ -165,29 +167,89 @@ pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
         .map_or(0, u64::from_le_bytes)
 }
 
-/// Lower-cases the upper-case letters of `chunk`, some of whose lanes are
-/// `other`, and checks that the other lanes left are canonical ASCII
-/// (allowed punctuation such as `_`): returns whether it lower-cased a
-/// letter. Cold, as hosts seldom hold either.
+/// What a scan changed or found in a host, a set of flags: none for a
+/// canonical ASCII host, the fast path's case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Form(u8);
+
+impl Form {
+    /// Canonical ASCII as it came.
+    pub(crate) const CANONICAL: Form = Form(0);
+    /// Upper-case ASCII letters were lower-cased in the name.
+    pub(crate) const FOLDED: Form = Form(1);
+    /// The host holds non-ASCII characters, left as they are: the name is
+    /// walkable only if its Unicode labels are canonical but for the
+    /// encoding (`label::is_walkable_unicode`).
+    pub(crate) const UNICODE: Form = Form(2);
+
+    /// The form of a host in which letters were lower-cased (`folded`) and
+    /// non-ASCII characters found (`unicode`), or not.
+    #[inline(always)]
+    pub(crate) fn of(folded: bool, unicode: bool) -> Form {
+        Form(u8::from(folded) | u8::from(unicode) << 1)
+    }
+
+    /// Whether all of `flags` are set.
+    #[inline(always)]
+    pub(crate) fn has(self, flags: Form) -> bool {
+        self.0 & flags.0 == flags.0
+    }
+}
+
+impl std::ops::BitOr for Form {
+    type Output = Form;
+
+    #[inline(always)]
+    fn bitor(self, other: Form) -> Form {
+        Form(self.0 | other.0)
+    }
+}
+
+/// Lower-cases the upper-case ASCII letters of `chunk`, whose lanes `other`
+/// are not `a-z`, `0-9`, `-` or `.`, and checks the rest of those lanes:
+/// allowed ASCII punctuation such as `_`, or the bytes of non-ASCII
+/// characters. Returns what it found. Cold, as hosts seldom hold any of these.
 #[cold]
 #[inline(never)]
-fn fold_others(chunk: &mut [u8; CHUNK]) -> Result<bool, Stop> {
-    // Non-ASCII (a Unicode host): no need to look closer.
-    if u128::from_le_bytes(*chunk) & u128::from_le_bytes([0x80; CHUNK]) != 0 {
-        return Err(Stop::NotCanonical);
+fn fold_others(chunk: &mut [u8; CHUNK], other: u16) -> Result<Form, Stop> {
+    // Eight lanes at a time (SWAR): the bytes of non-ASCII characters (top
+    // bit set), and the upper-case letters, which are lower-cased.
+    let (mut non_ascii, mut upper) = (0u16, 0u16);
+    let mut lower = [0u64; 2];
+    for (i, lower) in lower.iter_mut().enumerate() {
+        let v = word(chunk, 8 * i);
+        let low = v & !TOP_BITS;
+        // Top bit set where `A <= b` and not where `Z < b`, in ASCII bytes.
+        let letters = (low + 0x3F * ONES) & !(low + 0x25 * ONES) & !v & TOP_BITS;
+        *lower = v | letters >> 2;
+        non_ascii |= u16::from(top_bits(v)) << (8 * i);
+        upper |= u16::from(top_bits(letters)) << (8 * i);
     }
-    let before = *chunk;
-    chunk.make_ascii_lowercase();
-    // The lanes still other, one at a time.
-    let mut left = classify(chunk).other;
+    // Written back at once.
+    *chunk = (u128::from(lower[0]) | u128::from(lower[1]) << 64).to_le_bytes();
+    // The other ASCII lanes, one at a time: no separator or forbidden byte.
+    let mut left = other & !non_ascii & !upper;
     while left != 0 {
-        let b = chunk[left.trailing_zeros() as usize % CHUNK];
-        if BYTE_CLASS[b as usize] != ByteClass::Plain {
+        if BYTE_CLASS[chunk[left.trailing_zeros() as usize % CHUNK] as usize] != ByteClass::Plain {
             return Err(Stop::NotCanonical);
         }
         left &= left - 1;
     }
-    Ok(*chunk != before)
+    Ok(Form::of(upper != 0, non_ascii != 0))
+}
+
+/// A byte of ones in every lane of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The top bit of every lane of a word.
+const TOP_BITS: u64 = 0x80 * ONES;
+
+/// The top bits of the eight lanes of `v`, one bit a lane.
+#[inline(always)]
+fn top_bits(v: u64) -> u8 {
+    // Each lane's bit, moved to bit 0 of its lane, is gathered into the top
+    // byte by a multiplication (no carries: one bit a lane).
+    (((v & TOP_BITS) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// What fills a name's buffer past its end: a byte the scan lets through
@@ -222,16 +284,17 @@ impl<const N: usize> Name<N> {
         self.len
     }
 
-    /// Scans a host that has no trailing dot into the name: every byte must
-    /// be canonical but for upper-case letters, which are lower-cased, every
-    /// label 1 to 63 bytes long, and, when `check_a_labels`, every `xn--`
-    /// label a valid A-label (a host built by `canonicalize_host` has had its
-    /// labels checked already). Returns whether a letter was lower-cased.
+    /// Scans a host that has no trailing dot into the name: every ASCII byte
+    /// must be canonical but for upper-case letters, which are lower-cased,
+    /// every label 1 to 63 bytes long, and, when `check_a_labels`, every
+    /// `xn--` label a valid A-label (a host built by `canonicalize_host` has
+    /// had its labels checked already). Non-ASCII characters are left as
+    /// they are. Returns what it lower-cased or left.
     ///
-    /// A host with a byte that is not canonical ASCII (non-ASCII, a separator
-    /// or a forbidden code point) gives [`Stop::NotCanonical`].
+    /// A host with an ASCII byte that is not canonical (a forbidden code
+    /// point, a space) gives [`Stop::NotCanonical`].
     #[inline]
-    pub(crate) fn scan(&mut self, host: &[u8], check_a_labels: bool) -> Result<bool, Stop> {
+    pub(crate) fn scan(&mut self, host: &[u8], check_a_labels: bool) -> Result<Form, Stop> {
         let len = host.len();
         let Some(dst) = self
             .bytes
@@ -242,7 +305,7 @@ impl<const N: usize> Name<N> {
         };
         dst.copy_from_slice(host);
         self.len = len;
-        let mut folded = false;
+        let mut form = Form::CANONICAL;
         let mut hyphens = [0u64; WORDS];
         let mut at = 0;
         while at < len {
@@ -254,7 +317,7 @@ impl<const N: usize> Name<N> {
             // The lanes past the host's end hold `FILL`: nothing to note.
             let lanes = classify(chunk);
             if lanes.other != 0 {
-                folded |= fold_others(chunk)?;
+                form = form | fold_others(chunk, lanes.other)?;
             }
             self.dots[at / 64 % WORDS] |= u64::from(lanes.dots) << (at % 64);
             hyphens[at / 64 % WORDS] |= u64::from(lanes.hyphens) << (at % 64);
@@ -276,25 +339,7 @@ impl<const N: usize> Name<N> {
         if empty || len > MAX_LABEL || (double_hyphen && check_a_labels) {
             self.check_each(check_a_labels)?;
         }
-        Ok(folded)
-    }
-
-    /// Copies a host that is checked already (a Unicode host that
-    /// `label::is_walkable_unicode` lets through, no trailing dot) into the
-    /// name, noting its dots. `None` if it does not fit: over 253 bytes (its
-    /// canonical form may be shorter, which the slow path finds out).
-    pub(crate) fn copy_checked(&mut self, host: &[u8]) -> Option<()> {
-        let len = host.len();
-        let dst = self
-            .bytes
-            .get_mut(..len)
-            .filter(|_| len <= MAX_NAME.min(N - CHUNK))?;
-        dst.copy_from_slice(host);
-        self.len = len;
-        for (i, _) in host.iter().enumerate().filter(|&(_, &b)| b == b'.') {
-            self.dots[i / 64 % WORDS] |= 1 << (i % 64);
-        }
-        Some(())
+        Ok(form)
     }
 
     /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
@@ -417,10 +462,48 @@ mod tests {
     }
 
     #[test]
+    fn fold_others_agrees_with_bytes() {
+        // Every byte in every lane, among letters and a non-ASCII character.
+        for b in 0..=255u8 {
+            for lane in 0..CHUNK {
+                let mut chunk = *b"aBcd\xc3\xbcfgh0123456";
+                chunk[lane] = b;
+                let mut folded = chunk;
+                let result = fold_others(&mut folded, classify(&chunk).other);
+                let bad = chunk.iter().any(|&b| {
+                    b < 0x80
+                        && !matches!(
+                            BYTE_CLASS[b as usize],
+                            ByteClass::Plain | ByteClass::Dot | ByteClass::Upper
+                        )
+                });
+                let expected = match bad {
+                    true => Err(Stop::NotCanonical),
+                    false => Ok(
+                        match (
+                            chunk.iter().any(u8::is_ascii_uppercase),
+                            chunk.iter().any(|&b| b >= 0x80),
+                        ) {
+                            (true, true) => Form::FOLDED | Form::UNICODE,
+                            (true, false) => Form::FOLDED,
+                            (false, true) => Form::UNICODE,
+                            (false, false) => Form::CANONICAL,
+                        },
+                    ),
+                };
+                assert_eq!(result, expected, "{b:#x} in lane {lane}");
+                if result.is_ok() {
+                    assert_eq!(folded, chunk.map(|b| b.to_ascii_lowercase()));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn scans_labels() {
         let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
         let mut name = LongName::new();
-        assert_eq!(name.scan(host, true), Ok(false));
+        assert_eq!(name.scan(host, true), Ok(Form::CANONICAL));
         assert_eq!(name.count(), 5);
         let mut starts = vec![0];
         starts.extend(
@@ -443,21 +526,28 @@ mod tests {
                 "{bad:?}"
             );
         }
-        assert_eq!(LongName::new().scan(b"a.b-c.xn--abc-", false), Ok(false));
-        assert_eq!(LongName::new().scan(b"a b", true), Err(Stop::NotCanonical));
         assert_eq!(
-            LongName::new().scan("bü.de".as_bytes(), true),
-            Err(Stop::NotCanonical)
+            LongName::new().scan(b"a.b-c.xn--abc-", false),
+            Ok(Form::CANONICAL)
         );
+        assert_eq!(LongName::new().scan(b"a b", true), Err(Stop::NotCanonical));
         let mut name = LongName::new();
-        assert_eq!(name.scan(b"under_score.EXAMPLE.com", true), Ok(true));
+        let form = Form::FOLDED | Form::UNICODE;
+        assert_eq!(name.scan("Bü.dE".as_bytes(), true), Ok(form));
+        assert_eq!(name.as_bytes(), "bü.de".as_bytes());
+        assert_eq!(name.count(), 2);
+        let mut name = LongName::new();
+        assert_eq!(
+            name.scan(b"under_score.EXAMPLE.com", true),
+            Ok(Form::FOLDED)
+        );
         assert_eq!(name.as_bytes(), b"under_score.example.com");
         assert_eq!(name.count(), 3);
     }
 
     /// What a scan says of a host: the result, then the name's bytes, and
     /// its labels' starts and keys from the right.
-    type Scanned = (Result<bool, Stop>, Vec<u8>, Vec<(usize, u64)>);
+    type Scanned = (Result<Form, Stop>, Vec<u8>, Vec<(usize, u64)>);
 
     fn scanned<const N: usize>(host: &[u8]) -> Scanned {
         let mut name = Name::<N>::new();
@@ -501,7 +591,7 @@ mod tests {
         let (ok, _, labels) = scanned::<{ SHORT + CHUNK }>(sixty_four.as_bytes());
         assert_eq!(
             (ok, labels.iter().map(|l| l.0).collect::<Vec<_>>()),
-            (Ok(false), vec![61, 41, 0])
+            (Ok(Form::CANONICAL), vec![61, 41, 0])
         );
     }
 
@@ -509,7 +599,7 @@ mod tests {
     fn keys_agree_with_the_tree() {
         let host = b"a.bc.defghijk.lmnopqrst.uvwxyz0123456789-abcdefghijklmnopqrstuvwxyz";
         let mut name = LongName::new();
-        assert_eq!(name.scan(host, true), Ok(false));
+        assert_eq!(name.scan(host, true), Ok(Form::CANONICAL));
         let mut start = 0;
         for label in host.split(|&b| b == b'.') {
             let end = start + label.len();
