@@ -79,14 +79,14 @@ pub(crate) static BYTE_CLASS: [ByteClass; 256] = {
     table
 };
 
-/// Whether a lower-case ASCII label starts with the A-label prefix `xn--`.
+/// Whether an ASCII label starts with the A-label prefix `xn--`, in any case.
 #[inline]
 pub(crate) fn has_ace_prefix(label: &[u8]) -> bool {
-    label.starts_with(b"xn--")
+    etld_punycode::has_ace_prefix(label)
 }
 
-/// Checks an already lower-case ASCII label: length and, for `xn--`
-/// labels, A-label validity.
+/// Checks an ASCII label: length and, for `xn--` labels (in any case),
+/// A-label validity.
 #[inline]
 pub(crate) fn check_ascii_label(label: &[u8]) -> Result<(), LabelError> {
     check_label_length(label)?;

@@ -14,7 +14,7 @@ use crate::label::{
 };
 use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
-use crate::scan::{Form, LongName, Name, ShortName, Stop, SHORT};
+use crate::scan::{Form, Name, Stop, SHORT, WORDS};
 use crate::tree::LabelTree;
 use crate::walk::{is_ipv4, is_ipv6, walk, Match};
 
@@ -238,7 +238,8 @@ impl List {
         // Everything else (upper case, Unicode, errors) goes to the slow
         // path, which reports every error the same way whichever path would
         // have found it (the leftmost bad label).
-        let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
+        let first =
+            self.match_canonical::<false>(host.as_bytes(), mask, options.implicit_rule, true);
         if let Ok((m, Form::CANONICAL)) = &first {
             if options.output != Output::Unicode {
                 return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
@@ -261,25 +262,24 @@ impl List {
         if host.is_empty() {
             return Err(HostError::Empty.into());
         }
-        if let Ok((m, form)) = &first {
-            // The input form: the host, lower-cased.
-            let input = || match form.has(Form::FOLDED) {
-                true => Cow::Owned(host.to_ascii_lowercase()),
-                false => Cow::Borrowed(host),
-            };
-            if !form.has(Form::UNICODE) {
-                return Ok(answer(input(), m, options.output));
+        // Upper-case letters: matched again, read lower-cased.
+        let first = match first {
+            Err(Stop::UpperCase) => self.match_folded(host, mask, options.implicit_rule),
+            first => first,
+        };
+        match first {
+            Ok((m, form)) => {
+                // The input form: the host, lower-cased.
+                let input = match form.has(Form::FOLDED) {
+                    true => Cow::Owned(host.to_ascii_lowercase()),
+                    false => Cow::Borrowed(host),
+                };
+                if let Some(d) = walked_answer(input, &m, form, options.output) {
+                    return Ok(d);
+                }
             }
-            // A Unicode host in canonical form but for the encoding was
-            // walked as it is, against the Unicode twins of `xn--` labels:
-            // its answer, in its own form.
-            let bare = host.strip_suffix('.').unwrap_or(host);
-            if options.output == Output::Input && is_walkable_unicode(bare) {
-                return Ok(Domain::with_offsets(input(), m));
-            }
-        }
-        if let Err(Stop::Invalid(HostError::IpAddress)) = first {
-            return Err(HostError::IpAddress.into());
+            Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
+            Err(_) => {}
         }
         let mut ascii = AsciiName::new();
         // Everything else: label by label, Unicode labels encoded. An IPv6
@@ -290,11 +290,16 @@ impl List {
                 false => e,
             })?;
         // The labels are checked: the walk need not check them again.
-        let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
+        let m = match self.match_canonical::<false>(
+            ascii.as_bytes(),
+            mask,
+            options.implicit_rule,
+            false,
+        ) {
             Ok((m, _)) => m,
             Err(Stop::Invalid(e)) => return Err(e.into()),
             // Not reached: a canonical name holds canonical bytes only.
-            Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
+            Err(Stop::NotCanonical | Stop::UpperCase) => return Err(HostError::Empty.into()),
         };
         Ok(match (options.output, changed) {
             // The input form, lower-cased, is the host itself.
@@ -308,12 +313,16 @@ impl List {
         })
     }
 
-    /// Matches a host, canonical ASCII but for upper-case letters, which
-    /// the scan lower-cases, and non-ASCII characters, which it leaves (the
-    /// [`Form`]: what it found). `check_a_labels` says whether its `xn--`
-    /// labels still need checking.
+    /// Matches a host, canonical ASCII but for upper-case letters and
+    /// non-ASCII characters (the [`Form`]: what the scan found).
+    /// `check_a_labels` says whether its `xn--` labels still need checking.
+    ///
+    /// Upper-case letters are read lower-cased when `FOLD`; otherwise they
+    /// stop the match with [`Stop::UpperCase`], so that the walk of nearly
+    /// every host has no case to fold (the slow path matches such hosts
+    /// again, folding).
     #[inline]
-    fn match_canonical(
+    fn match_canonical<const FOLD: bool>(
         &self,
         bytes: &[u8],
         mask: u8,
@@ -326,39 +335,42 @@ impl List {
             _ => bytes,
         };
         match bare.len() <= SHORT {
-            true => self.match_name(
-                &mut ShortName::new(),
-                bare,
-                mask,
-                implicit_rule,
-                check_a_labels,
-            ),
-            false => self.match_name(
-                &mut LongName::new(),
-                bare,
-                mask,
-                implicit_rule,
-                check_a_labels,
-            ),
+            true => self.match_name::<1, FOLD>(bare, mask, implicit_rule, check_a_labels),
+            false => self.match_name::<WORDS, FOLD>(bare, mask, implicit_rule, check_a_labels),
         }
     }
 
-    /// [`List::match_canonical`] with a name buffer of `N` bytes.
+    /// [`List::match_canonical`] with a bitmap of `W` words of dots.
     #[inline(always)]
-    fn match_name<const N: usize>(
+    fn match_name<const W: usize, const FOLD: bool>(
         &self,
-        name: &mut Name<N>,
         bare: &[u8],
         mask: u8,
         implicit_rule: bool,
         check_a_labels: bool,
     ) -> Result<(Match, Form), Stop> {
-        let form = name.scan(bare, check_a_labels)?;
+        let (name, form) = Name::<W>::scan(bare, check_a_labels, FOLD)?;
         let scanned = name.as_bytes();
         if scanned.last().is_some_and(u8::is_ascii_digit) && is_ipv4(scanned) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
-        Ok((walk(&self.tree, name, mask, implicit_rule), form))
+        Ok((
+            walk::<W, FOLD>(&self.tree, &name, mask, implicit_rule),
+            form,
+        ))
+    }
+
+    /// [`List::match_canonical`] for a host with upper-case letters, read
+    /// lower-cased. Out of line: few hosts need it.
+    #[cold]
+    #[inline(never)]
+    fn match_folded(
+        &self,
+        host: &str,
+        mask: u8,
+        implicit_rule: bool,
+    ) -> Result<(Match, Form), Stop> {
+        self.match_canonical::<true>(host.as_bytes(), mask, implicit_rule, true)
     }
 
     /// Whether a cookie for `cookie_domain` may be set by `request_host`
@@ -400,6 +412,23 @@ impl List {
             .is_some_and(|rest| rest.ends_with('.'));
         domain_match && !cookie.is_public_suffix()
     }
+}
+
+/// The answer for `host`, lower-case, walked as it is with the result `m`,
+/// if its form allows: canonical ASCII, or Unicode canonical but for the
+/// encoding (walked against the Unicode twins of `xn--` labels) when the
+/// answer is to be in the input's form.
+fn walked_answer<'h>(
+    host: Cow<'h, str>,
+    m: &Match,
+    form: Form,
+    output: Output,
+) -> Option<Domain<'h>> {
+    if !form.has(Form::UNICODE) {
+        return Some(answer(host, m, output));
+    }
+    let bare = host.strip_suffix('.').unwrap_or(&host);
+    (output == Output::Input && is_walkable_unicode(bare)).then(|| Domain::with_offsets(host, m))
 }
 
 /// The answer for a host walked in its canonical ASCII form `ascii`,

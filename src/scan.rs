@@ -1,16 +1,24 @@
 //! The scan: a host's bytes checked sixteen at a time, and its labels found.
 //!
-//! Every lookup starts here. The host is copied into a [`Name`], a buffer
-//! on the stack with room past its end, so that every read of the scan and
-//! of the walk is a whole chunk or word, with no special case for the last
-//! bytes. Each chunk of sixteen bytes is then classified at once (SSE2 on
-//! x86-64, a byte loop elsewhere): lower-case letters, digits, `-` and `.`,
-//! the bytes of nearly every host, pass; upper-case letters are lower-cased in
-//! the buffer; any other byte is looked up in the byte table: a forbidden
-//! code point sends the host to the slow path, which canonicalises it label
-//! by label, and the bytes of non-ASCII characters are left as they are, for
+//! Every lookup starts here. The host is read where it is, never copied: a
+//! [`Name`] is the host's bytes and a bitmap of its dots. Each chunk of
+//! sixteen bytes is classified at once (SSE2 on x86-64, a byte loop
+//! elsewhere), read straight from the host (the last chunk of a longer host
+//! is its last sixteen bytes, those read before left out; a shorter host is
+//! read as two overlapping words): lower-case letters, digits, `-` and `.`,
+//! the bytes of nearly every host, pass; any other byte is looked at more
+//! closely. A forbidden code point sends the host to the slow path, which
+//! canonicalises it label by label; upper-case letters are left as they are,
+//! and the walk reads them lower-cased (a second walk, out of the fast
+//! path's way); the bytes of non-ASCII characters are left as they are, for
 //! the walk over the label tree's Unicode twins (whether the host's Unicode
 //! labels are canonical is checked afterwards, see [`Form`]).
+//!
+//! Reading the host in place matters more than it seems: a copy is written
+//! in pieces, and a read of sixteen or eight bytes that spans two pieces
+//! still being written waits for both (store-to-load forwarding fails). On
+//! the plain hosts of the benchmark mix, a lookup that read a copy took
+//! about 10% longer, though it ran fewer instructions.
 //!
 //! The dots of the chunk become bits of a bitmap, which gives every label's
 //! bounds to the walk. Labels are checked on the bitmaps too: no two dots
@@ -30,6 +38,9 @@ pub(crate) enum Stop {
     /// The host is not canonical (non-ASCII, a forbidden or separator
     /// character): canonicalise it first.
     NotCanonical,
+    /// The host holds upper-case letters, and the match was not to fold
+    /// them: match it again, folding.
+    UpperCase,
     /// The host is invalid.
     Invalid(HostError),
 }
@@ -37,29 +48,21 @@ pub(crate) enum Stop {
 /// Bytes classified at once.
 const CHUNK: usize = 16;
 
-/// Words of the dot bitmap: one bit per byte of a name of up to 256 bytes.
-const WORDS: usize = 4;
+/// Words of the dot bitmap that a name of up to 253 bytes needs: one bit
+/// per byte.
+pub(crate) const WORDS: usize = 4;
 
-/// The longest host a [`ShortName`] holds.
+/// The longest host that one word of dots covers: nearly every host.
 pub(crate) const SHORT: usize = 64;
 
-/// A name of up to [`SHORT`] bytes, nearly every host: a small buffer that
-/// is cheap to clear.
-pub(crate) type ShortName = Name<{ SHORT + CHUNK }>;
-
-/// A name of up to 253 bytes.
-pub(crate) type LongName = Name<{ 256 + CHUNK }>;
-
-/// A scanned host, canonical ASCII without a trailing dot: its bytes and
-/// where its dots are. `N` is the buffer's size: a chunk more than the
-/// longest host it takes, for whole-chunk and whole-word reads.
-pub(crate) struct Name<const N: usize> {
-    /// The host's bytes, lower-cased, and room past its end.
-    bytes: [u8; N],
-    /// The host's length.
-    len: usize,
+/// A scanned host, canonical ASCII (or Unicode, see [`Form`]) without a
+/// trailing dot: its bytes, where they are, and where its dots are, in `W`
+/// words of bits.
+pub(crate) struct Name<'h, const W: usize> {
+    /// The host's bytes.
+    bytes: &'h [u8],
     /// Bit `i` is set when byte `i` is a dot.
-    dots: [u64; WORDS],
+    dots: [u64; W],
 }
 
 /// What sixteen bytes hold, one bit per byte (bit `i` for byte `i`).
@@ -78,7 +81,7 @@ struct Lanes {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 #[allow(unsafe_code)]
-fn classify(chunk: &[u8; CHUNK]) -> Lanes {
+fn classify(chunk: Chunk<'_>) -> Lanes {
     // SAFETY: `sse2_lanes` needs SSE2, which this code is compiled only
     // with (`cfg` above; it is part of the x86-64 baseline, so every x86-64
     // target has it).
@@ -86,20 +89,40 @@ fn classify(chunk: &[u8; CHUNK]) -> Lanes {
 }
 
 /// Classifies sixteen bytes with SSE2: a few vector operations instead of a
-/// branch per byte. Why it is worth its `unsafe` call, measured on the plain
+/// branch per byte. Why it is worth its `unsafe` code, measured on the plain
 /// lower-case hosts of the benchmark mix: with [`classify_bytes`] in its
 /// place a lookup took 1,040 instructions and 132 ns, with this 645 and
 /// 72 ns (the eight-byte SWAR scan it replaced: about 750 instructions).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "sse2")]
 #[inline]
-fn sse2_lanes(chunk: &[u8; CHUNK]) -> Lanes {
+#[allow(unsafe_code)]
+fn sse2_lanes(chunk: Chunk<'_>) -> Lanes {
     use std::arch::x86_64::{
-        _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-        _mm_set_epi64x, _mm_sub_epi8,
+        __m128i, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_cvtsi64_si128, _mm_loadl_epi64,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
+        _mm_unpacklo_epi64,
     };
-    let [lo, hi] = [0, 8].map(|at| word(chunk, at) as i64);
-    let v = _mm_set_epi64x(hi, lo);
+    // Read straight from the host: a vector built from words in registers
+    // goes through memory, a sixteen-byte read of two eight-byte writes that
+    // the processor cannot forward (measured on the plain hosts of the mix:
+    // 10% of a lookup).
+    let v = match chunk {
+        // SAFETY: `bytes` is sixteen readable bytes; the load needs no
+        // alignment.
+        Chunk::Bytes(bytes, _) => unsafe { _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()) },
+        // SAFETY: `first` and `last` are eight readable bytes each; the
+        // loads need no alignment.
+        Chunk::Halves(first, last, _) => unsafe {
+            _mm_unpacklo_epi64(
+                _mm_loadl_epi64(first.as_ptr().cast::<__m128i>()),
+                _mm_loadl_epi64(last.as_ptr().cast::<__m128i>()),
+            )
+        },
+        Chunk::Word(word, _) => {
+            _mm_unpacklo_epi64(_mm_cvtsi64_si128(word as i64), _mm_set1_epi8(FILL as i8))
+        }
+    };
     // Lanes with `lo <= b <= hi`: shifted so that the range starts at -128,
     // one signed comparison tells.
     let within = |lo: u8, hi: u8| {
@@ -130,9 +153,9 @@ fn sse2_lanes(chunk: &[u8; CHUNK]) -> Lanes {
     not(all(target_arch = "x86_64", target_feature = "sse2")),
     inline(always)
 )]
-fn classify_bytes(chunk: &[u8; CHUNK]) -> Lanes {
+fn classify_bytes(chunk: Chunk<'_>) -> Lanes {
     let mut lanes = Lanes::default();
-    for (i, &b) in chunk.iter().enumerate() {
+    for (i, &b) in chunk.bytes().iter().enumerate() {
         let bit = 1 << i;
         match b {
             b'a'..=b'z' | b'0'..=b'9' => {}
@@ -167,23 +190,24 @@ pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
         .map_or(0, u64::from_le_bytes)
 }
 
-/// What a scan changed or found in a host, a set of flags: none for a
-/// canonical ASCII host, the fast path's case.
+/// What a scan found in a host, a set of flags: none for a canonical ASCII
+/// host, the fast path's case.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Form(u8);
 
 impl Form {
-    /// Canonical ASCII as it came.
+    /// Canonical ASCII.
     pub(crate) const CANONICAL: Form = Form(0);
-    /// Upper-case ASCII letters were lower-cased in the name.
+    /// The host holds upper-case ASCII letters: the walk reads its labels
+    /// lower-cased, and the answer needs the host lower-cased.
     pub(crate) const FOLDED: Form = Form(1);
     /// The host holds non-ASCII characters, left as they are: the name is
     /// walkable only if its Unicode labels are canonical but for the
     /// encoding (`label::is_walkable_unicode`).
     pub(crate) const UNICODE: Form = Form(2);
 
-    /// The form of a host in which letters were lower-cased (`folded`) and
-    /// non-ASCII characters found (`unicode`), or not.
+    /// The form of a host with upper-case letters (`folded`) and non-ASCII
+    /// characters (`unicode`), or not.
     #[inline(always)]
     pub(crate) fn of(folded: bool, unicode: bool) -> Form {
         Form(u8::from(folded) | u8::from(unicode) << 1)
@@ -205,28 +229,21 @@ impl std::ops::BitOr for Form {
     }
 }
 
-/// Lower-cases the upper-case ASCII letters of `chunk`, whose lanes `other`
-/// are not `a-z`, `0-9`, `-` or `.`, and checks the rest of those lanes:
-/// allowed ASCII punctuation such as `_`, or the bytes of non-ASCII
-/// characters. Returns what it found. Cold, as hosts seldom hold any of these.
+/// Checks the lanes `other` of `chunk` (not `a-z`, `0-9`, `-` or `.`):
+/// upper-case letters, allowed ASCII punctuation such as `_`, or the bytes
+/// of non-ASCII characters, all of which the scan leaves as they are.
+/// Returns what it found. Cold, as hosts seldom hold any of these.
 #[cold]
 #[inline(never)]
-fn fold_others(chunk: &mut [u8; CHUNK], other: u16) -> Result<Form, Stop> {
+fn check_others(chunk: [u8; CHUNK], other: u16) -> Result<Form, Stop> {
     // Eight lanes at a time (SWAR): the bytes of non-ASCII characters (top
-    // bit set), and the upper-case letters, which are lower-cased.
+    // bit set), and the upper-case letters.
     let (mut non_ascii, mut upper) = (0u16, 0u16);
-    let mut lower = [0u64; 2];
-    for (i, lower) in lower.iter_mut().enumerate() {
-        let v = word(chunk, 8 * i);
-        let low = v & !TOP_BITS;
-        // Top bit set where `A <= b` and not where `Z < b`, in ASCII bytes.
-        let letters = (low + 0x3F * ONES) & !(low + 0x25 * ONES) & !v & TOP_BITS;
-        *lower = v | letters >> 2;
+    for i in 0..2 {
+        let v = word(&chunk, 8 * i);
         non_ascii |= u16::from(top_bits(v)) << (8 * i);
-        upper |= u16::from(top_bits(letters)) << (8 * i);
+        upper |= u16::from(top_bits(upper_case(v))) << (8 * i);
     }
-    // Written back at once.
-    *chunk = (u128::from(lower[0]) | u128::from(lower[1]) << 64).to_le_bytes();
     // The other ASCII lanes, one at a time: no separator or forbidden byte.
     let mut left = other & !non_ascii & !upper;
     while left != 0 {
@@ -236,6 +253,20 @@ fn fold_others(chunk: &mut [u8; CHUNK], other: u16) -> Result<Form, Stop> {
         left &= left - 1;
     }
     Ok(Form::of(upper != 0, non_ascii != 0))
+}
+
+/// The top bit of every lane of `v` that holds an upper-case ASCII letter.
+#[inline(always)]
+fn upper_case(v: u64) -> u64 {
+    let low = v & !TOP_BITS;
+    // Top bit set where `A <= b` and not where `Z < b`, in ASCII bytes.
+    (low + 0x3F * ONES) & !(low + 0x25 * ONES) & !v & TOP_BITS
+}
+
+/// `v` with its upper-case ASCII letters lower-cased, eight lanes at once.
+#[inline(always)]
+fn lower_case(v: u64) -> u64 {
+    v | upper_case(v) >> 2
 }
 
 /// A byte of ones in every lane of a word.
@@ -252,94 +283,172 @@ fn top_bits(v: u64) -> u8 {
     (((v & TOP_BITS) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
-/// What fills a name's buffer past its end: a byte the scan lets through
-/// and counts for nothing (not a dot, not a hyphen), so that the last chunk
-/// needs no mask.
+/// What stands for the bytes past a host's end in its last chunk: a byte
+/// the scan lets through and counts for nothing (not a dot, not a hyphen),
+/// so that the last chunk needs no mask.
 const FILL: u8 = b'a';
 
-impl<const N: usize> Name<N> {
-    /// Whether every dot of the name is in the bitmap's first word: true
-    /// of a [`ShortName`].
-    const ONE_WORD: bool = N - CHUNK <= 64;
+/// Sixteen bytes of a host, classified at once (see [`chunk_at`]).
+#[derive(Clone, Copy)]
+enum Chunk<'h> {
+    /// Bytes of the host, of which the given number of first lanes were
+    /// read before.
+    Bytes(&'h [u8; CHUNK], u32),
+    /// The first and the last eight bytes of a host of the given length,
+    /// eight to fifteen bytes: they overlap, and the lanes of the last stand
+    /// for bytes `len - 8..len`.
+    Halves(&'h [u8; 8], &'h [u8; 8], u32),
+    /// A host of the given length, shorter than eight bytes, as a
+    /// little-endian word padded with `FILL`, as are the other lanes.
+    Word(u64, u32),
+}
 
-    /// An empty name; see [`Name::scan`]. Scan a name once.
+impl Chunk<'_> {
+    /// The sixteen bytes.
     #[inline(always)]
-    pub(crate) fn new() -> Name<N> {
-        Name {
-            bytes: [FILL; N],
-            len: 0,
-            dots: [0; WORDS],
+    fn bytes(self) -> [u8; CHUNK] {
+        let [low, high] = match self {
+            Chunk::Bytes(bytes, _) => return *bytes,
+            Chunk::Halves(first, last, _) => [first, last].map(|b| u64::from_le_bytes(*b)),
+            Chunk::Word(word, _) => [word, u64::from_le_bytes([FILL; 8])],
+        };
+        (u128::from(low) | u128::from(high) << 64).to_le_bytes()
+    }
+
+    /// The lanes of this chunk as bits of the bytes they stand for, from the
+    /// scan's place; lanes read before, and `FILL`, count for nothing.
+    #[inline(always)]
+    fn place(self, lanes: u16) -> u64 {
+        let (low, high) = (u64::from(lanes & 0xFF), u64::from(lanes >> 8));
+        match self {
+            Chunk::Bytes(_, skip) => u64::from(lanes) >> skip,
+            Chunk::Halves(_, _, len) => low | high << (len - 8),
+            Chunk::Word(_, len) => low & ((1 << len) - 1),
         }
     }
+}
+
+/// The sixteen bytes of `host` that the scan classifies for the bytes from
+/// `at` (`at < host.len()`): the bytes at `at` while sixteen are left; for
+/// the last, partial chunk of a longer host, its last sixteen bytes (the
+/// lanes before `at`, read before, are left out); in a shorter host, its
+/// first and last eight bytes, or, under eight bytes, the host as a word.
+/// Nothing is copied: the scan and the walk read the host itself.
+#[inline(always)]
+fn chunk_at(host: &[u8], at: usize) -> Chunk<'_> {
+    let len = host.len();
+    if let Some(bytes) = host.get(at..).and_then(|b| b.first_chunk()) {
+        return Chunk::Bytes(bytes, 0);
+    }
+    if let Some(bytes) = host
+        .get(len.saturating_sub(CHUNK)..)
+        .and_then(|b| b.first_chunk())
+    {
+        return Chunk::Bytes(bytes, (at + CHUNK - len) as u32);
+    }
+    let first = host.first_chunk();
+    let last = host
+        .get(len.saturating_sub(8)..)
+        .and_then(|b| b.first_chunk());
+    match (first, last) {
+        (Some(first), Some(last)) => Chunk::Halves(first, last, len as u32),
+        _ => {
+            let fill = u64::from_le_bytes([FILL; 8]) << (8 * (len % 8));
+            Chunk::Word(tail_word(host, 0) | fill, len as u32)
+        }
+    }
+}
+
+/// The bytes of `bytes` from `at` to its end, fewer than eight, as a
+/// little-endian word, zero-padded.
+#[inline(always)]
+fn tail_word(bytes: &[u8], at: usize) -> u64 {
+    let n = bytes.len();
+    if n >= 8 {
+        // The last word, the bytes before `at` shifted out.
+        word(bytes, n - 8) >> (8 * (at + 8 - n).min(7))
+    } else {
+        let rest = bytes.get(at..).unwrap_or_default();
+        rest.iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b))
+    }
+}
+
+impl<'h, const W: usize> Name<'h, W> {
+    /// Whether every dot of the name is in the bitmap's first word (a
+    /// name of up to [`SHORT`] bytes).
+    const ONE_WORD: bool = W == 1;
 
     /// The name's bytes.
     #[inline(always)]
-    pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
+    pub(crate) fn as_bytes(&self) -> &'h [u8] {
+        self.bytes
     }
 
     /// The name's length.
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
-        self.len
+        self.bytes.len()
     }
 
-    /// Scans a host that has no trailing dot into the name: every ASCII byte
-    /// must be canonical but for upper-case letters, which are lower-cased,
-    /// every label 1 to 63 bytes long, and, when `check_a_labels`, every
-    /// `xn--` label a valid A-label (a host built by `canonicalize_host` has
-    /// had its labels checked already). Non-ASCII characters are left as
-    /// they are. Returns what it lower-cased or left.
+    /// Scans a host that has no trailing dot, where it is: every ASCII byte
+    /// must be canonical but for upper-case letters (read lower-cased by the
+    /// walk), every label 1 to 63 bytes long, and, when `check_a_labels`,
+    /// every `xn--` label a valid A-label (a host built by
+    /// `canonicalize_host` has had its labels checked already). Non-ASCII
+    /// characters are left as they are. Returns the name and what it found
+    /// (see [`Form`]).
     ///
     /// A host with an ASCII byte that is not canonical (a forbidden code
-    /// point, a space) gives [`Stop::NotCanonical`].
+    /// point, a space) gives [`Stop::NotCanonical`]; one with upper-case
+    /// letters [`Stop::UpperCase`] unless `fold` (the walk is to read them
+    /// lower-cased).
     #[inline]
-    pub(crate) fn scan(&mut self, host: &[u8], check_a_labels: bool) -> Result<Form, Stop> {
+    pub(crate) fn scan(
+        host: &'h [u8],
+        check_a_labels: bool,
+        fold: bool,
+    ) -> Result<(Self, Form), Stop> {
         let len = host.len();
-        let Some(dst) = self
-            .bytes
-            .get_mut(..len)
-            .filter(|_| len <= MAX_NAME.min(N - CHUNK))
-        else {
+        if len > MAX_NAME.min(64 * W) {
             return Err(Stop::Invalid(HostError::TooLong(len)));
+        }
+        let mut name = Name {
+            bytes: host,
+            dots: [0; W],
         };
-        dst.copy_from_slice(host);
-        self.len = len;
         let mut form = Form::CANONICAL;
-        let mut hyphens = [0u64; WORDS];
+        let mut hyphens = [0u64; W];
         let mut at = 0;
         while at < len {
-            // Always there (`at < len <= N - CHUNK`); if not, the slow path
-            // checks the host instead.
-            let Some(chunk) = self.bytes.get_mut(at..).and_then(|b| b.first_chunk_mut()) else {
-                return Err(Stop::NotCanonical);
-            };
             // The lanes past the host's end hold `FILL`: nothing to note.
+            let chunk = chunk_at(host, at);
             let lanes = classify(chunk);
             if lanes.other != 0 {
-                form = form | fold_others(chunk, lanes.other)?;
+                form = form | check_others(chunk.bytes(), lanes.other)?;
+                if !fold && form.has(Form::FOLDED) {
+                    return Err(Stop::UpperCase);
+                }
             }
-            self.dots[at / 64 % WORDS] |= u64::from(lanes.dots) << (at % 64);
-            hyphens[at / 64 % WORDS] |= u64::from(lanes.hyphens) << (at % 64);
+            name.dots[at / 64 % W] |= chunk.place(lanes.dots) << (at % 64);
+            hyphens[at / 64 % W] |= chunk.place(lanes.hyphens) << (at % 64);
             at += CHUNK;
         }
-        let words = if Self::ONE_WORD { 1 } else { WORDS };
         // Empty labels: a dot first, last, or beside another dot; and `--`,
         // which every A-label holds (such hosts, and the few others with a
         // `--`, have their labels checked one by one).
-        let mut empty = len == 0 || self.bytes[len - 1] == b'.';
+        let mut empty = matches!(host.last(), None | Some(b'.'));
         let mut double_hyphen = false;
         let (mut carry, mut hyphen_carry) = (1u64, 0u64); // as if a dot stood before
-        for (&w, &h) in self.dots[..words].iter().zip(&hyphens[..words]) {
+        for (&w, &h) in name.dots.iter().zip(&hyphens) {
             empty |= w & ((w << 1) | carry) != 0;
             double_hyphen |= h & ((h << 1) | hyphen_carry) != 0;
             carry = w >> 63;
             hyphen_carry = h >> 63;
         }
         if empty || len > MAX_LABEL || (double_hyphen && check_a_labels) {
-            self.check_each(check_a_labels)?;
+            name.check_each(check_a_labels)?;
         }
-        Ok(form)
+        Ok((name, form))
     }
 
     /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
@@ -382,7 +491,7 @@ impl<const N: usize> Name<N> {
             let below = (2u64 << (end.wrapping_sub(1) % 64)).wrapping_sub(1);
             return 64 - (self.dots[0] & below).leading_zeros() as usize;
         }
-        let w = (end / 64) % WORDS;
+        let w = (end / 64) % W;
         let bits = self.dots[w] & ((1u64 << (end % 64)) - 1);
         if bits != 0 || w == 0 {
             w * 64 + 64 - bits.leading_zeros() as usize
@@ -406,20 +515,44 @@ impl<const N: usize> Name<N> {
     /// Where the `k`-th label from the right (`1..=count`) starts.
     #[cfg(test)]
     pub(crate) fn start_of(&self, k: usize) -> usize {
-        let mut start = self.len + 1;
+        let mut start = self.len() + 1;
         for _ in 0..k {
             start = self.label_start(start - 1);
         }
         start
     }
 
-    /// The label tree's key of the label `start..end`.
+    /// The label tree's key of the label `start..end`, read lower-cased
+    /// when `FOLD` (a host with upper-case letters).
     #[inline(always)]
-    pub(crate) fn key(&self, start: usize, end: usize) -> u64 {
+    pub(crate) fn key<const FOLD: bool>(&self, start: usize, end: usize) -> u64 {
         let len = end - start;
         // Labels are not empty; the bytes past one are masked off.
-        let head = word(&self.bytes, start) & HEAD_MASK[len.min(8)];
-        label_key(head, || word(&self.bytes, end - 8), len)
+        let head = match self.bytes.get(start..).and_then(|b| b.first_chunk()) {
+            Some(head) => u64::from_le_bytes(*head),
+            None => tail_word(self.bytes, start),
+        };
+        let (head, last) = (head & HEAD_MASK[len.min(8)], || word(self.bytes, end - 8));
+        match FOLD {
+            false => label_key(head, last, len),
+            true => label_key(lower_case(head), || lower_case(last()), len),
+        }
+    }
+
+    /// Whether the label `start..end` is `label`, a label of the tree
+    /// (lower-case), read lower-cased when `FOLD`.
+    #[inline(always)]
+    pub(crate) fn label_is<const FOLD: bool>(
+        &self,
+        start: usize,
+        end: usize,
+        label: &[u8],
+    ) -> bool {
+        let bytes = self.bytes.get(start..end);
+        match FOLD {
+            false => bytes == Some(label),
+            true => bytes.is_some_and(|b| b.eq_ignore_ascii_case(label)),
+        }
     }
 
     /// How many labels the name has.
@@ -437,6 +570,10 @@ impl<const N: usize> Name<N> {
 mod tests {
     use super::*;
 
+    fn words_of(chunk: &[u8; CHUNK]) -> [u64; 2] {
+        [word(chunk, 0), word(chunk, 8)]
+    }
+
     #[test]
     fn classify_agrees_with_bytes() {
         // Every byte in every lane, among letters.
@@ -444,15 +581,23 @@ mod tests {
             for lane in 0..CHUNK {
                 let mut chunk = *b"abcdefgh01234567";
                 chunk[lane] = b;
+                let halves = Chunk::Halves(
+                    chunk[..8].try_into().unwrap(),
+                    chunk[8..].try_into().unwrap(),
+                    16,
+                );
+                assert_eq!(classify(halves), classify_bytes(halves));
+                let word = Chunk::Word(words_of(&chunk)[0], 8);
+                assert_eq!(classify(word), classify_bytes(word));
                 assert_eq!(
-                    classify(&chunk),
-                    classify_bytes(&chunk),
+                    classify(Chunk::Bytes(&chunk, 0)),
+                    classify_bytes(Chunk::Bytes(&chunk, 0)),
                     "{b:#x} in lane {lane}"
                 );
             }
         }
         assert_eq!(
-            classify(b"a.c.dE-g_\x80......"),
+            classify(Chunk::Bytes(b"a.c.dE-g_\x80......", 0)),
             Lanes {
                 dots: 0b1111_1100_0000_1010,
                 hyphens: 0b100_0000,
@@ -462,14 +607,13 @@ mod tests {
     }
 
     #[test]
-    fn fold_others_agrees_with_bytes() {
+    fn check_others_agrees_with_bytes() {
         // Every byte in every lane, among letters and a non-ASCII character.
         for b in 0..=255u8 {
             for lane in 0..CHUNK {
-                let mut chunk = *b"aBcd\xc3\xbcfgh0123456";
+                let mut chunk = *b"abcd\xc3\xbcfgh0123456";
                 chunk[lane] = b;
-                let mut folded = chunk;
-                let result = fold_others(&mut folded, classify(&chunk).other);
+                let result = check_others(chunk, classify(Chunk::Bytes(&chunk, 0)).other);
                 let bad = chunk.iter().any(|&b| {
                     b < 0x80
                         && !matches!(
@@ -479,22 +623,12 @@ mod tests {
                 });
                 let expected = match bad {
                     true => Err(Stop::NotCanonical),
-                    false => Ok(
-                        match (
-                            chunk.iter().any(u8::is_ascii_uppercase),
-                            chunk.iter().any(|&b| b >= 0x80),
-                        ) {
-                            (true, true) => Form::FOLDED | Form::UNICODE,
-                            (true, false) => Form::FOLDED,
-                            (false, true) => Form::UNICODE,
-                            (false, false) => Form::CANONICAL,
-                        },
-                    ),
+                    false => Ok(Form::of(
+                        chunk.iter().any(u8::is_ascii_uppercase),
+                        chunk.iter().any(|&b| b >= 0x80),
+                    )),
                 };
                 assert_eq!(result, expected, "{b:#x} in lane {lane}");
-                if result.is_ok() {
-                    assert_eq!(folded, chunk.map(|b| b.to_ascii_lowercase()));
-                }
             }
         }
     }
@@ -502,9 +636,8 @@ mod tests {
     #[test]
     fn scans_labels() {
         let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
-        let mut name = LongName::new();
-        assert_eq!(name.scan(host, true), Ok(Form::CANONICAL));
-        assert_eq!(name.count(), 5);
+        let (name, form) = Name::<WORDS>::scan(host, true, true).unwrap();
+        assert_eq!((form, name.count()), (Form::CANONICAL, 5));
         let mut starts = vec![0];
         starts.extend(
             host.iter()
@@ -515,6 +648,9 @@ mod tests {
         for (k, &start) in starts.iter().rev().enumerate() {
             assert_eq!(name.start_of(k + 1), start, "label {}", k + 1);
         }
+        let form_of = |host: &[u8], check_a_labels| {
+            Name::<WORDS>::scan(host, check_a_labels, true).map(|(name, form)| (form, name.count()))
+        };
         for (bad, offset) in [
             (&b".a"[..], 0),
             (b"a..b", 2),
@@ -522,49 +658,45 @@ mod tests {
             (b"a.b-c.xn--abc-", 6),
         ] {
             assert!(
-                matches!(LongName::new().scan(bad, true), Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset),
+                matches!(form_of(bad, true), Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset),
                 "{bad:?}"
             );
         }
+        assert_eq!(form_of(b"a.b-c.xn--abc-", false), Ok((Form::CANONICAL, 3)));
+        assert_eq!(form_of(b"a b", true), Err(Stop::NotCanonical));
+        let both = Form::FOLDED | Form::UNICODE;
+        assert_eq!(form_of("Bü.de".as_bytes(), true), Ok((both, 2)));
+        assert_eq!(form_of("bü.de".as_bytes(), true), Ok((Form::UNICODE, 2)));
         assert_eq!(
-            LongName::new().scan(b"a.b-c.xn--abc-", false),
-            Ok(Form::CANONICAL)
+            form_of(b"under_score.EXAMPLE.com", true),
+            Ok((Form::FOLDED, 3))
         );
-        assert_eq!(LongName::new().scan(b"a b", true), Err(Stop::NotCanonical));
-        let mut name = LongName::new();
-        let form = Form::FOLDED | Form::UNICODE;
-        assert_eq!(name.scan("Bü.dE".as_bytes(), true), Ok(form));
-        assert_eq!(name.as_bytes(), "bü.de".as_bytes());
-        assert_eq!(name.count(), 2);
-        let mut name = LongName::new();
         assert_eq!(
-            name.scan(b"under_score.EXAMPLE.com", true),
-            Ok(Form::FOLDED)
+            form_of(b"under_score.example.com", true),
+            Ok((Form::CANONICAL, 3))
         );
-        assert_eq!(name.as_bytes(), b"under_score.example.com");
-        assert_eq!(name.count(), 3);
     }
 
-    /// What a scan says of a host: the result, then the name's bytes, and
-    /// its labels' starts and keys from the right.
-    type Scanned = (Result<Form, Stop>, Vec<u8>, Vec<(usize, u64)>);
+    /// What a scan says of a host: the result, and its labels' starts and
+    /// keys from the right.
+    type Scanned = (Result<Form, Stop>, Vec<(usize, u64)>);
 
-    fn scanned<const N: usize>(host: &[u8]) -> Scanned {
-        let mut name = Name::<N>::new();
-        let result = name.scan(host, true);
+    fn scanned<const W: usize>(host: &[u8]) -> Scanned {
+        let (name, form) = match Name::<W>::scan(host, true, true) {
+            Ok(scanned) => scanned,
+            Err(stop) => return (Err(stop), Vec::new()),
+        };
         let mut labels = Vec::new();
-        if result.is_ok() {
-            let mut end = name.len();
-            loop {
-                let start = name.label_start(end);
-                labels.push((start, name.key(start, end)));
-                if start == 0 {
-                    break;
-                }
-                end = start - 1;
+        let mut end = name.len();
+        loop {
+            let start = name.label_start(end);
+            labels.push((start, name.key::<true>(start, end)));
+            if start == 0 {
+                break;
             }
+            end = start - 1;
         }
-        (result, name.as_bytes().to_vec(), labels)
+        (Ok(form), labels)
     }
 
     #[test]
@@ -585,26 +717,82 @@ mod tests {
             "tab\there.com",
             sixty_four.as_str(),
         ] {
-            let short = scanned::<{ SHORT + CHUNK }>(host.as_bytes());
-            assert_eq!(short, scanned::<{ 256 + CHUNK }>(host.as_bytes()), "{host}");
+            let short = scanned::<1>(host.as_bytes());
+            assert_eq!(short, scanned::<WORDS>(host.as_bytes()), "{host}");
         }
-        let (ok, _, labels) = scanned::<{ SHORT + CHUNK }>(sixty_four.as_bytes());
+        let (ok, labels) = scanned::<1>(sixty_four.as_bytes());
         assert_eq!(
             (ok, labels.iter().map(|l| l.0).collect::<Vec<_>>()),
             (Ok(Form::CANONICAL), vec![61, 41, 0])
         );
     }
 
+    /// Checks the key of every label of `host` against the tree's.
+    fn assert_keys<const W: usize>(host: &str) {
+        let (name, _) = Name::<W>::scan(host.as_bytes(), true, true).unwrap();
+        let mut start = 0;
+        for label in host.split('.') {
+            let end = start + label.len();
+            let lower = label.to_ascii_lowercase();
+            let key = crate::tree::key(lower.as_bytes());
+            assert_eq!(name.key::<true>(start, end), key, "{label:?} in {host:?}");
+            assert!(name.label_is::<true>(start, end, lower.as_bytes()));
+            if *label == lower {
+                assert_eq!(name.key::<false>(start, end), key, "{label:?} in {host:?}");
+                assert!(name.label_is::<false>(start, end, label.as_bytes()));
+            }
+            start = end + 1;
+        }
+    }
+
     #[test]
     fn keys_agree_with_the_tree() {
-        let host = b"a.bc.defghijk.lmnopqrst.uvwxyz0123456789-abcdefghijklmnopqrstuvwxyz";
-        let mut name = LongName::new();
-        assert_eq!(name.scan(host, true), Ok(Form::CANONICAL));
-        let mut start = 0;
-        for label in host.split(|&b| b == b'.') {
-            let end = start + label.len();
-            assert_eq!(name.key(start, end), crate::tree::key(label), "{label:?}");
-            start = end + 1;
+        // Every tail of the host: labels that end the name, in names
+        // shorter and longer than a word and a chunk.
+        let host = "a.bc.defghijk.lmnopqrst.uvwxyz0123456789-abcdefghijklmnopqrstuvwxyz";
+        for (at, _) in host.match_indices('.') {
+            assert_keys::<WORDS>(&host[at + 1..]);
+        }
+        assert_keys::<WORDS>(host);
+        for host in [
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghi",
+            "a.bcdefghijklmno.p",
+            "ab.c",
+        ] {
+            assert_keys::<1>(host);
+        }
+    }
+
+    #[test]
+    fn chunks_place_the_bytes_read() {
+        // Every place in hosts of every length up to forty bytes: each byte
+        // from the place on has a lane that reads it, and no other lane
+        // counts.
+        let text: Vec<u8> = (1..=40).collect();
+        for len in 1..=text.len() {
+            let host = &text[..len];
+            for at in (0..len).step_by(CHUNK) {
+                let chunk = chunk_at(host, at);
+                let bytes = chunk.bytes();
+                let mut seen = 0u64;
+                for (lane, &b) in bytes.iter().enumerate() {
+                    match chunk.place(1 << lane) {
+                        0 => {}
+                        bit => {
+                            let i = at + bit.trailing_zeros() as usize;
+                            assert_eq!((bit.count_ones(), b), (1, host[i]), "{len}, {at}: {lane}");
+                            seen |= bit;
+                        }
+                    }
+                    if chunk.place(1 << lane) == 0 && !matches!(chunk, Chunk::Bytes(..)) {
+                        assert_eq!(b, FILL, "{len} bytes, at {at}: lane {lane}");
+                    }
+                }
+                let n = (len - at).min(CHUNK);
+                assert_eq!(seen, (1 << n) - 1, "{len} bytes, at {at}");
+            }
         }
     }
 }

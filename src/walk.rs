@@ -1,10 +1,11 @@
 //! The walk: the formal algorithm, over a host's labels from the right.
 //!
 //! A lookup first [scans](crate::scan) the host into a
-//! [`Name`]: its bytes checked and lower-cased, its dots noted, which gives
-//! every label's bounds (a Unicode host in canonical form but for the encoding
-//! is copied as it is, to be walked against the tree's Unicode twins of `xn--`
-//! labels). The walk then reads labels from the right through the
+//! [`Name`]: its bytes checked, its dots noted, which gives every label's
+//! bounds (upper-case letters are read lower-cased when the walk is told to
+//! `FOLD`; a Unicode host in canonical form but for the encoding is walked as
+//! it is, against the tree's Unicode twins of `xn--` labels). The walk then
+//! reads labels from the right through the
 //! [label tree](crate::tree), one table probe per label. Because a wildcard
 //! label matches any one label at every position, even where an explicit
 //! child exists, every node's `*` child matches too. In any real list a `*`
@@ -163,7 +164,7 @@ fn section_of(bits: u8) -> Section {
 ///
 /// `mask` selects the flags that count (sections, wildcard mode).
 #[inline]
-pub(crate) fn walk<const N: usize>(
+pub(crate) fn walk<const N: usize, const FOLD: bool>(
     tree: &LabelTree,
     name: &Name<N>,
     mask: u8,
@@ -178,7 +179,7 @@ pub(crate) fn walk<const N: usize>(
         if let Some(star) = node.star() {
             let wild = tree.node(star);
             if wild.has_children() {
-                walk_frontier(tree, name, mask, &mut best, (id, end));
+                walk_frontier::<N, FOLD>(tree, name, mask, &mut best, (id, end));
                 break;
             }
             best.record(wild.value & mask, start);
@@ -186,7 +187,7 @@ pub(crate) fn walk<const N: usize>(
         if !node.has_labels() {
             break;
         }
-        match child(tree, id, name, start, end) {
+        match child::<N, FOLD>(tree, id, name, start, end) {
             Some(child) => {
                 id = child;
                 node = tree.node(child);
@@ -204,15 +205,15 @@ pub(crate) fn walk<const N: usize>(
 
 /// The child of `parent` whose label is `name[start..end]`.
 #[inline(always)]
-fn child<const N: usize>(
+fn child<const N: usize, const FOLD: bool>(
     tree: &LabelTree,
     parent: NodeId,
     name: &Name<N>,
     start: usize,
     end: usize,
 ) -> Option<NodeId> {
-    tree.child(parent, name.key(start, end), end - start, |label| {
-        name.as_bytes().get(start..end) == Some(label)
+    tree.child(parent, name.key::<FOLD>(start, end), end - start, |label| {
+        name.label_is::<FOLD>(start, end, label)
     })
 }
 
@@ -220,7 +221,7 @@ fn child<const N: usize>(
 /// wildcard: goes on from node `from`, about to read the label that ends
 /// at `end`. Kept out of line: no real list needs it.
 #[inline(never)]
-fn walk_frontier<const N: usize>(
+fn walk_frontier<const N: usize, const FOLD: bool>(
     tree: &LabelTree,
     name: &Name<N>,
     mask: u8,
@@ -239,7 +240,7 @@ fn walk_frontier<const N: usize>(
                 best.record(tree.node(star).value & mask, start);
                 next.push(star);
             }
-            if let Some(child) = child(tree, id, name, start, end) {
+            if let Some(child) = child::<N, FOLD>(tree, id, name, start, end) {
                 best.record(tree.node(child).value & mask, start);
                 next.push(child);
             }
