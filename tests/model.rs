@@ -234,3 +234,58 @@ proptest! {
         }
     }
 }
+
+/// Labels of lengths around the scan's word and chunk sizes (7, 8, 9, 15,
+/// 16, 17 bytes), so that hosts built of them end, and have labels start and
+/// end, on either side of every boundary of the scan's reads.
+const LONG_LABELS: &[&str] = &[
+    "a",
+    "bcdefgh",
+    "bcdefghi",
+    "bcdefghij",
+    "k-lmnopqrstuvwx",
+    "klmnopqrstuvwxyz",
+    "klmnopqrstuvwxyz0",
+];
+
+/// `host` with the letters at the set bits of `case` (cycling) upper-cased.
+fn mixed_case(host: &str, case: u64) -> String {
+    host.chars()
+        .enumerate()
+        .map(|(i, c)| match case >> (i % 64) & 1 {
+            1 => c.to_ascii_uppercase(),
+            _ => c,
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Hosts of every length up to ~140 bytes, in lower and mixed case (the
+    /// answer is the lower-cased one), against the model.
+    #[test]
+    fn long_and_mixed_case_hosts_equal_model(
+        rules in prop::collection::vec(
+            prop::collection::vec(
+                prop_oneof![6 => prop::sample::select(LONG_LABELS).prop_map(str::to_string), 1 => Just("*".to_string())],
+                1..=3,
+            ),
+            0..10,
+        ),
+        hosts in prop::collection::vec(prop::collection::vec(prop::sample::select(LONG_LABELS), 1..=8), 1..8),
+        case in any::<u64>(),
+    ) {
+        let set = rule_set(&rules.into_iter().map(|r| (r, false, false)).collect::<Vec<_>>());
+        let list = List::from_rules(&set).expect("compiles");
+        let model = Model::new(&set);
+        for options in all_options() {
+            for host in hosts.iter().map(|h| h.join(".")) {
+                let expected = model.lookup(&host, &options);
+                prop_assert_eq!(answer(&list, &host, &options), expected.clone(), "{}", host);
+                let mixed = mixed_case(&host, case);
+                prop_assert_eq!(answer(&list, &mixed, &options), expected, "{}", mixed);
+            }
+        }
+    }
+}
