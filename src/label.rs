@@ -306,12 +306,14 @@ pub(crate) fn canonical_label_into(
     Ok((len + 4, changed))
 }
 
-/// The most Punycode digits one code point of a label costs: a delta
-/// (under 2^27 for a label of 63 code points) loses a factor of at least 10
-/// a digit, so it takes at most 8 digits; 10 leaves room to spare. The
-/// `punycode_length_bound_holds` test checks the bound on long and
-/// worst-case labels.
-const MAX_DIGITS_PER_CODE_POINT: usize = 10;
+/// The most Punycode digits one code point of a label costs. A delta of a
+/// label of at most 63 octets is under 10^8 (code points below 0x110000,
+/// times at most 60 insertion places). Digit `j` of an integer weighs at
+/// least 10^j (each weight is the last times `36 - t`, `t <= 26`), and
+/// every digit but the last is at least 1, so a `d`-digit integer is at
+/// least 10^(d-2): 9 digits at most. The `punycode_length_bound_holds` test
+/// checks the bound on long and worst-case labels.
+const MAX_DIGITS_PER_CODE_POINT: usize = 9;
 
 /// Whether `c` is its own lower case and no separator: a character that a
 /// canonical Unicode label may hold.
@@ -380,13 +382,37 @@ pub(crate) fn is_walkable_unicode(host: &str) -> bool {
                 i += 1;
             }
             Some(&lead) => {
-                let (c, width) = utf8_char(bytes, i, lead);
-                if !c.is_some_and(is_canonical_char) {
+                let (canonical, width) = canonical_char_at(bytes, i, lead);
+                if !canonical {
                     return false;
                 }
                 other += 1;
                 i += width;
             }
+        }
+    }
+}
+
+/// Whether the character that starts with the non-ASCII byte `lead` at `i`
+/// of the UTF-8 text `bytes` is canonical (see [`is_canonical_char`]), and
+/// its width. The characters of most IDN labels are told by their first two
+/// bytes, without decoding: lower-case Latin-1 and Cyrillic letters, kana and
+/// CJK ideographs, Hangul syllables (the `canonical_bytes_agree` test checks
+/// every code point).
+#[inline]
+fn canonical_char_at(bytes: &[u8], i: usize, lead: u8) -> (bool, usize) {
+    match (lead, bytes.get(i + 1)) {
+        // U+00DF-U+00FF; U+0430-U+045F.
+        (0xC3, Some(0x9F..=0xBF)) | (0xD0, Some(0xB0..=0xBF)) | (0xD1, Some(0x80..=0x9F)) => {
+            (true, 2)
+        }
+        // U+3040-U+9FFF; U+AC00-U+CFFF.
+        (0xE3, Some(0x81..=0xBF)) | (0xE4..=0xE9 | 0xEB..=0xEC, _) | (0xEA, Some(0xB0..=0xBF)) => {
+            (true, 3)
+        }
+        _ => {
+            let (c, width) = utf8_char(bytes, i, lead);
+            (c.is_some_and(is_canonical_char), width)
         }
     }
 }
@@ -537,6 +563,20 @@ mod tests {
                 | '^'
                 | '|'
         )
+    }
+
+    #[test]
+    fn canonical_bytes_agree() {
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let mut buf = [0; 4];
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            assert_eq!(
+                canonical_char_at(bytes, 0, bytes[0]),
+                (is_canonical_char(c), c.len_utf8()),
+                "{c:?} U+{:04X}",
+                c as u32
+            );
+        }
     }
 
     #[test]
