@@ -349,7 +349,7 @@ impl List {
         implicit_rule: bool,
         check_a_labels: bool,
     ) -> Result<(Match, Form), Stop> {
-        let (name, form) = Name::<W>::scan(bare, check_a_labels, FOLD)?;
+        let (name, form) = Name::<W>::scan::<FOLD>(bare, check_a_labels)?;
         let scanned = name.as_bytes();
         if scanned.last().is_some_and(u8::is_ascii_digit) && is_ipv4(scanned) {
             return Err(Stop::Invalid(HostError::IpAddress));

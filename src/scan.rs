@@ -72,8 +72,11 @@ struct Lanes {
     dots: u16,
     /// `-`
     hyphens: u16,
-    /// Neither `a-z`, `0-9`, `-` nor `.`: upper-case letters, the bytes of
-    /// non-ASCII characters, and bytes seldom seen in a host.
+    /// `A-Z`, when the scan folds case (else they are `other`).
+    upper: u16,
+    /// Neither `a-z`, `0-9`, `-`, `.` nor, when the scan folds case, `A-Z`:
+    /// upper-case letters, the bytes of non-ASCII characters, and bytes
+    /// seldom seen in a host.
     other: u16,
 }
 
@@ -81,11 +84,11 @@ struct Lanes {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 #[allow(unsafe_code)]
-fn classify(chunk: Chunk<'_>) -> Lanes {
+fn classify<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
     // SAFETY: `sse2_lanes` needs SSE2, which this code is compiled only
     // with (`cfg` above; it is part of the x86-64 baseline, so every x86-64
     // target has it).
-    unsafe { sse2_lanes(chunk) }
+    unsafe { sse2_lanes::<FOLD>(chunk) }
 }
 
 /// Classifies sixteen bytes with SSE2: a few vector operations instead of a
@@ -97,7 +100,7 @@ fn classify(chunk: Chunk<'_>) -> Lanes {
 #[target_feature(enable = "sse2")]
 #[inline]
 #[allow(unsafe_code)]
-fn sse2_lanes(chunk: Chunk<'_>) -> Lanes {
+fn sse2_lanes<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_cvtsi64_si128, _mm_loadl_epi64,
         _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
@@ -139,10 +142,15 @@ fn sse2_lanes(chunk: Chunk<'_>) -> Lanes {
         _mm_or_si128(dots, hyphens),
     );
     let mask = |lanes| _mm_movemask_epi8(lanes) as u16;
+    let upper = match FOLD {
+        true => mask(within(b'A', b'Z')),
+        false => 0,
+    };
     Lanes {
         dots: mask(dots),
         hyphens: mask(hyphens),
-        other: !mask(known),
+        upper,
+        other: !mask(known) & !upper,
     }
 }
 
@@ -153,7 +161,7 @@ fn sse2_lanes(chunk: Chunk<'_>) -> Lanes {
     not(all(target_arch = "x86_64", target_feature = "sse2")),
     inline(always)
 )]
-fn classify_bytes(chunk: Chunk<'_>) -> Lanes {
+fn classify_bytes<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
     let mut lanes = Lanes::default();
     for (i, &b) in chunk.bytes().iter().enumerate() {
         let bit = 1 << i;
@@ -161,6 +169,7 @@ fn classify_bytes(chunk: Chunk<'_>) -> Lanes {
             b'a'..=b'z' | b'0'..=b'9' => {}
             b'.' => lanes.dots |= bit,
             b'-' => lanes.hyphens |= bit,
+            b'A'..=b'Z' if FOLD => lanes.upper |= bit,
             _ => lanes.other |= bit,
         }
     }
@@ -400,13 +409,12 @@ impl<'h, const W: usize> Name<'h, W> {
     ///
     /// A host with an ASCII byte that is not canonical (a forbidden code
     /// point, a space) gives [`Stop::NotCanonical`]; one with upper-case
-    /// letters [`Stop::UpperCase`] unless `fold` (the walk is to read them
+    /// letters [`Stop::UpperCase`] unless `FOLD` (the walk is to read them
     /// lower-cased).
     #[inline]
-    pub(crate) fn scan(
+    pub(crate) fn scan<const FOLD: bool>(
         host: &'h [u8],
         check_a_labels: bool,
-        fold: bool,
     ) -> Result<(Self, Form), Stop> {
         let len = host.len();
         if len > MAX_NAME.min(64 * W) {
@@ -422,10 +430,13 @@ impl<'h, const W: usize> Name<'h, W> {
         while at < len {
             // The lanes past the host's end hold `FILL`: nothing to note.
             let chunk = chunk_at(host, at);
-            let lanes = classify(chunk);
+            let lanes = classify::<FOLD>(chunk);
+            if lanes.upper != 0 {
+                form = form | Form::FOLDED;
+            }
             if lanes.other != 0 {
                 form = form | check_others(chunk.bytes(), lanes.other)?;
-                if !fold && form.has(Form::FOLDED) {
+                if !FOLD && form.has(Form::FOLDED) {
                     return Err(Stop::UpperCase);
                 }
             }
@@ -586,22 +597,39 @@ mod tests {
                     chunk[8..].try_into().unwrap(),
                     16,
                 );
-                assert_eq!(classify(halves), classify_bytes(halves));
+                assert_eq!(classify::<false>(halves), classify_bytes::<false>(halves));
+                assert_eq!(classify::<true>(halves), classify_bytes::<true>(halves));
                 let word = Chunk::Word(words_of(&chunk)[0], 8);
-                assert_eq!(classify(word), classify_bytes(word));
+                assert_eq!(classify::<false>(word), classify_bytes::<false>(word));
+                assert_eq!(classify::<true>(word), classify_bytes::<true>(word));
                 assert_eq!(
-                    classify(Chunk::Bytes(&chunk, 0)),
-                    classify_bytes(Chunk::Bytes(&chunk, 0)),
+                    classify::<true>(Chunk::Bytes(&chunk, 0)),
+                    classify_bytes::<true>(Chunk::Bytes(&chunk, 0)),
+                    "{b:#x} in lane {lane}"
+                );
+                assert_eq!(
+                    classify::<false>(Chunk::Bytes(&chunk, 0)),
+                    classify_bytes::<false>(Chunk::Bytes(&chunk, 0)),
                     "{b:#x} in lane {lane}"
                 );
             }
         }
         assert_eq!(
-            classify(Chunk::Bytes(b"a.c.dE-g_\x80......", 0)),
+            classify::<false>(Chunk::Bytes(b"a.c.dE-g_\x80......", 0)),
             Lanes {
                 dots: 0b1111_1100_0000_1010,
                 hyphens: 0b100_0000,
+                upper: 0,
                 other: 0b11_0010_0000,
+            }
+        );
+        assert_eq!(
+            classify::<true>(Chunk::Bytes(b"a.c.dE-g_\x80......", 0)),
+            Lanes {
+                dots: 0b1111_1100_0000_1010,
+                hyphens: 0b100_0000,
+                upper: 0b10_0000,
+                other: 0b11_0000_0000,
             }
         );
     }
@@ -613,7 +641,7 @@ mod tests {
             for lane in 0..CHUNK {
                 let mut chunk = *b"abcd\xc3\xbcfgh0123456";
                 chunk[lane] = b;
-                let result = check_others(chunk, classify(Chunk::Bytes(&chunk, 0)).other);
+                let result = check_others(chunk, classify::<false>(Chunk::Bytes(&chunk, 0)).other);
                 let bad = chunk.iter().any(|&b| {
                     b < 0x80
                         && !matches!(
@@ -636,7 +664,7 @@ mod tests {
     #[test]
     fn scans_labels() {
         let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
-        let (name, form) = Name::<WORDS>::scan(host, true, true).unwrap();
+        let (name, form) = Name::<WORDS>::scan::<true>(host, true).unwrap();
         assert_eq!((form, name.count()), (Form::CANONICAL, 5));
         let mut starts = vec![0];
         starts.extend(
@@ -649,7 +677,8 @@ mod tests {
             assert_eq!(name.start_of(k + 1), start, "label {}", k + 1);
         }
         let form_of = |host: &[u8], check_a_labels| {
-            Name::<WORDS>::scan(host, check_a_labels, true).map(|(name, form)| (form, name.count()))
+            Name::<WORDS>::scan::<true>(host, check_a_labels)
+                .map(|(name, form)| (form, name.count()))
         };
         for (bad, offset) in [
             (&b".a"[..], 0),
@@ -682,7 +711,7 @@ mod tests {
     type Scanned = (Result<Form, Stop>, Vec<(usize, u64)>);
 
     fn scanned<const W: usize>(host: &[u8]) -> Scanned {
-        let (name, form) = match Name::<W>::scan(host, true, true) {
+        let (name, form) = match Name::<W>::scan::<true>(host, true) {
             Ok(scanned) => scanned,
             Err(stop) => return (Err(stop), Vec::new()),
         };
@@ -729,7 +758,7 @@ mod tests {
 
     /// Checks the key of every label of `host` against the tree's.
     fn assert_keys<const W: usize>(host: &str) {
-        let (name, _) = Name::<W>::scan(host.as_bytes(), true, true).unwrap();
+        let (name, _) = Name::<W>::scan::<true>(host.as_bytes(), true).unwrap();
         let mut start = 0;
         for label in host.split('.') {
             let end = start + label.len();
