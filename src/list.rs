@@ -321,7 +321,7 @@ impl List {
     /// stop the match with [`Stop::UpperCase`], so that the walk of nearly
     /// every host has no case to fold (the slow path matches such hosts
     /// again, folding).
-    #[inline]
+    #[inline(always)]
     fn match_canonical<const FOLD: bool>(
         &self,
         bytes: &[u8],
@@ -336,8 +336,22 @@ impl List {
         };
         match bare.len() <= SHORT {
             true => self.match_name::<1, FOLD>(bare, mask, implicit_rule, check_a_labels),
-            false => self.match_name::<WORDS, FOLD>(bare, mask, implicit_rule, check_a_labels),
+            false => self.match_long::<FOLD>(bare, mask, implicit_rule, check_a_labels),
         }
+    }
+
+    /// [`List::match_name`] for a host over [`SHORT`] bytes, out of line:
+    /// few hosts are that long, and the fast path stays half the size.
+    #[cold]
+    #[inline(never)]
+    fn match_long<const FOLD: bool>(
+        &self,
+        bare: &[u8],
+        mask: u8,
+        implicit_rule: bool,
+        check_a_labels: bool,
+    ) -> Result<(Match, Form), Stop> {
+        self.match_name::<WORDS, FOLD>(bare, mask, implicit_rule, check_a_labels)
     }
 
     /// [`List::match_canonical`] with a bitmap of `W` words of dots.
