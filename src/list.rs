@@ -268,18 +268,22 @@ impl List {
             first => first,
         };
         match first {
-            Ok((m, form)) => {
+            // Walked as it is: canonical ASCII, or a Unicode host canonical
+            // but for the encoding (walked against the Unicode twins of
+            // `xn--` labels) when the answer is to be in its own form.
+            Ok((m, form)) if !form.has(Form::UNICODE) || walkable_unicode(host, options) => {
                 // The input form: the host, lower-cased.
                 let input = match form.has(Form::FOLDED) {
                     true => Cow::Owned(host.to_ascii_lowercase()),
                     false => Cow::Borrowed(host),
                 };
-                if let Some(d) = walked_answer(input, &m, form, options.output) {
-                    return Ok(d);
-                }
+                return Ok(match form.has(Form::UNICODE) {
+                    true => Domain::with_offsets(input, &m),
+                    false => answer(input, &m, options.output),
+                });
             }
             Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
-            Err(_) => {}
+            Ok(_) | Err(_) => {}
         }
         let mut ascii = AsciiName::new();
         // Everything else: label by label, Unicode labels encoded. An IPv6
@@ -428,21 +432,12 @@ impl List {
     }
 }
 
-/// The answer for `host`, lower-case, walked as it is with the result `m`,
-/// if its form allows: canonical ASCII, or Unicode canonical but for the
-/// encoding (walked against the Unicode twins of `xn--` labels) when the
-/// answer is to be in the input's form.
-fn walked_answer<'h>(
-    host: Cow<'h, str>,
-    m: &Match,
-    form: Form,
-    output: Output,
-) -> Option<Domain<'h>> {
-    if !form.has(Form::UNICODE) {
-        return Some(answer(host, m, output));
-    }
-    let bare = host.strip_suffix('.').unwrap_or(&host);
-    (output == Output::Input && is_walkable_unicode(bare)).then(|| Domain::with_offsets(host, m))
+/// Whether a Unicode host that the scan let through may be answered from
+/// its walk: its answer is to be in its own form, and its Unicode labels are
+/// canonical but for the encoding.
+fn walkable_unicode(host: &str, options: &Options) -> bool {
+    let bare = host.strip_suffix('.').unwrap_or(host);
+    options.output == Output::Input && is_walkable_unicode(bare)
 }
 
 /// The answer for a host walked in its canonical ASCII form `ascii`,
