@@ -79,18 +79,12 @@ pub(crate) static BYTE_CLASS: [ByteClass; 256] = {
     table
 };
 
-/// Whether an ASCII label starts with the A-label prefix `xn--`, in any case.
-#[inline]
-pub(crate) fn has_ace_prefix(label: &[u8]) -> bool {
-    etld_punycode::has_ace_prefix(label)
-}
-
 /// Checks an ASCII label: length and, for `xn--` labels (in any case),
 /// A-label validity.
 #[inline]
 pub(crate) fn check_ascii_label(label: &[u8]) -> Result<(), LabelError> {
     check_label_length(label)?;
-    if has_ace_prefix(label) {
+    if etld_punycode::has_ace_prefix(label) {
         etld_punycode::check_a_label(label).map_err(LabelError::Punycode)?;
     }
     Ok(())
@@ -332,7 +326,7 @@ fn is_canonical_char(c: char) -> bool {
 /// be written that way: the label is a valid A-label, and what it decodes
 /// to is lower case and holds no separator. `None` for anything else.
 pub(crate) fn unicode_form(label: &[u8]) -> Option<Vec<u8>> {
-    if !has_ace_prefix(label) {
+    if !etld_punycode::has_ace_prefix(label) {
         return None;
     }
     let mut chars = ['\0'; MAX_LABEL];
@@ -382,7 +376,7 @@ pub(crate) fn is_walkable_unicode(host: &str) -> bool {
                 i += 1;
             }
             Some(&lead) => {
-                let (canonical, width) = canonical_char_at(bytes, i, lead);
+                let (canonical, width) = canonical_char_at(host, i, lead);
                 if !canonical {
                     return false;
                 }
@@ -393,15 +387,15 @@ pub(crate) fn is_walkable_unicode(host: &str) -> bool {
     }
 }
 
-/// Whether the character that starts with the non-ASCII byte `lead` at `i`
-/// of the UTF-8 text `bytes` is canonical (see [`is_canonical_char`]), and
-/// its width. The characters of most IDN labels are told by their first two
-/// bytes, without decoding: lower-case Latin-1 and Cyrillic letters, kana and
-/// CJK ideographs, Hangul syllables (the `canonical_bytes_agree` test checks
+/// Whether the character of `text` that starts at `i` with the non-ASCII
+/// byte `lead` is canonical (see [`is_canonical_char`]), and its width. The
+/// characters of most IDN labels are told by their first two bytes, without
+/// decoding: lower-case Latin-1 and Cyrillic letters, kana and CJK
+/// ideographs, Hangul syllables (the `canonical_bytes_agree` test checks
 /// every code point).
 #[inline]
-fn canonical_char_at(bytes: &[u8], i: usize, lead: u8) -> (bool, usize) {
-    match (lead, bytes.get(i + 1)) {
+fn canonical_char_at(text: &str, i: usize, lead: u8) -> (bool, usize) {
+    match (lead, text.as_bytes().get(i + 1)) {
         // U+00DF-U+00FF; U+0430-U+045F.
         (0xC3, Some(0x9F..=0xBF)) | (0xD0, Some(0xB0..=0xBF)) | (0xD1, Some(0x80..=0x9F)) => {
             (true, 2)
@@ -411,27 +405,13 @@ fn canonical_char_at(bytes: &[u8], i: usize, lead: u8) -> (bool, usize) {
             (true, 3)
         }
         _ => {
-            let (c, width) = utf8_char(bytes, i, lead);
-            (c.is_some_and(is_canonical_char), width)
+            let c = text.get(i..).and_then(|t| t.chars().next());
+            (
+                c.is_some_and(is_canonical_char),
+                c.map_or(1, char::len_utf8),
+            )
         }
     }
-}
-
-/// The character that starts with the non-ASCII byte `lead` at `i` of the
-/// UTF-8 text `bytes`, and its width; `None` if it is not there (never, in
-/// a `str`).
-#[inline]
-fn utf8_char(bytes: &[u8], i: usize, lead: u8) -> (Option<char>, usize) {
-    let (width, bits) = match lead {
-        0xF0.. => (4, lead & 0x07),
-        0xE0.. => (3, lead & 0x0F),
-        _ => (2, lead & 0x1F),
-    };
-    let code = bytes.get(i + 1..i + width).map(|tail| {
-        tail.iter()
-            .fold(u32::from(bits), |c, &b| (c << 6) | u32::from(b & 0x3F))
-    });
-    (code.and_then(char::from_u32), width)
 }
 
 /// The length of the canonical ASCII form of `label`, of `basic` ASCII and
@@ -454,7 +434,7 @@ pub(crate) fn to_unicode_name(ascii: &str) -> String {
         if i > 0 {
             out.push('.');
         }
-        match has_ace_prefix(label.as_bytes()) {
+        match etld_punycode::has_ace_prefix(label.as_bytes()) {
             true => match etld_punycode::to_unicode_label(label) {
                 Ok(u) => out.push_str(&u),
                 Err(_) => out.push_str(label),
@@ -569,9 +549,9 @@ mod tests {
     fn canonical_bytes_agree() {
         for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
             let mut buf = [0; 4];
-            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            let text = &*c.encode_utf8(&mut buf);
             assert_eq!(
-                canonical_char_at(bytes, 0, bytes[0]),
+                canonical_char_at(text, 0, text.as_bytes()[0]),
                 (is_canonical_char(c), c.len_utf8()),
                 "{c:?} U+{:04X}",
                 c as u32

@@ -292,9 +292,9 @@ fn top_bits(v: u64) -> u8 {
     (((v & TOP_BITS) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
-/// What stands for the bytes past a host's end in its last chunk: a byte
-/// the scan lets through and counts for nothing (not a dot, not a hyphen),
-/// so that the last chunk needs no mask.
+/// What stands for the bytes past the end of a host shorter than eight
+/// bytes, in the chunk the scan classifies: a byte it lets through and
+/// counts for nothing (not a dot, a hyphen or another byte).
 const FILL: u8 = b'a';
 
 /// Sixteen bytes of a host, classified at once (see [`chunk_at`]).
@@ -428,7 +428,7 @@ impl<'h, const W: usize> Name<'h, W> {
         let mut hyphens = [0u64; W];
         let mut at = 0;
         while at < len {
-            // The lanes past the host's end hold `FILL`: nothing to note.
+            // Lanes read before, or past the host's end, are placed nowhere.
             let chunk = chunk_at(host, at);
             let lanes = classify::<FOLD>(chunk);
             if lanes.upper != 0 {
