@@ -83,7 +83,8 @@ pub(crate) struct Node {
     bytes: u32,
     /// The node a lookup goes on from: the node itself, or for a Unicode
     /// twin (see [`LabelTree::add_unicode_twins`]) the `xn--` node it
-    /// stands for.
+    /// stands for, whose value, `*` child and children flag the twin
+    /// carries too.
     canonical: NodeId,
 }
 
@@ -198,7 +199,7 @@ impl LabelTree {
                         }
                         star => star,
                     };
-                } else if let Some(child) =
+                } else if let Some((child, _)) =
                     tree.child(node, key(&label), label.len(), |l| l == label)
                 {
                     node = child;
@@ -244,7 +245,17 @@ impl LabelTree {
             }
         }
         for (parent, child, unicode) in twins {
-            self.add_edge(parent, &unicode, child, edges)?;
+            let twin = self.add_edge(parent, &unicode, child, edges)?;
+            // All keys are in: what a lookup learns at the `xn--` node is
+            // final, and the twin tells it without a second load.
+            let Node {
+                value,
+                children,
+                star,
+                ..
+            } = self.nodes[child as usize];
+            let node = &mut self.nodes[twin as usize];
+            (node.value, node.children, node.star) = (value, children, star);
         }
         Ok(())
     }
@@ -338,8 +349,10 @@ impl LabelTree {
     }
 
     /// The child of `parent` whose label, of `len` bytes (at least one),
-    /// has the [`label_key`] `key`, if there is one. A label over eight
-    /// bytes is compared in full by `is_label`, given the child's label.
+    /// has the [`label_key`] `key`, if there is one: the node to go on from
+    /// and what a lookup learns there (for a Unicode twin, the `xn--` node
+    /// and the twin, which carries its value). A label over eight bytes is
+    /// compared in full by `is_label`, given the child's label.
     #[inline(always)]
     pub(crate) fn child(
         &self,
@@ -347,7 +360,7 @@ impl LabelTree {
         key: u64,
         len: usize,
         is_label: impl Fn(&[u8]) -> bool,
-    ) -> Option<NodeId> {
+    ) -> Option<(NodeId, &Node)> {
         let mixed = mix(parent, key);
         // Most labels of a host are in no rule: the filter (a Bloom filter
         // with one hash, small enough to stay in cache) turns most of them
@@ -363,7 +376,7 @@ impl LabelTree {
             if slot.parent == parent && slot.key == key {
                 let node = &self.nodes[slot.child as usize];
                 if node.len as usize == len && (len <= 8 || is_label(self.long_label(node))) {
-                    return Some(node.canonical);
+                    return Some((node.canonical, node));
                 }
             } else if slot.parent == NONE {
                 return None;
@@ -440,7 +453,7 @@ mod tests {
         let root = tree.node(ROOT);
         assert!(root.has_labels() && root.star().is_none());
         let find =
-            |parent, label: &[u8]| tree.child(parent, key(label), label.len(), |l| l == label);
+            |parent, label: &[u8]| tree.child(parent, key(label), label.len(), |l| l == label).map(|c| c.0);
         let com = find(ROOT, b"com").unwrap();
         assert!(tree.node(com).value != 0);
         let long = b"elasticbeanstalk";

@@ -29,7 +29,7 @@
 use crate::compile::flags;
 use crate::rule::Section;
 use crate::scan::Name;
-use crate::tree::{LabelTree, NodeId, ROOT};
+use crate::tree::{LabelTree, Node, NodeId, ROOT};
 
 /// What the walk found: the prevailing rule's effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,9 +188,8 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
             break;
         }
         match child::<N, FOLD>(tree, id, name, start, end) {
-            Some(child) => {
-                id = child;
-                node = tree.node(child);
+            Some((child, learned)) => {
+                (id, node) = (child, learned);
                 best.record(node.value & mask, start);
             }
             None => break,
@@ -203,15 +202,16 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
     best.finish(name, implicit_rule)
 }
 
-/// The child of `parent` whose label is `name[start..end]`.
+/// The child of `parent` whose label is `name[start..end]`, and what the
+/// walk learns there (see [`LabelTree::child`]).
 #[inline(always)]
-fn child<const N: usize, const FOLD: bool>(
-    tree: &LabelTree,
+fn child<'t, const N: usize, const FOLD: bool>(
+    tree: &'t LabelTree,
     parent: NodeId,
     name: &Name<N>,
     start: usize,
     end: usize,
-) -> Option<NodeId> {
+) -> Option<(NodeId, &'t Node)> {
     tree.child(parent, name.key::<FOLD>(start, end), end - start, |label| {
         name.label_is::<FOLD>(start, end, label)
     })
@@ -240,8 +240,8 @@ fn walk_frontier<const N: usize, const FOLD: bool>(
                 best.record(tree.node(star).value & mask, start);
                 next.push(star);
             }
-            if let Some(child) = child::<N, FOLD>(tree, id, name, start, end) {
-                best.record(tree.node(child).value & mask, start);
+            if let Some((child, learned)) = child::<N, FOLD>(tree, id, name, start, end) {
+                best.record(learned.value & mask, start);
                 next.push(child);
             }
         }
