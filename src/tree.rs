@@ -452,8 +452,10 @@ mod tests {
         // Every rule's labels are found.
         let root = tree.node(ROOT);
         assert!(root.has_labels() && root.star().is_none());
-        let find =
-            |parent, label: &[u8]| tree.child(parent, key(label), label.len(), |l| l == label).map(|c| c.0);
+        let find = |parent, label: &[u8]| {
+            tree.child(parent, key(label), label.len(), |l| l == label)
+                .map(|c| c.0)
+        };
         let com = find(ROOT, b"com").unwrap();
         assert!(tree.node(com).value != 0);
         let long = b"elasticbeanstalk";
