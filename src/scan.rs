@@ -342,7 +342,9 @@ impl Chunk<'_> {
 /// the last, partial chunk of a longer host, its last sixteen bytes (the
 /// lanes before `at`, read before, are left out); in a shorter host, its
 /// first and last eight bytes, or, under eight bytes, the host as a word.
-/// Nothing is copied: the scan and the walk read the host itself.
+/// Nothing is copied: the scan and the walk read the host itself. (The scan
+/// asks for the first chunk of a host of up to sixteen bytes, and spells out
+/// the first two cases for longer hosts.)
 #[inline(always)]
 fn chunk_at(host: &[u8], at: usize) -> Chunk<'_> {
     let len = host.len();
@@ -426,10 +428,7 @@ impl<'h, const W: usize> Name<'h, W> {
         };
         let mut form = Form::CANONICAL;
         let mut hyphens = [0u64; W];
-        let mut at = 0;
-        while at < len {
-            // Lanes read before, or past the host's end, are placed nowhere.
-            let chunk = chunk_at(host, at);
+        let mut step = |chunk: Chunk<'h>, at: usize| {
             let lanes = classify::<FOLD>(chunk);
             if lanes.upper != 0 {
                 form = form | Form::FOLDED;
@@ -442,7 +441,27 @@ impl<'h, const W: usize> Name<'h, W> {
             }
             name.dots[at / 64 % W] |= chunk.place(lanes.dots) << (at % 64);
             hyphens[at / 64 % W] |= chunk.place(lanes.hyphens) << (at % 64);
-            at += CHUNK;
+            Ok(())
+        };
+        // The chunks, case by case: one function that picks the chunk for any
+        // place (`chunk_at`) in the loop ran 20 more instructions a lookup
+        // (the compiler prepared every case up front), an iterator 60 more.
+        if len <= CHUNK {
+            // One chunk (nearly half the hosts).
+            if len > 0 {
+                step(chunk_at(host, 0), 0)?;
+            }
+        } else {
+            let mut at = 0;
+            while let Some(bytes) = host.get(at..).and_then(|b| b.first_chunk()) {
+                step(Chunk::Bytes(bytes, 0), at)?;
+                at += CHUNK;
+            }
+            // The last sixteen bytes, those read before left out.
+            let last = host.get(len - CHUNK..).and_then(|b| b.first_chunk());
+            if let (Some(bytes), true) = (last, at < len) {
+                step(Chunk::Bytes(bytes, (at + CHUNK - len) as u32), at)?;
+            }
         }
         // Empty labels: a dot first, last, or beside another dot; and `--`,
         // which every A-label holds (such hosts, and the few others with a
