@@ -428,6 +428,9 @@ impl<'h, const W: usize> Name<'h, W> {
         };
         let mut form = Form::CANONICAL;
         let mut hyphens = [0u64; W];
+        // Classifies the chunk for the bytes from `at`, and notes its dots and
+        // hyphens (lanes read before, or past the host's end, are placed
+        // nowhere) and what else it holds.
         let mut step = |chunk: Chunk<'h>, at: usize| {
             let lanes = classify::<FOLD>(chunk);
             if lanes.upper != 0 {
