@@ -42,7 +42,7 @@ impl<'a> Domain<'a> {
         let (suffix, registrable) = match m.suffix_labels(walked) {
             Some(n) => {
                 let (suffix, registrable) = label_starts(bare.as_bytes(), n);
-                (Some(suffix), m.registrable_start.and(registrable))
+                (Some(suffix), m.registrable_start().and(registrable))
             }
             None => (None, None),
         };
@@ -60,8 +60,8 @@ impl<'a> Domain<'a> {
     pub(crate) fn with_offsets(name: Cow<'a, str>, m: &Match) -> Domain<'a> {
         Domain {
             name,
-            suffix: m.suffix_start,
-            registrable: m.registrable_start,
+            suffix: m.suffix_start(),
+            registrable: m.registrable_start(),
             section: m.section,
             known: m.known,
         }

@@ -345,27 +345,49 @@ pub(crate) fn unicode_form(label: &[u8]) -> Option<Vec<u8>> {
 /// and its canonical ASCII form certainly within 63 octets a label and 253 a
 /// name. Anything else, the slow path canonicalises (and reports errors for).
 ///
+/// The labels from `listed_from` on were found in the list by the walk
+/// (through a twin, for a Unicode one), so they are canonical: they are not
+/// read again, and a Unicode one counts as 63 octets.
+///
 /// The scan has checked the host's ASCII bytes already (canonical but for
 /// upper case, every label 1 to 63 bytes, `xn--` labels valid A-labels).
-pub(crate) fn is_walkable_unicode(host: &str) -> bool {
+pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> bool {
+    // The listed labels, each at most 63 octets and a dot.
+    let listed = host.get(listed_from..).unwrap_or_default();
+    let mut total = match listed.is_empty() {
+        true => 0,
+        false => (listed.bytes().filter(|&b| b == b'.').count() + 1) * (MAX_LABEL + 1),
+    };
+    if total > MAX_NAME + 1 {
+        // A bound too rough for a long host: every label read.
+        total = 0;
+    } else if listed_from == 0 {
+        return true;
+    }
+    let end = match total {
+        0 => host.len(),
+        _ => listed_from - 1,
+    };
     let bytes = host.as_bytes();
-    let mut total = 0;
     // The label so far: where it starts, its ASCII and other characters.
     let (mut start, mut basic, mut other) = (0, 0, 0);
     let mut i = 0;
     loop {
-        match bytes.get(i) {
+        match bytes.get(i).filter(|_| i < end) {
             None | Some(b'.') => {
                 let len = match other {
                     // Checked by the scan.
                     0 => basic,
-                    _ => match canonical_len(basic, other, &host[start..i]) {
+                    _ => match host
+                        .get(start..i)
+                        .and_then(|l| canonical_len(basic, other, l))
+                    {
                         Some(len) => len,
                         None => return false,
                     },
                 };
                 total += len + 1;
-                if i >= bytes.len() {
+                if i >= end {
                     return total <= MAX_NAME + 1;
                 }
                 (start, basic, other) = (i + 1, 0, 0);
@@ -623,5 +645,39 @@ mod tests {
             assert_eq!(class == ByteClass::Forbidden, is_forbidden(c), "{b}");
             assert_eq!(class == ByteClass::Upper, c.is_ascii_uppercase(), "{b}");
         }
+    }
+
+    /// Labels the walk found in the list are not read again: the answer is
+    /// the same as reading them, for canonical labels, at every place the
+    /// listed labels may begin.
+    #[test]
+    fn walkable_unicode_trusts_listed_labels() {
+        let long = format!("{}.ü.食狮.公司.cn", "ü".repeat(20));
+        // 239 bytes, 269 in ASCII.
+        let label = format!("{}ü", "a".repeat(45));
+        let longer = [label.as_str(); 5].join(".");
+        for (host, walkable) in [
+            ("www.bücher.de", true),
+            ("www.Bücher.de", true),
+            ("bücher.de", true),
+            ("www.食狮.公司.cn", true),
+            ("ü.ü.ü.ü.ü.ü", true),
+            (long.as_str(), true),
+            (longer.as_str(), false),
+        ] {
+            let starts = (0..=host.len()).filter(|&i| i == 0 || host.as_bytes()[i - 1] == b'.');
+            for listed_from in starts.chain([host.len(), usize::MAX]) {
+                assert_eq!(
+                    is_walkable_unicode(host, listed_from),
+                    walkable,
+                    "{host:?} from {listed_from}"
+                );
+            }
+        }
+        // A label not canonical is read only when not listed.
+        let host = "www.BÜcher.de";
+        assert!(!is_walkable_unicode(host, host.len()));
+        assert!(!is_walkable_unicode(host, 11));
+        assert!(is_walkable_unicode(host, 4));
     }
 }

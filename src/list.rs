@@ -238,8 +238,7 @@ impl List {
         // Everything else (upper case, Unicode, errors) goes to the slow
         // path, which reports every error the same way whichever path would
         // have found it (the leftmost bad label).
-        let first =
-            self.match_canonical::<false>(host.as_bytes(), mask, options.implicit_rule, true);
+        let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
         if let Ok((m, Form::CANONICAL)) = &first {
             if options.output != Output::Unicode {
                 return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
@@ -262,16 +261,13 @@ impl List {
         if host.is_empty() {
             return Err(HostError::Empty.into());
         }
-        // Upper-case letters: matched again, read lower-cased.
-        let first = match first {
-            Err(Stop::UpperCase) => self.match_folded(host, mask, options.implicit_rule),
-            first => first,
-        };
         match first {
             // Walked as it is: canonical ASCII, or a Unicode host canonical
             // but for the encoding (walked against the Unicode twins of
             // `xn--` labels) when the answer is to be in its own form.
-            Ok((m, form)) if !form.has(Form::UNICODE) || walkable_unicode(host, options) => {
+            Ok((m, form))
+                if !form.has(Form::UNICODE) || walkable_unicode(host, m.listed_from(), options) =>
+            {
                 // The input form: the host, lower-cased.
                 let input = match form.has(Form::FOLDED) {
                     true => Cow::Owned(host.to_ascii_lowercase()),
@@ -294,16 +290,11 @@ impl List {
                 false => e,
             })?;
         // The labels are checked: the walk need not check them again.
-        let m = match self.match_canonical::<false>(
-            ascii.as_bytes(),
-            mask,
-            options.implicit_rule,
-            false,
-        ) {
+        let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
             Ok((m, _)) => m,
             Err(Stop::Invalid(e)) => return Err(e.into()),
             // Not reached: a canonical name holds canonical bytes only.
-            Err(Stop::NotCanonical | Stop::UpperCase) => return Err(HostError::Empty.into()),
+            Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
         };
         Ok(match (options.output, changed) {
             // The input form, lower-cased, is the host itself.
@@ -320,13 +311,8 @@ impl List {
     /// Matches a host, canonical ASCII but for upper-case letters and
     /// non-ASCII characters (the [`Form`]: what the scan found).
     /// `check_a_labels` says whether its `xn--` labels still need checking.
-    ///
-    /// Upper-case letters are read lower-cased when `FOLD`; otherwise they
-    /// stop the match with [`Stop::UpperCase`], so that the walk of nearly
-    /// every host has no case to fold (the slow path matches such hosts
-    /// again, folding).
     #[inline(always)]
-    fn match_canonical<const FOLD: bool>(
+    fn match_canonical(
         &self,
         bytes: &[u8],
         mask: u8,
@@ -339,8 +325,8 @@ impl List {
             _ => bytes,
         };
         match bare.len() <= SHORT {
-            true => self.match_name::<1, FOLD>(bare, mask, implicit_rule, check_a_labels),
-            false => self.match_long::<FOLD>(bare, mask, implicit_rule, check_a_labels),
+            true => self.match_name::<1>(bare, mask, implicit_rule, check_a_labels),
+            false => self.match_long(bare, mask, implicit_rule, check_a_labels),
         }
     }
 
@@ -348,47 +334,66 @@ impl List {
     /// few hosts are that long, and the fast path stays half the size.
     #[cold]
     #[inline(never)]
-    fn match_long<const FOLD: bool>(
+    fn match_long(
         &self,
         bare: &[u8],
         mask: u8,
         implicit_rule: bool,
         check_a_labels: bool,
     ) -> Result<(Match, Form), Stop> {
-        self.match_name::<WORDS, FOLD>(bare, mask, implicit_rule, check_a_labels)
+        self.match_name::<WORDS>(bare, mask, implicit_rule, check_a_labels)
     }
 
     /// [`List::match_canonical`] with a bitmap of `W` words of dots.
+    ///
+    /// Upper-case letters are read lower-cased by a walk of their own, out
+    /// of the way, so that the walk of nearly every host has no case to
+    /// fold. The labels with `--` that the scan left ([`Form::A_LABELS`]) are
+    /// checked here, those the walk found in the list aside.
     #[inline(always)]
-    fn match_name<const W: usize, const FOLD: bool>(
+    fn match_name<const W: usize>(
         &self,
         bare: &[u8],
         mask: u8,
         implicit_rule: bool,
         check_a_labels: bool,
     ) -> Result<(Match, Form), Stop> {
-        let (name, form) = Name::<W>::scan::<FOLD>(bare, check_a_labels)?;
+        let (name, form) = Name::<W>::scan(bare, check_a_labels)?;
         let scanned = name.as_bytes();
         if scanned.last().is_some_and(u8::is_ascii_digit) && is_ipv4(scanned) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
+        if form != Form::CANONICAL {
+            return self.match_scanned(&name, form, mask, implicit_rule);
+        }
         Ok((
-            walk::<W, FOLD>(&self.tree, &name, mask, implicit_rule),
+            walk::<W, false>(&self.tree, &name, mask, implicit_rule).0,
             form,
         ))
     }
 
-    /// [`List::match_canonical`] for a host with upper-case letters, read
-    /// lower-cased. Out of line: few hosts need it.
+    /// [`List::match_name`] for a host of another form than canonical
+    /// ASCII, scanned: out of line, few hosts need it.
     #[cold]
     #[inline(never)]
-    fn match_folded(
+    fn match_scanned<const W: usize>(
         &self,
-        host: &str,
+        name: &Name<'_, W>,
+        form: Form,
         mask: u8,
         implicit_rule: bool,
     ) -> Result<(Match, Form), Stop> {
-        self.match_canonical::<true>(host.as_bytes(), mask, implicit_rule, true)
+        let (m, listed_from) = match form.has(Form::FOLDED) {
+            false => walk::<W, false>(&self.tree, name, mask, implicit_rule),
+            true => walk::<W, true>(&self.tree, name, mask, implicit_rule),
+        };
+        if form.has(Form::A_LABELS) {
+            name.check_labels_before(listed_from)?;
+        }
+        Ok((
+            m.with_listed_from(listed_from),
+            form.without(Form::A_LABELS),
+        ))
     }
 
     /// Whether a cookie for `cookie_domain` may be set by `request_host`
@@ -434,10 +439,11 @@ impl List {
 
 /// Whether a Unicode host that the scan let through may be answered from
 /// its walk: its answer is to be in its own form, and its Unicode labels are
-/// canonical but for the encoding.
-fn walkable_unicode(host: &str, options: &Options) -> bool {
+/// canonical but for the encoding (those from `listed_from` on, found in the
+/// list, are).
+fn walkable_unicode(host: &str, listed_from: usize, options: &Options) -> bool {
     let bare = host.strip_suffix('.').unwrap_or(host);
-    options.output == Output::Input && is_walkable_unicode(bare)
+    options.output == Output::Input && is_walkable_unicode(bare, listed_from)
 }
 
 /// The answer for a host walked in its canonical ASCII form `ascii`,
@@ -449,5 +455,59 @@ fn answer<'h>(ascii: Cow<'h, str>, m: &Match, output: Output) -> Domain<'h> {
         Domain::new(Cow::Owned(to_unicode_name(&ascii)), m, ascii.as_bytes())
     } else {
         Domain::with_offsets(ascii, m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::LabelError;
+
+    /// A list of `rules` (normal ICANN rules), compiled without the parser's
+    /// checks, as a crafted file could hold them.
+    fn crafted(rules: &[&str]) -> List {
+        let value = flags::NORMAL_ICANN;
+        let keys = rules.iter().map(|r| (compile::key_of(r), value)).collect();
+        let header = Header {
+            counts: compile::count(&keys),
+            version: None,
+            commit: None,
+        };
+        let fst = compile::build(&keys).unwrap();
+        List::from_fst(format::write(&header, &fst).unwrap()).unwrap()
+    }
+
+    /// A lookup checks only the labels the walk did not find in the list,
+    /// so the list must hold no invalid A-label: a rule with one is left
+    /// out (it could never match, a host with such a label being invalid).
+    #[test]
+    fn rules_with_invalid_a_labels_never_match() {
+        assert!(RuleSet::parse(b"xn--abc-.com\n").is_err());
+        let list = crafted(&["com", "xn--abc-.com", "xn--bcher-kva.com", "x.xn--abc-.uk"]);
+        let is_punycode_error = |host: &str, at: usize| {
+            let error = list.lookup(host).unwrap_err();
+            assert!(
+                matches!(
+                    error,
+                    Error::Host(HostError::Label {
+                        offset,
+                        error: LabelError::Punycode(_),
+                    }) if offset == at
+                ),
+                "{host}: {error:?}"
+            );
+        };
+        is_punycode_error("a.xn--abc-.com", 2);
+        is_punycode_error("xn--abc-.com", 0);
+        is_punycode_error("A.XN--ABC-.COM", 2);
+        is_punycode_error("x.xn--abc-.uk", 2);
+        is_punycode_error("xn--abc-.xn--bcher-kva.com", 0);
+        for (host, suffix) in [
+            ("a.xn--bcher-kva.com", "xn--bcher-kva.com"),
+            ("a.XN--BCHER-KVA.com", "xn--bcher-kva.com"),
+            ("a.bücher.com", "bücher.com"),
+        ] {
+            assert_eq!(list.lookup(host).unwrap().suffix(), Some(suffix), "{host}");
+        }
     }
 }

@@ -9,7 +9,7 @@
 //! the bytes of nearly every host, pass; any other byte is looked at more
 //! closely. A forbidden code point sends the host to the slow path, which
 //! canonicalises it label by label; upper-case letters are left as they are,
-//! and the walk reads them lower-cased (a second walk, out of the fast
+//! and the walk reads them lower-cased (a walk of its own, out of the fast
 //! path's way); the bytes of non-ASCII characters are left as they are, for
 //! the walk over the label tree's Unicode twins (whether the host's Unicode
 //! labels are canonical is checked afterwards, see [`Form`]).
@@ -24,7 +24,8 @@
 //! bounds to the walk. Labels are checked on the bitmaps too: no two dots
 //! side by side or at either end (empty labels); only a host over 63 bytes
 //! can hold a label that is too long, and only one with `--` an A-label, so
-//! just those few hosts are checked label by label.
+//! just those few hosts are checked label by label (the A-labels after the
+//! walk, which tells which of them are the list's own and need no check).
 
 use crate::error::HostError;
 use crate::label::{
@@ -35,12 +36,9 @@ use crate::tree::label_key;
 /// Why a scan, or the lookup built on it, stopped without a match.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
-    /// The host is not canonical (non-ASCII, a forbidden or separator
-    /// character): canonicalise it first.
+    /// The host is not canonical (a forbidden or separator character):
+    /// canonicalise it first.
     NotCanonical,
-    /// The host holds upper-case letters, and the match was not to fold
-    /// them: match it again, folding.
-    UpperCase,
     /// The host is invalid.
     Invalid(HostError),
 }
@@ -72,23 +70,22 @@ struct Lanes {
     dots: u16,
     /// `-`
     hyphens: u16,
-    /// `A-Z`, when the scan folds case (else they are `other`).
-    upper: u16,
-    /// Neither `a-z`, `0-9`, `-`, `.` nor, when the scan folds case, `A-Z`:
-    /// upper-case letters, the bytes of non-ASCII characters, and bytes
-    /// seldom seen in a host.
+    /// Neither `a-z`, `0-9`, `-` nor `.`: upper-case letters, the bytes of
+    /// non-ASCII characters, and bytes seldom seen in a host.
     other: u16,
+    /// The bytes of non-ASCII characters (top bit set), a part of `other`.
+    non_ascii: u16,
 }
 
 /// Classifies sixteen bytes with SSE2.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 #[allow(unsafe_code)]
-fn classify<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
+fn classify(chunk: Chunk<'_>) -> Lanes {
     // SAFETY: `sse2_lanes` needs SSE2, which this code is compiled only
     // with (`cfg` above; it is part of the x86-64 baseline, so every x86-64
     // target has it).
-    unsafe { sse2_lanes::<FOLD>(chunk) }
+    unsafe { sse2_lanes(chunk) }
 }
 
 /// Classifies sixteen bytes with SSE2: a few vector operations instead of a
@@ -100,7 +97,7 @@ fn classify<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
 #[target_feature(enable = "sse2")]
 #[inline]
 #[allow(unsafe_code)]
-fn sse2_lanes<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
+fn sse2_lanes(chunk: Chunk<'_>) -> Lanes {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_cvtsi64_si128, _mm_loadl_epi64,
         _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
@@ -142,15 +139,11 @@ fn sse2_lanes<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
         _mm_or_si128(dots, hyphens),
     );
     let mask = |lanes| _mm_movemask_epi8(lanes) as u16;
-    let upper = match FOLD {
-        true => mask(within(b'A', b'Z')),
-        false => 0,
-    };
     Lanes {
         dots: mask(dots),
         hyphens: mask(hyphens),
-        upper,
-        other: !mask(known) & !upper,
+        other: !mask(known),
+        non_ascii: mask(v),
     }
 }
 
@@ -161,7 +154,7 @@ fn sse2_lanes<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
     not(all(target_arch = "x86_64", target_feature = "sse2")),
     inline(always)
 )]
-fn classify_bytes<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
+fn classify_bytes(chunk: Chunk<'_>) -> Lanes {
     let mut lanes = Lanes::default();
     for (i, &b) in chunk.bytes().iter().enumerate() {
         let bit = 1 << i;
@@ -169,7 +162,10 @@ fn classify_bytes<const FOLD: bool>(chunk: Chunk<'_>) -> Lanes {
             b'a'..=b'z' | b'0'..=b'9' => {}
             b'.' => lanes.dots |= bit,
             b'-' => lanes.hyphens |= bit,
-            b'A'..=b'Z' if FOLD => lanes.upper |= bit,
+            0x80.. => {
+                lanes.other |= bit;
+                lanes.non_ascii |= bit;
+            }
             _ => lanes.other |= bit,
         }
     }
@@ -214,6 +210,11 @@ impl Form {
     /// walkable only if its Unicode labels are canonical but for the
     /// encoding (`label::is_walkable_unicode`).
     pub(crate) const UNICODE: Form = Form(2);
+    /// The host has labels with `--`, which every A-label holds, that are
+    /// still to be checked: after the walk, which tells which labels are
+    /// the list's own (valid, as the tree holds no invalid A-label) and
+    /// need no check (see [`Name::check_labels_before`]).
+    pub(crate) const A_LABELS: Form = Form(4);
 
     /// The form of a host with upper-case letters (`folded`) and non-ASCII
     /// characters (`unicode`), or not.
@@ -227,6 +228,12 @@ impl Form {
     pub(crate) fn has(self, flags: Form) -> bool {
         self.0 & flags.0 == flags.0
     }
+
+    /// This form without `flags`.
+    #[inline(always)]
+    pub(crate) fn without(self, flags: Form) -> Form {
+        Form(self.0 & !flags.0)
+    }
 }
 
 impl std::ops::BitOr for Form {
@@ -238,20 +245,18 @@ impl std::ops::BitOr for Form {
     }
 }
 
-/// Checks the lanes `other` of `chunk` (not `a-z`, `0-9`, `-` or `.`):
-/// upper-case letters, allowed ASCII punctuation such as `_`, or the bytes
-/// of non-ASCII characters, all of which the scan leaves as they are.
-/// Returns what it found. Cold, as hosts seldom hold any of these.
+/// Checks the lanes `other` of `chunk` (not `a-z`, `0-9`, `-` or `.`) that
+/// are not `non_ascii` (the bytes of non-ASCII characters): upper-case
+/// letters, or allowed ASCII punctuation such as `_`, all of which the scan
+/// leaves as they are. Returns what the chunk holds. Cold, as hosts seldom
+/// hold any of these.
 #[cold]
 #[inline(never)]
-fn check_others(chunk: [u8; CHUNK], other: u16) -> Result<Form, Stop> {
-    // Eight lanes at a time (SWAR): the bytes of non-ASCII characters (top
-    // bit set), and the upper-case letters.
-    let (mut non_ascii, mut upper) = (0u16, 0u16);
+fn check_others(chunk: [u8; CHUNK], other: u16, non_ascii: u16) -> Result<Form, Stop> {
+    // The upper-case letters, eight lanes at a time (SWAR).
+    let mut upper = 0u16;
     for i in 0..2 {
-        let v = word(&chunk, 8 * i);
-        non_ascii |= u16::from(top_bits(v)) << (8 * i);
-        upper |= u16::from(top_bits(upper_case(v))) << (8 * i);
+        upper |= u16::from(top_bits(upper_case(word(&chunk, 8 * i)))) << (8 * i);
     }
     // The other ASCII lanes, one at a time: no separator or forbidden byte.
     let mut left = other & !non_ascii & !upper;
@@ -403,21 +408,17 @@ impl<'h, const W: usize> Name<'h, W> {
 
     /// Scans a host that has no trailing dot, where it is: every ASCII byte
     /// must be canonical but for upper-case letters (read lower-cased by the
-    /// walk), every label 1 to 63 bytes long, and, when `check_a_labels`,
-    /// every `xn--` label a valid A-label (a host built by
-    /// `canonicalize_host` has had its labels checked already). Non-ASCII
-    /// characters are left as they are. Returns the name and what it found
-    /// (see [`Form`]).
+    /// walk, see [`Form::FOLDED`]), every label 1 to 63 bytes long, and, when
+    /// `check_a_labels`, every `xn--` label a valid A-label (a host built by
+    /// `canonicalize_host` has had its labels checked already); the labels
+    /// with `--` of a host whose labels are otherwise fine are left to check
+    /// after the walk ([`Form::A_LABELS`]). Non-ASCII characters are left as
+    /// they are. Returns the name and what it found (see [`Form`]).
     ///
     /// A host with an ASCII byte that is not canonical (a forbidden code
-    /// point, a space) gives [`Stop::NotCanonical`]; one with upper-case
-    /// letters [`Stop::UpperCase`] unless `FOLD` (the walk is to read them
-    /// lower-cased).
+    /// point, a space) gives [`Stop::NotCanonical`].
     #[inline]
-    pub(crate) fn scan<const FOLD: bool>(
-        host: &'h [u8],
-        check_a_labels: bool,
-    ) -> Result<(Self, Form), Stop> {
+    pub(crate) fn scan(host: &'h [u8], check_a_labels: bool) -> Result<(Self, Form), Stop> {
         let len = host.len();
         if len > MAX_NAME.min(64 * W) {
             return Err(Stop::Invalid(HostError::TooLong(len)));
@@ -432,15 +433,14 @@ impl<'h, const W: usize> Name<'h, W> {
         // hyphens (lanes read before, or past the host's end, are placed
         // nowhere) and what else it holds.
         let mut step = |chunk: Chunk<'h>, at: usize| {
-            let lanes = classify::<FOLD>(chunk);
-            if lanes.upper != 0 {
-                form = form | Form::FOLDED;
-            }
+            let lanes = classify(chunk);
             if lanes.other != 0 {
-                form = form | check_others(chunk.bytes(), lanes.other)?;
-                if !FOLD && form.has(Form::FOLDED) {
-                    return Err(Stop::UpperCase);
-                }
+                // Only the bytes of non-ASCII characters need no look.
+                form = form
+                    | match lanes.other & !lanes.non_ascii {
+                        0 => Form::UNICODE,
+                        _ => check_others(chunk.bytes(), lanes.other, lanes.non_ascii)?,
+                    };
             }
             name.dots[at / 64 % W] |= chunk.place(lanes.dots) << (at % 64);
             hyphens[at / 64 % W] |= chunk.place(lanes.hyphens) << (at % 64);
@@ -467,8 +467,8 @@ impl<'h, const W: usize> Name<'h, W> {
             }
         }
         // Empty labels: a dot first, last, or beside another dot; and `--`,
-        // which every A-label holds (such hosts, and the few others with a
-        // `--`, have their labels checked one by one).
+        // which every A-label holds (the labels of such hosts, and of the few
+        // others with a `--`, are checked one by one).
         let mut empty = matches!(host.last(), None | Some(b'.'));
         let mut double_hyphen = false;
         let (mut carry, mut hyphen_carry) = (1u64, 0u64); // as if a dot stood before
@@ -478,20 +478,34 @@ impl<'h, const W: usize> Name<'h, W> {
             carry = w >> 63;
             hyphen_carry = h >> 63;
         }
-        if empty || len > MAX_LABEL || (double_hyphen && check_a_labels) {
-            name.check_each(check_a_labels)?;
+        if empty || len > MAX_LABEL {
+            name.check_each(check_a_labels, usize::MAX)?;
+        } else if double_hyphen && check_a_labels {
+            form = form | Form::A_LABELS;
         }
         Ok((name, form))
     }
 
-    /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
-    /// when `check_a_labels`), from the left so that the first bad label is
-    /// the one reported.
+    /// Checks the labels that start before `until` as [`Name::check_each`]
+    /// does, `xn--` labels included: the labels of a host with
+    /// [`Form::A_LABELS`] that the walk did not find in the list.
     #[cold]
     #[inline(never)]
-    fn check_each(&self, check_a_labels: bool) -> Result<(), Stop> {
+    pub(crate) fn check_labels_before(&self, until: usize) -> Result<(), Stop> {
+        self.check_each(true, until)
+    }
+
+    /// Checks the labels that start before `until` (1 to 63 bytes long;
+    /// `xn--` labels valid A-labels when `check_a_labels`), from the left so
+    /// that the first bad label is the one reported.
+    #[cold]
+    #[inline(never)]
+    fn check_each(&self, check_a_labels: bool, until: usize) -> Result<(), Stop> {
         let mut start = 0;
         for label in self.as_bytes().split(|&b| b == b'.') {
+            if start >= until {
+                break;
+            }
             let checked = match check_a_labels {
                 true => check_ascii_label(label),
                 false => check_label_length(label),
@@ -619,39 +633,23 @@ mod tests {
                     chunk[8..].try_into().unwrap(),
                     16,
                 );
-                assert_eq!(classify::<false>(halves), classify_bytes::<false>(halves));
-                assert_eq!(classify::<true>(halves), classify_bytes::<true>(halves));
+                assert_eq!(classify(halves), classify_bytes(halves));
                 let word = Chunk::Word(words_of(&chunk)[0], 8);
-                assert_eq!(classify::<false>(word), classify_bytes::<false>(word));
-                assert_eq!(classify::<true>(word), classify_bytes::<true>(word));
+                assert_eq!(classify(word), classify_bytes(word));
                 assert_eq!(
-                    classify::<true>(Chunk::Bytes(&chunk, 0)),
-                    classify_bytes::<true>(Chunk::Bytes(&chunk, 0)),
-                    "{b:#x} in lane {lane}"
-                );
-                assert_eq!(
-                    classify::<false>(Chunk::Bytes(&chunk, 0)),
-                    classify_bytes::<false>(Chunk::Bytes(&chunk, 0)),
+                    classify(Chunk::Bytes(&chunk, 0)),
+                    classify_bytes(Chunk::Bytes(&chunk, 0)),
                     "{b:#x} in lane {lane}"
                 );
             }
         }
         assert_eq!(
-            classify::<false>(Chunk::Bytes(b"a.c.dE-g_\x80......", 0)),
+            classify(Chunk::Bytes(b"a.c.dE-g_\x80......", 0)),
             Lanes {
                 dots: 0b1111_1100_0000_1010,
                 hyphens: 0b100_0000,
-                upper: 0,
                 other: 0b11_0010_0000,
-            }
-        );
-        assert_eq!(
-            classify::<true>(Chunk::Bytes(b"a.c.dE-g_\x80......", 0)),
-            Lanes {
-                dots: 0b1111_1100_0000_1010,
-                hyphens: 0b100_0000,
-                upper: 0b10_0000,
-                other: 0b11_0000_0000,
+                non_ascii: 0b10_0000_0000,
             }
         );
     }
@@ -663,7 +661,8 @@ mod tests {
             for lane in 0..CHUNK {
                 let mut chunk = *b"abcd\xc3\xbcfgh0123456";
                 chunk[lane] = b;
-                let result = check_others(chunk, classify::<false>(Chunk::Bytes(&chunk, 0)).other);
+                let lanes = classify(Chunk::Bytes(&chunk, 0));
+                let result = check_others(chunk, lanes.other, lanes.non_ascii);
                 let bad = chunk.iter().any(|&b| {
                     b < 0x80
                         && !matches!(
@@ -686,7 +685,7 @@ mod tests {
     #[test]
     fn scans_labels() {
         let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
-        let (name, form) = Name::<WORDS>::scan::<true>(host, true).unwrap();
+        let (name, form) = Name::<WORDS>::scan(host, true).unwrap();
         assert_eq!((form, name.count()), (Form::CANONICAL, 5));
         let mut starts = vec![0];
         starts.extend(
@@ -699,21 +698,33 @@ mod tests {
             assert_eq!(name.start_of(k + 1), start, "label {}", k + 1);
         }
         let form_of = |host: &[u8], check_a_labels| {
-            Name::<WORDS>::scan::<true>(host, check_a_labels)
-                .map(|(name, form)| (form, name.count()))
+            Name::<WORDS>::scan(host, check_a_labels).map(|(name, form)| (form, name.count()))
         };
-        for (bad, offset) in [
-            (&b".a"[..], 0),
-            (b"a..b", 2),
-            (b"a.", 2),
-            (b"a.b-c.xn--abc-", 6),
-        ] {
+        let is_label_error = |result: Result<(), Stop>, offset| matches!(result, Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset);
+        for (bad, offset) in [(&b".a"[..], 0), (b"a..b", 2), (b"a.", 2)] {
             assert!(
-                matches!(form_of(bad, true), Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset),
+                is_label_error(form_of(bad, true).map(drop), offset),
                 "{bad:?}"
             );
         }
-        assert_eq!(form_of(b"a.b-c.xn--abc-", false), Ok((Form::CANONICAL, 3)));
+        // A-labels are left to check after the walk, from where it says.
+        let bad = b"a.b-c.xn--abc-.xn--bcher-kva.xn--abc-";
+        let (name, form) = Name::<WORDS>::scan(bad, true).unwrap();
+        assert_eq!(form, Form::A_LABELS);
+        assert!(is_label_error(name.check_labels_before(bad.len()), 6));
+        assert!(is_label_error(name.check_labels_before(7), 6));
+        assert_eq!(name.check_labels_before(6), Ok(()));
+        assert!(is_label_error(name.check_labels_before(15), 6));
+        assert_eq!(name.check_labels_before(0), Ok(()));
+        assert_eq!(form_of(bad, false), Ok((Form::CANONICAL, 5)));
+        // Labels too long or empty are checked first, A-labels with them.
+        let long = format!("xn--abc-.{}.com", "a".repeat(64));
+        assert!(is_label_error(form_of(long.as_bytes(), true).map(drop), 0));
+        assert!(is_label_error(
+            form_of(b"xn--abc-.a..com", true).map(drop),
+            0
+        ));
+        assert!(is_label_error(form_of(b"a..xn--abc-", true).map(drop), 2));
         assert_eq!(form_of(b"a b", true), Err(Stop::NotCanonical));
         let both = Form::FOLDED | Form::UNICODE;
         assert_eq!(form_of("Bü.de".as_bytes(), true), Ok((both, 2)));
@@ -733,7 +744,7 @@ mod tests {
     type Scanned = (Result<Form, Stop>, Vec<(usize, u64)>);
 
     fn scanned<const W: usize>(host: &[u8]) -> Scanned {
-        let (name, form) = match Name::<W>::scan::<true>(host, true) {
+        let (name, form) = match Name::<W>::scan(host, true) {
             Ok(scanned) => scanned,
             Err(stop) => return (Err(stop), Vec::new()),
         };
@@ -780,7 +791,7 @@ mod tests {
 
     /// Checks the key of every label of `host` against the tree's.
     fn assert_keys<const W: usize>(host: &str) {
-        let (name, _) = Name::<W>::scan::<true>(host.as_bytes(), true).unwrap();
+        let (name, _) = Name::<W>::scan(host.as_bytes(), true).unwrap();
         let mut start = 0;
         for label in host.split('.') {
             let end = start + label.len();

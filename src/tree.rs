@@ -184,6 +184,17 @@ impl LabelTree {
         let mut edges = 0usize;
         let mut label = Vec::with_capacity(MAX_KEY_LEN);
         automaton.for_each_key(MAX_KEY_LEN, MAX_KEY_BYTES, |name, value| {
+            // A rule with an invalid A-label never matches (such a host is
+            // an error), and is left out: every label of the tree is valid,
+            // so a lookup need not check the labels it finds here.
+            let invalid = name.split(|&b| b == b'.').any(|piece| {
+                label.clear();
+                label.extend(piece.iter().rev());
+                crate::label::check_ascii_label(&label).is_err()
+            });
+            if invalid {
+                return Ok(());
+            }
             let mut node = ROOT;
             // The key is the name reversed: its pieces between dots are the
             // labels from the right, each reversed.

@@ -32,13 +32,18 @@ use crate::scan::Name;
 use crate::tree::{LabelTree, Node, NodeId, ROOT};
 
 /// What the walk found: the prevailing rule's effect.
+///
+/// Eight bytes, so that it travels in a register: places in a name (at
+/// most 253 bytes) are kept in sixteen bits, [`Match::NONE`] for none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Match {
-    /// Where the public suffix starts in the walked host; `None` when there
+    /// Where the public suffix starts in the walked host; `NONE` when there
     /// is none (implicit rule off and no rule matched).
-    pub(crate) suffix_start: Option<usize>,
-    /// Where the registrable domain starts in the walked host.
-    pub(crate) registrable_start: Option<usize>,
+    suffix: usize,
+    /// Where the registrable domain starts in the walked host, or `NONE`.
+    registrable: usize,
+    /// See [`Match::listed_from`].
+    listed: usize,
     /// The prevailing rule's section; `None` for the implicit rule.
     pub(crate) section: Option<Section>,
     /// Whether a listed rule prevailed.
@@ -46,10 +51,65 @@ pub(crate) struct Match {
 }
 
 impl Match {
+    /// No place.
+    const NONE: usize = usize::MAX;
+
+    /// A match, none of whose labels are said to be found in the tree
+    /// (see [`Match::with_listed_from`]).
+    #[inline(always)]
+    fn new(
+        suffix: Option<usize>,
+        registrable: Option<usize>,
+        section: Option<Section>,
+        known: bool,
+    ) -> Match {
+        let place = |at: Option<usize>| at.unwrap_or(Match::NONE);
+        Match {
+            suffix: place(suffix),
+            registrable: place(registrable),
+            listed: Match::NONE,
+            section,
+            known,
+        }
+    }
+
+    /// This match, the labels from `listed_from` on found in the tree (what
+    /// [`walk`] tells beside it).
+    #[inline(always)]
+    pub(crate) fn with_listed_from(self, listed_from: usize) -> Match {
+        Match {
+            listed: listed_from,
+            ..self
+        }
+    }
+
+    /// Where the public suffix starts in the walked host; `None` when there
+    /// is none (implicit rule off and no rule matched).
+    #[inline(always)]
+    pub(crate) fn suffix_start(&self) -> Option<usize> {
+        (self.suffix != Match::NONE).then_some(self.suffix)
+    }
+
+    /// Where the registrable domain starts in the walked host.
+    #[inline(always)]
+    pub(crate) fn registrable_start(&self) -> Option<usize> {
+        (self.registrable != Match::NONE).then_some(self.registrable)
+    }
+
+    /// Where the labels begin that the walk found in the tree one by one
+    /// from the right, not through a wildcard (the name's length when it
+    /// found none; past it when not told). They are the list's own labels,
+    /// so they need no check: a lookup checks the `xn--` and Unicode labels
+    /// before them only.
+    #[inline(always)]
+    pub(crate) fn listed_from(&self) -> usize {
+        self.listed
+    }
+
     /// How many labels the public suffix has, in `walked`, the host as
     /// walked (a trailing dot aside).
     pub(crate) fn suffix_labels(&self, walked: &[u8]) -> Option<usize> {
-        let suffix = walked.get(self.suffix_start?..)?;
+        let suffix = walked.get(self.suffix_start()?..)?;
         Some(suffix.iter().filter(|&&b| b == b'.').count() + 1)
     }
 }
@@ -124,30 +184,18 @@ impl Best {
             // one-label exception: no suffix then.
             let end = name.label_end(exception.start);
             let suffix = (end < name.len()).then_some(end + 1);
-            return Match {
-                suffix_start: suffix,
-                registrable_start: suffix.map(|_| exception.start),
-                section: Some(section_of(exception.bits)),
-                known: true,
-            };
+            let section = Some(section_of(exception.bits));
+            let registrable = suffix.map(|_| exception.start);
+            return Match::new(suffix, registrable, section, true);
         } else if normal.start != NOWHERE {
             (normal.start, Some(section_of(normal.bits)), true)
         } else if implicit_rule {
             (name.label_start(name.len()), None, false)
         } else {
-            return Match {
-                suffix_start: None,
-                registrable_start: None,
-                section: None,
-                known: false,
-            };
+            return Match::new(None, None, None, false);
         };
-        Match {
-            suffix_start: Some(suffix_start),
-            registrable_start: suffix_start.checked_sub(1).map(|end| name.label_start(end)),
-            section,
-            known,
-        }
+        let registrable = suffix_start.checked_sub(1).map(|end| name.label_start(end));
+        Match::new(Some(suffix_start), registrable, section, known)
     }
 }
 
@@ -160,7 +208,10 @@ fn section_of(bits: u8) -> Section {
     }
 }
 
-/// Walks a scanned host through the label tree.
+/// Walks a scanned host through the label tree. Returns the match, and
+/// where the labels begin that the walk found in the tree one by one from
+/// the right (see [`Match::listed_from`]; apart, so that a lookup that has
+/// no use for it does not keep it).
 ///
 /// `mask` selects the flags that count (sections, wildcard mode).
 #[inline]
@@ -169,11 +220,12 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
     name: &Name<N>,
     mask: u8,
     implicit_rule: bool,
-) -> Match {
+) -> (Match, usize) {
     let mut best = Best::NONE;
     let mut id = ROOT;
     let mut node = tree.node(ROOT);
     let mut end = name.len();
+    let mut listed_from = name.len();
     loop {
         let start = name.label_start(end);
         if let Some(star) = node.star() {
@@ -191,6 +243,7 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
             Some((child, learned)) => {
                 (id, node) = (child, learned);
                 best.record(node.value & mask, start);
+                listed_from = start;
             }
             None => break,
         }
@@ -199,7 +252,7 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
         }
         end = start - 1;
     }
-    best.finish(name, implicit_rule)
+    (best.finish(name, implicit_rule), listed_from)
 }
 
 /// The child of `parent` whose label is `name[start..end]`, and what the
