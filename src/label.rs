@@ -412,20 +412,25 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> bool {
 /// Whether the character of `text` that starts at `i` with the non-ASCII
 /// byte `lead` is canonical (see [`is_canonical_char`]), and its width. The
 /// characters of most IDN labels are told by their first two bytes, without
-/// decoding: lower-case Latin-1 and Cyrillic letters, kana and CJK
-/// ideographs, Hangul syllables (the `canonical_bytes_agree` test checks
-/// every code point).
+/// decoding: lower-case Latin-1, Greek and Cyrillic letters, Arabic,
+/// Devanagari, kana and CJK ideographs, Hangul syllables (the
+/// `canonical_bytes_agree` test checks every code point).
 #[inline]
 fn canonical_char_at(text: &str, i: usize, lead: u8) -> (bool, usize) {
     match (lead, text.as_bytes().get(i + 1)) {
-        // U+00DF-U+00FF; U+0430-U+045F.
-        (0xC3, Some(0x9F..=0xBF)) | (0xD0, Some(0xB0..=0xBF)) | (0xD1, Some(0x80..=0x9F)) => {
-            (true, 2)
-        }
-        // U+3040-U+9FFF; U+AC00-U+CFFF.
-        (0xE3, Some(0x81..=0xBF)) | (0xE4..=0xE9 | 0xEB..=0xEC, _) | (0xEA, Some(0xB0..=0xBF)) => {
-            (true, 3)
-        }
+        // U+00DF-U+00FF; U+03AC-U+03CE; U+0430-U+045F; U+0600-U+06FF.
+        (0xC3, Some(0x9F..=0xBF))
+        | (0xCE, Some(0xAC..=0xBF))
+        | (0xCF, Some(0x80..=0x8E))
+        | (0xD0, Some(0xB0..=0xBF))
+        | (0xD1, Some(0x80..=0x9F))
+        | (0xD8..=0xDB, _) => (true, 2),
+        // U+0900-U+097F; U+3040-U+9FFF; U+AC00-U+D7FF.
+        (0xE0, Some(0xA4..=0xA5))
+        | (0xE3, Some(0x81..=0xBF))
+        | (0xE4..=0xE9 | 0xEB..=0xEC, _)
+        | (0xEA, Some(0xB0..=0xBF))
+        | (0xED, Some(0x80..=0x9F)) => (true, 3),
         _ => {
             let c = text.get(i..).and_then(|t| t.chars().next());
             (

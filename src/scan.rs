@@ -486,13 +486,46 @@ impl<'h, const W: usize> Name<'h, W> {
         Ok((name, form))
     }
 
-    /// Checks the labels that start before `until` as [`Name::check_each`]
-    /// does, `xn--` labels included: the labels of a host with
-    /// [`Form::A_LABELS`] that the walk did not find in the list.
+    /// Checks the `xn--` labels that start before `until`, of a host with
+    /// [`Form::A_LABELS`] (the others are fine: the scan has seen no empty
+    /// or long label), from the left so that the first bad label is the
+    /// one reported; `until` is where the labels the walk found in the list
+    /// begin. The labels are found on the dot bitmap.
     #[cold]
     #[inline(never)]
     pub(crate) fn check_labels_before(&self, until: usize) -> Result<(), Stop> {
-        self.check_each(true, until)
+        let mut start = 0;
+        while start < until.min(self.len() + 1) {
+            let end = self.next_dot(start);
+            let label = self.bytes.get(start..end).unwrap_or_default();
+            if etld_punycode::has_ace_prefix(label) {
+                check_ascii_label(label).map_err(|error| {
+                    Stop::Invalid(HostError::Label {
+                        offset: start,
+                        error,
+                    })
+                })?;
+            }
+            start = end + 1;
+        }
+        Ok(())
+    }
+
+    /// Where the first dot at or after `from` is, or the name's length.
+    fn next_dot(&self, from: usize) -> usize {
+        let mut w = from / 64;
+        let mut bits = match self.dots.get(w) {
+            Some(&word) => word & (u64::MAX << (from % 64)),
+            None => return self.len(),
+        };
+        while bits == 0 {
+            w += 1;
+            match self.dots.get(w) {
+                Some(&word) => bits = word,
+                None => return self.len(),
+            }
+        }
+        (w * 64 + bits.trailing_zeros() as usize).min(self.len())
     }
 
     /// Checks the labels that start before `until` (1 to 63 bytes long;

@@ -168,10 +168,11 @@ fn count_a_label(label: &[u8]) -> Result<usize, Error> {
         Err(Error::BufferTooSmall { needed }) => needed,
         Err(e) => return Err(e.shifted(ACE_PREFIX.len())),
     };
-    // Every inserted code point is non-ASCII (`n` starts at 128); the
-    // basic ones are those before the last delimiter.
-    let basic = payload.iter().rposition(|&b| b == b'-').unwrap_or(0);
-    if n == basic {
+    // Every inserted code point is non-ASCII (`n` starts at 128), and the
+    // decoder inserts one for each integer after the last delimiter: none
+    // were when the delimiter ends the payload (without a delimiter, the
+    // whole payload is integers).
+    if payload.last() == Some(&b'-') {
         return Err(Error::AsciiPayload);
     }
     Ok(n)
