@@ -479,7 +479,7 @@ impl<'h, const W: usize> Name<'h, W> {
             hyphen_carry = h >> 63;
         }
         if empty || len > MAX_LABEL {
-            name.check_each(check_a_labels, usize::MAX)?;
+            name.check_each(check_a_labels)?;
         } else if double_hyphen && check_a_labels {
             form = form | Form::A_LABELS;
         }
@@ -528,17 +528,14 @@ impl<'h, const W: usize> Name<'h, W> {
         (w * 64 + bits.trailing_zeros() as usize).min(self.len())
     }
 
-    /// Checks the labels that start before `until` (1 to 63 bytes long;
-    /// `xn--` labels valid A-labels when `check_a_labels`), from the left so
-    /// that the first bad label is the one reported.
+    /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
+    /// when `check_a_labels`), from the left so that the first bad label is
+    /// the one reported.
     #[cold]
     #[inline(never)]
-    fn check_each(&self, check_a_labels: bool, until: usize) -> Result<(), Stop> {
+    fn check_each(&self, check_a_labels: bool) -> Result<(), Stop> {
         let mut start = 0;
         for label in self.as_bytes().split(|&b| b == b'.') {
-            if start >= until {
-                break;
-            }
             let checked = match check_a_labels {
                 true => check_ascii_label(label),
                 false => check_label_length(label),
