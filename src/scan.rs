@@ -490,13 +490,13 @@ impl<'h, const W: usize> Name<'h, W> {
     /// [`Form::A_LABELS`] (the others are fine: the scan has seen no empty
     /// or long label), from the left so that the first bad label is the
     /// one reported; `until` is where the labels the walk found in the list
-    /// begin. The labels are found on the dot bitmap.
+    /// begin.
     #[cold]
     #[inline(never)]
     pub(crate) fn check_labels_before(&self, until: usize) -> Result<(), Stop> {
         let mut start = 0;
         while start < until.min(self.len() + 1) {
-            let end = self.next_dot(start);
+            let end = self.label_end(start);
             let label = self.bytes.get(start..end).unwrap_or_default();
             if etld_punycode::has_ace_prefix(label) {
                 check_ascii_label(label).map_err(|error| {
@@ -509,23 +509,6 @@ impl<'h, const W: usize> Name<'h, W> {
             start = end + 1;
         }
         Ok(())
-    }
-
-    /// Where the first dot at or after `from` is, or the name's length.
-    fn next_dot(&self, from: usize) -> usize {
-        let mut w = from / 64;
-        let mut bits = match self.dots.get(w) {
-            Some(&word) => word & (u64::MAX << (from % 64)),
-            None => return self.len(),
-        };
-        while bits == 0 {
-            w += 1;
-            match self.dots.get(w) {
-                Some(&word) => bits = word,
-                None => return self.len(),
-            }
-        }
-        (w * 64 + bits.trailing_zeros() as usize).min(self.len())
     }
 
     /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
@@ -552,11 +535,23 @@ impl<'h, const W: usize> Name<'h, W> {
     }
 
     /// Where the label that starts at `start` ends: at the nearest dot
-    /// after it, or at the name's end. Cold: only exception rules ask.
+    /// after it, or at the name's end, found on the dot bitmap. Cold: only
+    /// exception rules and the A-label check ask.
     #[cold]
     pub(crate) fn label_end(&self, start: usize) -> usize {
-        let rest = self.as_bytes().get(start..).unwrap_or_default();
-        start + rest.iter().position(|&b| b == b'.').unwrap_or(rest.len())
+        let mut w = start / 64;
+        let mut bits = match self.dots.get(w) {
+            Some(&word) => word & (u64::MAX << (start % 64)),
+            None => return self.len(),
+        };
+        while bits == 0 {
+            w += 1;
+            match self.dots.get(w) {
+                Some(&word) => bits = word,
+                None => return self.len(),
+            }
+        }
+        (w * 64 + bits.trailing_zeros() as usize).min(self.len())
     }
 
     /// Where the label that ends at `end` (`1..=len`) starts: just after the
@@ -726,6 +721,9 @@ mod tests {
         );
         for (k, &start) in starts.iter().rev().enumerate() {
             assert_eq!(name.start_of(k + 1), start, "label {}", k + 1);
+            let rest = &host[start..];
+            let end = start + rest.iter().position(|&b| b == b'.').unwrap_or(rest.len());
+            assert_eq!(name.label_end(start), end, "label {}", k + 1);
         }
         let form_of = |host: &[u8], check_a_labels| {
             Name::<WORDS>::scan(host, check_a_labels).map(|(name, form)| (form, name.count()))
