@@ -535,9 +535,11 @@ impl<'h, const W: usize> Name<'h, W> {
     }
 
     /// Where the label that starts at `start` ends: at the nearest dot
-    /// after it, or at the name's end, found on the dot bitmap. Cold: only
-    /// exception rules and the A-label check ask.
-    #[cold]
+    /// after it, or at the name's end, found on the dot bitmap. Only
+    /// exception rules and the A-label check ask; inlined, as the A-label
+    /// check asks once a label (as a cold call: `xn--` hosts 1,173 -> 1,239
+    /// instructions).
+    #[inline]
     pub(crate) fn label_end(&self, start: usize) -> usize {
         let mut w = start / 64;
         let mut bits = match self.dots.get(w) {
