@@ -21,6 +21,11 @@
 //! 2. else the matching rule with the most labels,
 //! 3. else the implicit `*` rule (when it is on).
 //!
+//! Nearly every host meets normal rules only: the walk keeps just the
+//! longest of them, and walks a host again, keeping every kind of rule, out
+//! of line, when it meets an exception rule (or a wildcard with rules below
+//! it).
+//!
 //! The frontier holds distinct tree nodes (each is a distinct pattern of
 //! labels), a handful for any real list; it lives on the stack and spills to
 //! the heap only for lists with many overlapping wildcards. A walk costs at
@@ -134,9 +139,13 @@ impl Found {
 
     /// Notes a rule with `bits` whose leftmost label starts at `start`: the
     /// longer rule wins (rules only grow during a walk), and rules of the
-    /// same length (`*` and an exact label) merge their sections.
+    /// same length (`*` and an exact label) merge their sections. No bits,
+    /// no rule.
     #[inline(always)]
     fn note(&mut self, bits: u8, start: usize) {
+        if bits == 0 {
+            return;
+        }
         if self.start == start {
             self.bits |= bits;
         } else {
@@ -163,13 +172,9 @@ impl Best {
     /// host's label that starts at `start`.
     #[inline(always)]
     fn record(&mut self, value: u8, start: usize) {
-        let normal = value & (flags::NORMAL | flags::IMPLIED);
-        if normal != 0 {
-            self.normal.note(normal, start);
-        }
-        if value & flags::EXCEPTION != 0 {
-            self.exception.note(value & flags::EXCEPTION, start);
-        }
+        self.normal
+            .note(value & (flags::NORMAL | flags::IMPLIED), start);
+        self.exception.note(value & flags::EXCEPTION, start);
     }
 
     /// Decides the prevailing rule for the host `name`.
@@ -214,6 +219,10 @@ fn section_of(bits: u8) -> Section {
 /// no use for it does not keep it).
 ///
 /// `mask` selects the flags that count (sections, wildcard mode).
+///
+/// The walk of nearly every host meets normal rules only, and keeps just
+/// the longest of them: a host that meets an exception rule, or a wildcard
+/// with rules below it, is walked again by [`walk_all`], out of line.
 #[inline]
 pub(crate) fn walk<const N: usize, const FOLD: bool>(
     tree: &LabelTree,
@@ -221,7 +230,7 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
     mask: u8,
     implicit_rule: bool,
 ) -> (Match, usize) {
-    let mut best = Best::NONE;
+    let mut normal = Found::NONE;
     let mut id = ROOT;
     let mut node = tree.node(ROOT);
     let mut end = name.len();
@@ -230,19 +239,23 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
         let start = name.label_start(end);
         if let Some(star) = node.star() {
             let wild = tree.node(star);
-            if wild.has_children() {
-                walk_frontier::<N, FOLD>(tree, name, mask, &mut best, (id, end));
-                break;
+            let value = wild.value & mask;
+            if wild.has_children() || value & flags::EXCEPTION != 0 {
+                return walk_all::<N, FOLD>(tree, name, mask, implicit_rule);
             }
-            best.record(wild.value & mask, start);
+            normal.note(value, start);
         }
         if !node.has_labels() {
             break;
         }
         match child::<N, FOLD>(tree, id, name, start, end) {
             Some((child, learned)) => {
+                let value = learned.value & mask;
+                if value & flags::EXCEPTION != 0 {
+                    return walk_all::<N, FOLD>(tree, name, mask, implicit_rule);
+                }
                 (id, node) = (child, learned);
-                best.record(node.value & mask, start);
+                normal.note(value, start);
                 listed_from = start;
             }
             None => break,
@@ -252,7 +265,28 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
         }
         end = start - 1;
     }
+    let best = Best {
+        normal,
+        exception: Found::NONE,
+    };
     (best.finish(name, implicit_rule), listed_from)
+}
+
+/// The walk of a host that meets an exception rule or a wildcard with rules
+/// below it (see [`walk`]): every rule kept, with a frontier of nodes.
+/// Says that none of the host's labels are listed (see
+/// [`Match::listed_from`]), so that a lookup checks them all.
+#[cold]
+#[inline(never)]
+fn walk_all<const N: usize, const FOLD: bool>(
+    tree: &LabelTree,
+    name: &Name<N>,
+    mask: u8,
+    implicit_rule: bool,
+) -> (Match, usize) {
+    let mut best = Best::NONE;
+    walk_frontier::<N, FOLD>(tree, name, mask, &mut best, (ROOT, name.len()));
+    (best.finish(name, implicit_rule), name.len())
 }
 
 /// The child of `parent` whose label is `name[start..end]`, and what the
