@@ -3,9 +3,11 @@
 //! Every lookup starts here. The host is read where it is, never copied: a
 //! [`Name`] is the host's bytes and a bitmap of its dots. Each chunk of
 //! sixteen bytes is classified at once (SSE2 on x86-64, a byte loop
-//! elsewhere), read straight from the host (the last chunk of a longer host
-//! is its last sixteen bytes, those read before left out; a shorter host is
-//! read as two overlapping words): lower-case letters, digits, `-` and `.`,
+//! elsewhere), read straight from the host (a host of 8 to 32 bytes as two
+//! chunks of two words, its first and last sixteen bytes, whatever its
+//! length; the last chunk of a longer host is its last sixteen bytes, those
+//! read before left out; a shorter one is read as a word): lower-case
+//! letters, digits, `-` and `.`,
 //! the bytes of nearly every host, pass; any other byte is looked at more
 //! closely. A forbidden code point sends the host to the slow path, which
 //! canonicalises it label by label; upper-case letters are left as they are,
@@ -449,8 +451,21 @@ impl<'h, const W: usize> Name<'h, W> {
         // The chunks, case by case: one function that picks the chunk for any
         // place (`chunk_at`) in the loop ran 20 more instructions a lookup
         // (the compiler prepared every case up front), an iterator 60 more.
-        if len <= CHUNK {
-            // One chunk (nearly half the hosts).
+        let eight = |at: usize| host.get(at..).and_then(|b| b.first_chunk::<8>());
+        if let (Some(first), Some(last), true) = (eight(0), eight(len.wrapping_sub(8)), len <= 32) {
+            // Eight to thirty-two bytes (nearly every host): the first and
+            // the last sixteen, as two chunks of two words each, the same
+            // work whatever the length (a branch on it would be foreseen
+            // wrongly every other host). Under sixteen bytes, both chunks are
+            // the host's first and last eight bytes.
+            let second = len.min(16) - 8;
+            let third = len.max(16) - 16;
+            if let (Some(second_word), Some(third_word)) = (eight(second), eight(third)) {
+                step(Chunk::Halves(first, second_word, second as u32 + 8), 0)?;
+                step(Chunk::Halves(third_word, last, (len - third) as u32), third)?;
+            }
+        } else if len <= CHUNK {
+            // Under eight bytes: one chunk.
             if len > 0 {
                 step(chunk_at(host, 0), 0)?;
             }
@@ -730,6 +745,31 @@ mod tests {
                     )),
                 };
                 assert_eq!(result, expected, "{b:#x} in lane {lane}");
+            }
+        }
+    }
+
+    #[test]
+    fn scans_every_byte_at_every_length() {
+        // A dot, an upper-case letter and a `--` at every place of hosts of
+        // every length a word of dots covers (one label at most 63 bytes):
+        // each is seen where it is.
+        for len in 1..SHORT {
+            for at in 1..len.saturating_sub(1) {
+                let mut host = vec![b'a'; len];
+                host[at] = b'.';
+                let (name, form) = Name::<1>::scan(&host, true).unwrap();
+                assert_eq!(
+                    (name.dots[0], form),
+                    (1 << at, Form::CANONICAL),
+                    "{len} {at}"
+                );
+                host[at] = b'Q';
+                let (name, form) = Name::<1>::scan(&host, true).unwrap();
+                assert_eq!((name.dots[0], form), (0, Form::FOLDED), "{len} {at}");
+                host[at..at + 2].copy_from_slice(b"--");
+                let (_, form) = Name::<1>::scan(&host, true).unwrap();
+                assert_eq!(form, Form::A_LABELS, "{len} {at}");
             }
         }
     }
