@@ -1,0 +1,201 @@
+//! Lookup latency by kind of host: etld beside the `psl` crate, and how
+//! often the two give different answers.
+//!
+//! The criterion bench (`benches/lookup.rs`) times the whole realistic mix;
+//! this splits the mix into the kinds of host that cost etld different
+//! amounts of work, so that a claim such as "upper-case hosts cost 2.5x a
+//! plain one" can be checked by anyone:
+//!
+//! | kind | what etld does beyond a plain host |
+//! |---|---|
+//! | `plain` | lower-case ASCII without `xn--`: scan, walk, answer |
+//! | `upper` | ASCII with upper case: walk folding case, answer lower-cased (a new string) |
+//! | `xn` | lower-case ASCII with an `xn--` label: check each A-label not in the list |
+//! | `unicode` | non-ASCII: check each Unicode label is canonical, or encode it |
+//!
+//! ```text
+//! cargo run --release --example lookup_kinds               # every kind, 100,000 hosts, best of 9
+//! cargo run --release --example lookup_kinds -- plain 20000 1 etld_suffix
+//! ```
+//!
+//! Arguments: the kind (`mix`, `plain`, `upper`, `xn`, `unicode`, or `all`),
+//! how many hosts of the mix to draw from, how many passes (the best is
+//! kept), and which measurement to run (`etld_suffix`, `etld_registrable`,
+//! `psl_suffix`, `psl_domain`, or `all`). Each measurement is a function of
+//! its own that is never inlined, so that an instruction count can be kept
+//! to it:
+//!
+//! ```text
+//! cargo build --release --example lookup_kinds
+//! valgrind --tool=callgrind --toggle-collect='lookup_kinds::etld_suffix' \
+//!     target/release/examples/lookup_kinds plain 20000 1 etld_suffix
+//! ```
+//!
+//! (divide the instruction count by the hosts it prints). Pin it to a core
+//! (`taskset -c 0`) for times; the machine's noise is the same for both
+//! libraries within one run, not between runs.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[path = "../benches/hosts/mod.rs"]
+mod hosts;
+
+/// The kinds of host, as in the module docs.
+const KINDS: [&str; 4] = ["plain", "upper", "xn", "unicode"];
+
+/// The kind of `host` (see the module docs).
+fn kind_of(host: &str) -> &'static str {
+    if !host.is_ascii() {
+        "unicode"
+    } else if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        "upper"
+    } else if host.contains("xn--") {
+        "xn"
+    } else {
+        "plain"
+    }
+}
+
+/// etld's public suffixes of `hosts` (their lengths summed, so that nothing
+/// is optimised away).
+#[inline(never)]
+fn etld_suffix(list: &etld::List, hosts: &[String]) -> usize {
+    let mut n = 0;
+    for h in hosts {
+        n += black_box(list.lookup(h).ok().and_then(|d| d.suffix().map(str::len))).unwrap_or(0);
+    }
+    n
+}
+
+/// etld's registrable domains of `hosts`.
+#[inline(never)]
+fn etld_registrable(list: &etld::List, hosts: &[String]) -> usize {
+    let mut n = 0;
+    for h in hosts {
+        let d = list.lookup(h).ok();
+        n += black_box(d.and_then(|d| d.registrable().map(str::len))).unwrap_or(0);
+    }
+    n
+}
+
+/// `psl`'s public suffixes of `hosts`.
+#[inline(never)]
+fn psl_suffix(hosts: &[String]) -> usize {
+    let mut n = 0;
+    for h in hosts {
+        n += black_box(psl::suffix(h.as_bytes()).map(|s| s.as_bytes().len())).unwrap_or(0);
+    }
+    n
+}
+
+/// `psl`'s registrable domains of `hosts`.
+#[inline(never)]
+fn psl_domain(hosts: &[String]) -> usize {
+    let mut n = 0;
+    for h in hosts {
+        n += black_box(psl::domain(h.as_bytes()).map(|d| d.as_bytes().len())).unwrap_or(0);
+    }
+    n
+}
+
+/// The best time of `passes` runs of `f` over `n` hosts, in ns a host.
+fn best_ns(f: &dyn Fn() -> usize, n: usize, passes: usize) -> f64 {
+    (0..passes)
+        .map(|_| {
+            let t = Instant::now();
+            black_box(f());
+            t.elapsed().as_nanos() as f64 / n.max(1) as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// How many of `hosts` get a different public suffix from `psl` than from
+/// etld (an etld error counts as an answer of its own).
+fn disagreements(list: &etld::List, hosts: &[String]) -> usize {
+    hosts
+        .iter()
+        .filter(|h| {
+            let ours = list
+                .lookup(h)
+                .ok()
+                .and_then(|d| d.suffix().map(str::to_owned));
+            let theirs = psl::suffix(h.as_bytes())
+                .and_then(|s| std::str::from_utf8(s.as_bytes()).ok().map(str::to_owned));
+            ours != theirs
+        })
+        .count()
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let kind = args.first().map_or("all", String::as_str);
+    let count = args.get(1).map_or(Ok(100_000), |s| s.parse::<usize>());
+    let passes = args.get(2).map_or(Ok(9), |s| s.parse::<usize>());
+    let only = args.get(3).map_or("all", String::as_str);
+    let (Ok(count), Ok(passes)) = (count, passes) else {
+        eprintln!("usage: lookup_kinds [KIND] [COUNT] [PASSES] [MEASUREMENT]");
+        return ExitCode::FAILURE;
+    };
+    let kinds: Vec<&str> = match kind {
+        "all" => std::iter::once("mix").chain(KINDS).collect(),
+        "mix" => vec!["mix"],
+        k if KINDS.contains(&k) => vec![k],
+        k => {
+            eprintln!("unknown kind {k:?}: mix, {} or all", KINDS.join(", "));
+            return ExitCode::FAILURE;
+        }
+    };
+    let mix = hosts::realistic_hosts(count, 42);
+    let list = etld::List::builtin();
+    println!(
+        "{:<8} {:>7} {:>6} | {:>11} {:>10} {:>6} | {:>11} {:>10} {:>6} | {:>9}",
+        "kind",
+        "hosts",
+        "share",
+        "etld suffix",
+        "psl suffix",
+        "ratio",
+        "etld regist",
+        "psl domain",
+        "ratio",
+        "psl other"
+    );
+    for kind in kinds {
+        let hosts: Vec<String> = match kind {
+            "mix" => mix.clone(),
+            k => mix.iter().filter(|h| kind_of(h) == k).cloned().collect(),
+        };
+        let n = hosts.len();
+        let time = |name: &str, f: &dyn Fn() -> usize| match only == "all" || only == name {
+            true => best_ns(f, n, passes),
+            false => f64::NAN,
+        };
+        let es = time("etld_suffix", &|| etld_suffix(list, &hosts));
+        let ps = time("psl_suffix", &|| psl_suffix(&hosts));
+        let er = time("etld_registrable", &|| etld_registrable(list, &hosts));
+        let pd = time("psl_domain", &|| psl_domain(&hosts));
+        let other = match only {
+            "all" => format!(
+                "{:.1}%",
+                100.0 * disagreements(list, &hosts) as f64 / n as f64
+            ),
+            _ => "-".to_string(),
+        };
+        println!(
+            "{:<8} {:>7} {:>5.1}% | {:>8.1} ns {:>7.1} ns {:>5.2}x | {:>8.1} ns {:>7.1} ns {:>5.2}x | {:>9}",
+            kind,
+            n,
+            100.0 * n as f64 / mix.len().max(1) as f64,
+            es,
+            ps,
+            es / ps,
+            er,
+            pd,
+            er / pd,
+            other
+        );
+    }
+    ExitCode::SUCCESS
+}
