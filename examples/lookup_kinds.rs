@@ -18,10 +18,17 @@
 //! cargo run --release --example lookup_kinds -- plain 20000 1 etld_suffix
 //! ```
 //!
+//! `psl` is timed twice: on the hosts as they are, and "folded", as a
+//! caller who wants upper-case hosts answered like lower-case ones must
+//! call it (the host lower-cased first when it has an ASCII upper-case
+//! letter): `psl` matches bytes as they come, so it answers suffix `Au` for
+//! `Travelhafo.Edu.Au`.
+//!
 //! Arguments: the kind (`mix`, `plain`, `upper`, `xn`, `unicode`, or `all`),
 //! how many hosts of the mix to draw from, how many passes (the best is
 //! kept), and which measurement to run (`etld_suffix`, `etld_registrable`,
-//! `psl_suffix`, `psl_domain`, or `all`). Each measurement is a function of
+//! `psl_suffix`, `psl_domain`, `psl_suffix_folded`, `psl_domain_folded`, or
+//! `all`). Each measurement is a function of
 //! its own that is never inlined, so that an instruction count can be kept
 //! to it:
 //!
@@ -100,6 +107,39 @@ fn psl_domain(hosts: &[String]) -> usize {
     n
 }
 
+/// `host` as a `psl` user who wants `WWW.Example.COM` answered like
+/// `www.example.com` has to pass it: lower-cased (`str::to_lowercase`)
+/// when it holds an ASCII upper-case letter, as it is otherwise.
+fn folded_for_psl(host: &str) -> std::borrow::Cow<'_, str> {
+    match host.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => std::borrow::Cow::Owned(host.to_lowercase()),
+        false => std::borrow::Cow::Borrowed(host),
+    }
+}
+
+/// `psl`'s public suffixes of `hosts`, each folded by the caller first
+/// ([`folded_for_psl`]).
+#[inline(never)]
+fn psl_suffix_folded(hosts: &[String]) -> usize {
+    let mut n = 0;
+    for h in hosts {
+        let h = folded_for_psl(h);
+        n += black_box(psl::suffix(h.as_bytes()).map(|s| s.as_bytes().len())).unwrap_or(0);
+    }
+    n
+}
+
+/// `psl`'s registrable domains of `hosts`, each folded by the caller first.
+#[inline(never)]
+fn psl_domain_folded(hosts: &[String]) -> usize {
+    let mut n = 0;
+    for h in hosts {
+        let h = folded_for_psl(h);
+        n += black_box(psl::domain(h.as_bytes()).map(|d| d.as_bytes().len())).unwrap_or(0);
+    }
+    n
+}
+
 /// The best time of `passes` runs of `f` over `n` hosts, in ns a host.
 fn best_ns(f: &dyn Fn() -> usize, n: usize, passes: usize) -> f64 {
     (0..passes)
@@ -150,16 +190,18 @@ fn main() -> ExitCode {
     let mix = hosts::realistic_hosts(count, 42);
     let list = etld::List::builtin();
     println!(
-        "{:<8} {:>7} {:>6} | {:>11} {:>10} {:>6} | {:>11} {:>10} {:>6} | {:>9}",
+        "{:<8} {:>7} {:>6} | {:>11} {:>10} {:>6} {:>10} | {:>11} {:>10} {:>6} {:>10} | {:>9}",
         "kind",
         "hosts",
         "share",
         "etld suffix",
         "psl suffix",
         "ratio",
+        "psl folded",
         "etld regist",
         "psl domain",
         "ratio",
+        "psl folded",
         "psl other"
     );
     for kind in kinds {
@@ -176,6 +218,8 @@ fn main() -> ExitCode {
         let ps = time("psl_suffix", &|| psl_suffix(&hosts));
         let er = time("etld_registrable", &|| etld_registrable(list, &hosts));
         let pd = time("psl_domain", &|| psl_domain(&hosts));
+        let psf = time("psl_suffix_folded", &|| psl_suffix_folded(&hosts));
+        let pdf = time("psl_domain_folded", &|| psl_domain_folded(&hosts));
         let other = match only {
             "all" => format!(
                 "{:.1}%",
@@ -184,16 +228,18 @@ fn main() -> ExitCode {
             _ => "-".to_string(),
         };
         println!(
-            "{:<8} {:>7} {:>5.1}% | {:>8.1} ns {:>7.1} ns {:>5.2}x | {:>8.1} ns {:>7.1} ns {:>5.2}x | {:>9}",
+            "{:<8} {:>7} {:>5.1}% | {:>8.1} ns {:>7.1} ns {:>5.2}x {:>7.1} ns | {:>8.1} ns {:>7.1} ns {:>5.2}x {:>7.1} ns | {:>9}",
             kind,
             n,
             100.0 * n as f64 / mix.len().max(1) as f64,
             es,
             ps,
             es / ps,
+            psf,
             er,
             pd,
             er / pd,
+            pdf,
             other
         );
     }
