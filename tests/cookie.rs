@@ -2,7 +2,7 @@
 //! our own covering what libpsl tests: IPv4, IPv6, exception rules, a suffix
 //! equal to the host.
 
-use etld::List;
+use etld::{List, Options, Sections, Wildcard};
 
 #[test]
 fn cookie_domains() {
@@ -33,7 +33,8 @@ fn cookie_domains() {
         ("www.c.kobe.jp", "c.kobe.jp", false),
         ("www.b.c.kobe.jp", "b.c.kobe.jp", true),
         ("www.city.kobe.jp", "city.kobe.jp", true),
-        ("www.city.kobe.jp", "kobe.jp", true),
+        // `kobe.jp`, the parent of `*.kobe.jp`, is a suffix to a browser.
+        ("www.city.kobe.jp", "kobe.jp", false),
         ("www.ck", "www.ck", true),
         ("a.www.ck", "www.ck", true),
         ("a.b.test.ck", "test.ck", false),
@@ -64,4 +65,49 @@ fn cookie_domains() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The check answers as a browser does, whatever options the list carries:
+/// both sections, the implicit rule, and wildcard parents as suffixes.
+#[test]
+fn options_never_weaken_the_check() {
+    let strict = List::builtin().clone();
+    let weakest = List::builtin().clone().with_options(
+        Options::new()
+            .sections(Sections::IcannOnly)
+            .implicit_rule(false)
+            .wildcard(Wildcard::Strict),
+    );
+    let browser = List::builtin()
+        .clone()
+        .with_options(Options::new().wildcard(Wildcard::Browser));
+    let cases = [
+        // Wildcard parents are suffixes (libpsl, Chromium, Firefox).
+        ("a.b.kobe.jp", "kobe.jp", false),
+        ("kobe.jp", "kobe.jp", true),
+        ("evil.tenant.customer-oci.com", "customer-oci.com", false),
+        (
+            "evil.tenant.customer-oci.com",
+            "tenant.customer-oci.com",
+            false,
+        ),
+        // Whole TLDs, listed or not.
+        ("a.ck", "ck", false),
+        ("a.b.zzz", "zzz", false),
+        ("a.b.zzz", "b.zzz", true),
+        // PRIVATE suffixes.
+        ("a.blogspot.com", "blogspot.com", false),
+        ("a.b.github.io", "b.github.io", true),
+        ("a.b.github.io", "github.io", false),
+    ];
+    for list in [&strict, &weakest, &browser] {
+        for (host, cookie, ok) in cases {
+            assert_eq!(
+                list.is_cookie_domain_acceptable(host, cookie),
+                ok,
+                "{host} / {cookie} with {:?}",
+                list.options()
+            );
+        }
+    }
 }

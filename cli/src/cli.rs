@@ -89,7 +89,33 @@ pub enum Command {
                       `xn--bcher-kva.de`."
     )]
     Punycode(PunycodeArgs),
+    /// Check whether a host may set a cookie for a domain (exit 0: yes, 1: no)
+    #[command(
+        long_about = "Check whether a page on REQUEST_HOST may set a cookie whose Domain \
+                      attribute is COOKIE_DOMAIN (RFC 6265 5.1.3 and 5.3 step 5): the \
+                      cookie domain (one leading dot ignored) must domain-match the \
+                      request host and must not be a public suffix unless it is the \
+                      request host itself; an IP address matches only itself. The check \
+                      answers as a browser does: both sections of the list, the implicit \
+                      `*` rule and wildcard parents as suffixes (`kobe.jp` is never \
+                      acceptable), whatever lookup options exist.",
+        after_long_help = COOKIE_AFTER_HELP
+    )]
+    Cookie(CookieArgs),
 }
+
+const COOKIE_AFTER_HELP: &str = "\
+Output: `acceptable` or `not acceptable`; with --json
+  {\"request_host\":\"www.example.co.uk\",\"cookie_domain\":\"co.uk\",\"acceptable\":false}
+
+Exit status: 0 when the cookie domain is acceptable, 1 when it is not (an
+invalid host is never acceptable), 2 when the check cannot run (bad option,
+unreadable or invalid list).
+
+Examples:
+  etld cookie www.example.co.uk example.co.uk    # acceptable, exit 0
+  etld cookie www.example.co.uk .co.uk           # not acceptable, exit 1
+  etld cookie a.b.kobe.jp kobe.jp                # not acceptable, exit 1";
 
 /// The form in which `lookup` writes its answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -175,6 +201,23 @@ pub struct InfoArgs {
     /// A list file, .dat text or compiled .fst [default: the built-in list]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+}
+
+/// The arguments of `cookie`.
+#[derive(Debug, Args)]
+pub struct CookieArgs {
+    /// The host of the page that sets the cookie
+    #[arg(value_name = "REQUEST_HOST")]
+    pub request_host: OsString,
+    /// The cookie's Domain attribute (one leading dot is ignored)
+    #[arg(value_name = "COOKIE_DOMAIN", allow_hyphen_values = true)]
+    pub cookie_domain: OsString,
+    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    #[arg(long, value_name = "FILE")]
+    pub list: Option<PathBuf>,
+    /// One JSON object: request_host, cookie_domain, acceptable
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The arguments of `punycode`.

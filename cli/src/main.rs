@@ -5,6 +5,7 @@
 //! etld compile LIST.dat OUT.fst
 //! etld info [--list FILE]
 //! etld punycode encode|decode [--json] [STR...]
+//! etld cookie [--json] REQUEST_HOST COOKIE_DOMAIN   # exit 0: acceptable, 1: not
 //! ```
 //!
 //! Batch output has exactly one line per input line, in order, so it can be
@@ -17,6 +18,7 @@
 mod batch;
 mod cli;
 mod commands;
+mod cookie;
 mod lookup;
 mod punycode;
 
@@ -88,6 +90,20 @@ impl Failure {
     }
 }
 
+/// The exit status of `etld cookie`: 0 acceptable, 1 not, 2 when the check
+/// could not run (as for a usage error, so that 1 always means "not
+/// acceptable").
+fn cookie_exit(result: Result<bool, Failure>) -> ExitCode {
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(f) => {
+            let _ = writeln!(io::stderr().lock(), "etld: {f}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -100,6 +116,7 @@ fn main() -> ExitCode {
         Some(Command::Compile(args)) => commands::compile(&args),
         Some(Command::Info(args)) => commands::info(&args),
         Some(Command::Punycode(args)) => punycode::run(&args),
+        Some(Command::Cookie(args)) => return cookie_exit(cookie::run(&args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

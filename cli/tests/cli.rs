@@ -427,6 +427,7 @@ fn help_for_every_command() {
         &["punycode", "--help"],
         &["punycode", "encode", "--help"],
         &["punycode", "decode", "--help"],
+        &["cookie", "--help"],
         &["help", "lookup"],
     ] {
         let out = ok(args, "");
@@ -440,6 +441,7 @@ fn help_for_every_command() {
         "--json",
         "compile",
         "punycode",
+        "cookie",
     ] {
         assert!(help.contains(needle), "{needle}: {help}");
     }
@@ -588,4 +590,73 @@ fn no_progress_when_stderr_is_not_a_terminal() {
     assert_eq!(run.code, Some(0));
     assert_eq!(run.stderr, "");
     assert_eq!(run.stdout.lines().count(), 200_000);
+}
+
+#[test]
+fn cookie_check_answers_by_exit_status() {
+    // (request host, cookie domain, acceptable)
+    let cases = [
+        ("www.example.co.uk", "example.co.uk", true),
+        ("www.example.co.uk", ".example.co.uk", true),
+        ("www.example.co.uk", "co.uk", false),
+        ("co.uk", "co.uk", true),
+        ("a.b.kobe.jp", "kobe.jp", false),
+        ("evil.tenant.customer-oci.com", "customer-oci.com", false),
+        ("a.ck", "ck", false),
+        ("a.b.zzz", "zzz", false),
+        ("192.168.0.1", "192.168.0.1", true),
+        ("10.192.168.0.1", "192.168.0.1", false),
+        ("a..b", "b", false),
+    ];
+    for (host, domain, acceptable) in cases {
+        let run = etld(&["cookie", host, domain], "");
+        assert_eq!(run.stderr, "", "{host} {domain}");
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            match acceptable {
+                true => (Some(0), "acceptable\n"),
+                false => (Some(1), "not acceptable\n"),
+            },
+            "{host} {domain}"
+        );
+    }
+    let run = etld(&["cookie", "--json", "www.example.co.uk", "co.uk"], "");
+    assert_eq!(run.code, Some(1));
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(
+        value,
+        serde_json::json!({
+            "request_host": "www.example.co.uk",
+            "cookie_domain": "co.uk",
+            "acceptable": false,
+        })
+    );
+    // Options of a lookup do not exist here, and a list of one's own is
+    // still checked as a browser would: an unlisted TLD is a suffix.
+    let list = tmp("cookie-list.dat");
+    std::fs::write(&list, "com\n").expect("list written");
+    let list = list.to_str().expect("UTF-8 path");
+    let run = etld(&["cookie", "--list", list, "a.b.zzz", "zzz"], "");
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (Some(1), "not acceptable\n")
+    );
+    let run = etld(&["cookie", "--list", list, "a.b.zzz", "b.zzz"], "");
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "acceptable\n"));
+    // Bad usage and an unreadable list: 2, never 1.
+    assert_eq!(etld(&["cookie", "a.com"], "").code, Some(2));
+    assert_eq!(
+        etld(&["cookie", "--icann-only", "a.b.com", "b.com"], "").code,
+        Some(2)
+    );
+    let run = etld(
+        &["cookie", "--list", "/nonexistent.dat", "a.b.com", "b.com"],
+        "",
+    );
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("cannot read list file"),
+        "{}",
+        run.stderr
+    );
 }

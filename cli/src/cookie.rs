@@ -1,0 +1,49 @@
+//! `etld cookie REQUEST_HOST COOKIE_DOMAIN`: may a page on the request host
+//! set a cookie for the cookie domain? The exit status answers (0 yes, 1 no),
+//! so the check can be used from the shell.
+
+use std::ffi::OsStr;
+use std::io::{self, Write};
+
+use crate::cli::CookieArgs;
+use crate::commands::load_list;
+use crate::Failure;
+
+/// Runs the check and writes its answer; returns whether the cookie domain
+/// is acceptable. A host that is not UTF-8 is invalid, so never acceptable.
+pub fn run(args: &CookieArgs) -> Result<bool, Failure> {
+    let (list, _) = load_list(args.list.as_deref())?;
+    let text = |s: &OsStr| s.to_str().map(str::to_string);
+    let (host, domain) = (text(&args.request_host), text(&args.cookie_domain));
+    let acceptable = match (&host, &domain) {
+        (Some(host), Some(domain)) => list.is_cookie_domain_acceptable(host, domain),
+        _ => false,
+    };
+    let mut out = io::stdout().lock();
+    let written = match args.json {
+        true => {
+            let lossy = |s: &OsStr| s.to_string_lossy().into_owned();
+            let value = serde_json::json!({
+                "request_host": host.unwrap_or_else(|| lossy(&args.request_host)),
+                "cookie_domain": domain.unwrap_or_else(|| lossy(&args.cookie_domain)),
+                "acceptable": acceptable,
+            });
+            writeln!(out, "{value}")
+        }
+        false => writeln!(
+            out,
+            "{}",
+            if acceptable {
+                "acceptable"
+            } else {
+                "not acceptable"
+            }
+        ),
+    };
+    match written.and_then(|()| out.flush()) {
+        // Nobody reads the answer: the exit status still gives it.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(acceptable),
+        Err(e) => Err(Failure::stdout(e)),
+        Ok(()) => Ok(acceptable),
+    }
+}
