@@ -19,7 +19,9 @@ use crate::{Bootstring, Error, ParamError, PUNYCODE};
 pub struct Limits {
     /// Longest Punycode input to decode, in bytes.
     pub max_decode_len: usize,
-    /// Longest input to encode, in code points.
+    /// Longest input to encode, in code points. The encoder also refuses
+    /// an output longer than `max_decode_len` ([`Error::OutputTooLong`]),
+    /// so whatever it accepts, the decoder of the same limits accepts.
     pub max_encode_len: usize,
 }
 
@@ -130,7 +132,19 @@ impl Codec {
             check_flags(flags, count)?;
             count
         };
-        encode_counted(&self.params, input.chars(), count, flags, sink, obs)
+        encode_counted(&self.params, input.chars(), count, flags, sink, obs)?;
+        self.check_output(sink)
+    }
+
+    /// Refuses an output that the decoder, under the same limits, would
+    /// refuse: whatever encodes, decodes.
+    #[inline(always)]
+    fn check_output<S: Sink>(&self, sink: &S) -> Result<(), Error> {
+        let (len, max) = (sink.count(), self.limits.max_decode_len);
+        match len > max {
+            true => Err(Error::OutputTooLong { len, max }),
+            false => Ok(()),
+        }
     }
 
     #[inline(always)]
@@ -144,7 +158,8 @@ impl Codec {
         if count > max {
             return Err(Error::InputTooLong { len: count, max });
         }
-        encode_counted(&self.params, input, count, None, sink, &mut Quiet)
+        encode_counted(&self.params, input, count, None, sink, &mut Quiet)?;
+        self.check_output(sink)
     }
 
     /// Encodes `input` into `out`, returning the number of bytes written.
@@ -155,7 +170,7 @@ impl Codec {
     /// once per distinct non-basic code point, as in RFC 3492 section 6.3.
     ///
     /// # Errors
-    /// [`Error::InputTooLong`], [`Error::BufferTooSmall`] (with the size
+    /// [`Error::InputTooLong`], [`Error::OutputTooLong`], [`Error::BufferTooSmall`] (with the size
     /// needed), [`Error::Overflow`] (not reachable within the default caps),
     /// [`Error::InvalidCodePoint`] (custom parameters only).
     #[inline]

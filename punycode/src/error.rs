@@ -91,6 +91,27 @@ pub enum Error {
         /// Byte offset in the label of the first differing byte.
         position: usize,
     },
+    /// An A-label decodes to a code point that a canonical Unicode label
+    /// cannot hold: one that lower-casing changes, fullwidth ASCII
+    /// (U+FF01 to U+FF5E, which UTS 46 maps to ASCII), or a label separator
+    /// (U+3002, U+FF0E, U+FF61). Such a label does not look up to itself in
+    /// Unicode form (`xn--bfa` is `İ`, `xn--ab-r13a` is `a。b`).
+    NonCanonicalCodePoint {
+        /// Byte offset in the label of the first digit of the integer that
+        /// produced it.
+        position: usize,
+        /// The code point.
+        value: u32,
+    },
+    /// The encoder's output would be longer than the decoder's cap
+    /// ([`Limits::max_decode_len`](crate::Limits)), so that what encodes
+    /// always decodes under the same limits.
+    OutputTooLong {
+        /// Bytes the output needs.
+        len: usize,
+        /// The cap.
+        max: usize,
+    },
     /// A label checked without allocation is longer than 63 octets.
     LabelTooLong {
         /// The label's length in bytes.
@@ -114,6 +135,7 @@ impl Error {
             | Error::TruncatedDelta { position }
             | Error::Overflow { position }
             | Error::InvalidCodePoint { position, .. }
+            | Error::NonCanonicalCodePoint { position, .. }
             | Error::NotCanonical { position } => Some(position),
             _ => None,
         }
@@ -145,6 +167,10 @@ impl Error {
             },
             Error::NotCanonical { position } => Error::NotCanonical {
                 position: position + by,
+            },
+            Error::NonCanonicalCodePoint { position, value } => Error::NonCanonicalCodePoint {
+                position: position + by,
+                value,
             },
             other => other,
         }
@@ -196,6 +222,14 @@ impl fmt::Display for Error {
             Error::NotCanonical { position } => write!(
                 f,
                 "A-label is not canonical: re-encoding differs at byte {position}"
+            ),
+            Error::NonCanonicalCodePoint { position, value } => write!(
+                f,
+                "A-label decodes to U+{value:04X} (upper case, fullwidth or a separator), which a canonical label cannot hold, at byte {position}"
+            ),
+            Error::OutputTooLong { len, max } => write!(
+                f,
+                "output of {len} bytes exceeds the decoding limit of {max}"
             ),
             Error::LabelTooLong { len, max } => {
                 write!(f, "label of {len} bytes exceeds {max}")

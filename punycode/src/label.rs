@@ -11,6 +11,7 @@
 use alloc::{string::String, vec};
 
 use crate::sink::{Sink, SliceSink};
+use crate::trace::{Observer, Step};
 use crate::{Codec, Error, Limits};
 
 /// The ACE prefix of A-labels.
@@ -34,6 +35,54 @@ pub fn has_ace_prefix(label: &[u8]) -> bool {
     label.len() >= 4 && label[..4].eq_ignore_ascii_case(ACE_PREFIX.as_bytes())
 }
 
+/// Whether a canonical Unicode label may hold the code point `c`: it is
+/// its own lower case (`char::to_lowercase` gives `c` alone), not fullwidth
+/// ASCII (U+FF01 to U+FF5E, which UTS 46 maps to ASCII) and not a label
+/// separator (`.`, U+3002, U+FF0E, U+FF61). An A-label must decode to such
+/// code points only, so that its Unicode form looks up to itself.
+///
+/// ```
+/// use etld_punycode::is_canonical_code_point;
+/// assert!(is_canonical_code_point('ü'));
+/// assert!(is_canonical_code_point('食'));
+/// assert!(!is_canonical_code_point('Ü'));
+/// assert!(!is_canonical_code_point('İ')); // lower-cases to two code points
+/// assert!(!is_canonical_code_point('。'));
+/// assert!(!is_canonical_code_point('ａ')); // fullwidth a
+/// ```
+pub fn is_canonical_code_point(c: char) -> bool {
+    if matches!(c, '.' | '\u{3002}' | '\u{FF01}'..='\u{FF5E}' | '\u{FF61}') {
+        return false;
+    }
+    let mut lower = c.to_lowercase();
+    lower.next() == Some(c) && lower.next().is_none()
+}
+
+/// Watches the decoder's insertions for the first code point a canonical
+/// label cannot hold.
+struct CanonicalCheck<'p> {
+    /// The payload being decoded, to turn a step's digits into an offset.
+    payload: &'p [u8],
+    /// The first fault, its offset counted in the payload.
+    fault: Option<Error>,
+}
+
+impl Observer for CanonicalCheck<'_> {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn step(&mut self, step: &Step<'_>) {
+        if self.fault.is_none() && !is_canonical_code_point(step.code_point) {
+            let position =
+                (step.digits.as_ptr() as usize).saturating_sub(self.payload.as_ptr() as usize);
+            self.fault = Some(Error::NonCanonicalCodePoint {
+                position,
+                value: u32::from(step.code_point),
+            });
+        }
+    }
+}
+
 /// Validates the A-label `label` using the given scratch buffers
 /// (`chars.len() >= payload length`, `bytes.len() == payload length`) and
 /// returns the number of code points decoded into `chars`.
@@ -53,6 +102,8 @@ fn validate_with(label: &[u8], chars: &mut [char], bytes: &mut [u8]) -> Result<u
     if decoded.iter().all(char::is_ascii) {
         return Err(Error::AsciiPayload);
     }
+    // The inserted code points, with the offsets of their integers.
+    count_a_label(label)?;
     // The re-encoding always gives the payload back (see `mismatch`), so
     // release builds skip it; debug builds, and so every test and fuzz run,
     // still do it.
@@ -151,7 +202,8 @@ pub fn check_a_label(label: &[u8]) -> Result<(), Error> {
 }
 
 /// Validates the A-label `label` (at most 63 bytes) without writing what it
-/// decodes to: the decoder, given no room, goes on checking and counting.
+/// decodes to: the decoder, given no room, goes on checking and counting,
+/// and each code point it would insert is checked to be canonical.
 /// Returns the number of code points. The same checks as
 /// [`validate_with`] in a release build, at a fraction of the cost: no
 /// buffers to clear, no insertions.
@@ -163,11 +215,26 @@ fn count_a_label(label: &[u8]) -> Result<usize, Error> {
     if payload.is_empty() {
         return Err(Error::EmptyPayload);
     }
-    let n = match Codec::PUNYCODE.decode_into(payload, &mut []) {
+    let mut check = CanonicalCheck {
+        payload,
+        fault: None,
+    };
+    let decoded = crate::decode::decode_core(
+        Codec::PUNYCODE.params(),
+        Codec::PUNYCODE.limits().max_decode_len,
+        payload,
+        &mut [],
+        None,
+        &mut check,
+    );
+    let n = match decoded {
         Ok(n) => n,
         Err(Error::BufferTooSmall { needed }) => needed,
         Err(e) => return Err(e.shifted(ACE_PREFIX.len())),
     };
+    if let Some(fault) = check.fault {
+        return Err(fault.shifted(ACE_PREFIX.len()));
+    }
     // Every inserted code point is non-ASCII (`n` starts at 128), and the
     // decoder inserts one for each integer after the last delimiter: none
     // were when the delimiter ends the payload (without a delimiter, the
@@ -216,17 +283,54 @@ pub fn decode_a_label_into(label: &[u8], out: &mut [char]) -> Result<usize, Erro
     Ok(n)
 }
 
-/// The lower-cased characters of `label` (`char::to_lowercase`).
-fn lowercase(
-    label: &str,
-) -> core::iter::FlatMap<
-    core::str::Chars<'_>,
-    core::char::ToLowercase,
-    fn(char) -> core::char::ToLowercase,
-> {
-    label
-        .chars()
-        .flat_map(char::to_lowercase as fn(char) -> core::char::ToLowercase)
+/// The ASCII character that the fullwidth form `c` (U+FF01 to U+FF5E)
+/// stands for, as UTS 46 maps it; any other `c` as it is.
+///
+/// ```
+/// assert_eq!(etld_punycode::unfullwidth('ｅ'), 'e');
+/// assert_eq!(etld_punycode::unfullwidth('．'), '.');
+/// assert_eq!(etld_punycode::unfullwidth('é'), 'é');
+/// ```
+#[inline]
+pub fn unfullwidth(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+        c => c,
+    }
+}
+
+/// The characters of `label` as a canonical label holds them: fullwidth
+/// ASCII mapped to ASCII ([`unfullwidth`]), then lower-cased
+/// (`char::to_lowercase`).
+fn lowercase(label: &str) -> impl Iterator<Item = char> + Clone + '_ {
+    label.chars().map(unfullwidth).flat_map(char::to_lowercase)
+}
+
+/// Refuses a Unicode label that has no canonical ASCII form: one that
+/// starts with `xn--` (an A-label's payload is ASCII; no code point
+/// lower-cases into `x`, `n` or `-`), or one that holds a label separator
+/// once mapped (`。`, `．`, `｡`). Positions are byte offsets in `label`.
+fn check_unicode_label(label: &str) -> Result<(), Error> {
+    if has_ace_prefix(label.as_bytes()) {
+        if let Some((position, &byte)) = label
+            .as_bytes()
+            .iter()
+            .enumerate()
+            .find(|(_, b)| !b.is_ascii())
+        {
+            return Err(Error::InvalidDigit { position, byte });
+        }
+    }
+    match label
+        .char_indices()
+        .find(|&(_, c)| matches!(unfullwidth(c), '.' | '\u{3002}' | '\u{FF61}'))
+    {
+        Some((position, c)) => Err(Error::NonCanonicalCodePoint {
+            position,
+            value: u32::from(c),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Writes the canonical ASCII form of `label` into `out` without
@@ -243,6 +347,9 @@ fn lowercase(
 /// # Errors
 /// As [`to_ascii_label`], and [`Error::BufferTooSmall`] with the size needed.
 pub fn to_ascii_label_into(label: &str, out: &mut [u8]) -> Result<usize, Error> {
+    if !label.is_ascii() {
+        check_unicode_label(label)?;
+    }
     if !label.is_ascii() && !lowercase(label).all(|c| c.is_ascii()) {
         let mut sink = SliceSink::new(out);
         for &b in ACE_PREFIX.as_bytes() {
@@ -277,9 +384,12 @@ fn encode_lowercase<S: Sink>(label: &str, sink: &mut S) -> Result<(), Error> {
 ///
 /// * An ASCII label is lower-cased as it is; if it starts with `xn--` (any
 ///   case) it must also be a valid A-label (see [`check_a_label`]).
-/// * Otherwise each character is lower-cased with [`char::to_lowercase`];
-///   if the result is ASCII (the Kelvin sign `K` gives `k`) it is treated as
-///   above, else it is Punycode-encoded and prefixed with `xn--`.
+/// * Otherwise fullwidth ASCII is mapped to ASCII ([`unfullwidth`], as
+///   UTS 46 does) and each character lower-cased with
+///   [`char::to_lowercase`]; if the result is ASCII (the Kelvin sign `K`
+///   gives `k`, `ｅｘ` gives `ex`) it is treated as above, else it is
+///   Punycode-encoded and prefixed with `xn--`. Such a label must not start
+///   with `xn--` nor hold a label separator (`。`, `．`, `｡`).
 ///
 /// No length cap of 63 is applied here (callers check lengths); the encoder's
 /// cap of 1000 code points is.
@@ -290,14 +400,22 @@ fn encode_lowercase<S: Sink>(label: &str, sink: &mut S) -> Result<(), Error> {
 /// assert_eq!(to_ascii_label("食狮").unwrap(), "xn--85x722f");
 /// assert_eq!(to_ascii_label("EXAMPLE").unwrap(), "example");
 /// assert_eq!(to_ascii_label("XN--BCHER-KVA").unwrap(), "xn--bcher-kva");
+/// assert_eq!(to_ascii_label("ｅｘａｍｐｌｅ").unwrap(), "example");
 /// assert!(to_ascii_label("xn--abc-").is_err());
+/// assert!(to_ascii_label("xn--bücher").is_err());
+/// assert!(to_ascii_label("a。b").is_err());
 /// ```
 ///
 /// # Errors
 /// The errors of [`check_a_label`] for `xn--` labels (without the 63-byte
-/// cap), [`Error::InputTooLong`] for over 1000 code points.
+/// cap), [`Error::InvalidDigit`] for a non-ASCII label that starts with
+/// `xn--`, [`Error::NonCanonicalCodePoint`] for a separator,
+/// [`Error::InputTooLong`] for over 1000 code points.
 #[cfg(feature = "alloc")]
 pub fn to_ascii_label(label: &str) -> Result<String, Error> {
+    if !label.is_ascii() {
+        check_unicode_label(label)?;
+    }
     let mut out = String::with_capacity(label.len() + 8);
     if !label.is_ascii() && !lowercase(label).all(|c| c.is_ascii()) {
         out.push_str(ACE_PREFIX);

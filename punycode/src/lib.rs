@@ -108,8 +108,8 @@ use alloc::{string::String, vec::Vec};
 pub use codec::{Codec, Limits};
 pub use error::Error;
 pub use label::{
-    check_a_label, decode_a_label_into, has_ace_prefix, to_ascii_label_into, ACE_PREFIX,
-    MAX_LABEL_LEN,
+    check_a_label, decode_a_label_into, has_ace_prefix, is_canonical_code_point,
+    to_ascii_label_into, unfullwidth, ACE_PREFIX, MAX_LABEL_LEN,
 };
 #[cfg(feature = "alloc")]
 pub use label::{to_ascii_label, to_unicode_label};

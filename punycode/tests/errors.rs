@@ -351,3 +351,44 @@ fn errors_display_and_positions() {
         assert!(!e.to_string().is_empty());
     }
 }
+
+/// Code points spread evenly over U+0080 to U+10FFFF: the costliest text
+/// of its length to encode.
+fn spread(n: u32) -> String {
+    let stride = (0x10FFFF - 0x80) / n;
+    (0..n)
+        .map(|i| 0x80 + i * stride)
+        .map(|c| match c {
+            0xD800..=0xDFFF => c + 0x800,
+            c => c,
+        })
+        .filter_map(char::from_u32)
+        .collect()
+}
+
+/// Whatever the encoder accepts under the default limits, the decoder of
+/// its output accepts: 510 code points spread over the code space need
+/// 2,053 bytes, over the decoder's cap, so the encoder refuses them.
+#[test]
+fn default_caps_agree() {
+    match etld_punycode::encode(&spread(510)) {
+        Err(etld_punycode::Error::OutputTooLong { len, max }) => {
+            assert!(len > max, "{len} > {max}");
+            assert_eq!(max, 2000);
+        }
+        other => panic!("expected OutputTooLong, got {other:?}"),
+    }
+    // Whatever encodes decodes back, up to the encoder's cap.
+    let mut accepted = 0;
+    for n in [1u32, 100, 400, 490, 500, 505, 1000] {
+        let consecutive: String = (0x4E00..0x4E00 + n).filter_map(char::from_u32).collect();
+        for text in [spread(n), consecutive] {
+            if let Ok(encoded) = etld_punycode::encode(&text) {
+                assert!(encoded.len() <= 2000);
+                assert_eq!(etld_punycode::decode(&encoded).as_deref(), Ok(&*text));
+                accepted += 1;
+            }
+        }
+    }
+    assert!(accepted >= 8, "{accepted}");
+}

@@ -164,3 +164,64 @@ fn buffer_forms_report_sizes() {
         Err(Error::BufferTooSmall { needed: 6 })
     );
 }
+
+/// An A-label must decode to a canonical Unicode label: no upper case,
+/// nothing fullwidth, no separator. Its Unicode form then looks up to
+/// itself.
+#[test]
+fn a_labels_decode_to_canonical_labels_only() {
+    let refused = |label: &str, value: char, position: usize| {
+        let want = Err(Error::NonCanonicalCodePoint {
+            position,
+            value: u32::from(value),
+        });
+        assert_eq!(check_a_label(label.as_bytes()), want, "{label}");
+        assert_eq!(to_unicode_label(label).map(|_| ()), want, "{label}");
+        assert_eq!(
+            decode_a_label_into(label.as_bytes(), &mut ['\0'; 63]),
+            want.map(|()| 0),
+            "{label}"
+        );
+    };
+    refused("xn--bfa", 'İ', 4);
+    refused("xn--wca", 'Ü', 4);
+    refused("XN--WCA", 'Ü', 4);
+    refused("xn--mi7c", 'ａ', 4);
+    refused("xn--ab-r13a", '。', 7);
+    refused("xn--ab-yu3n", '．', 7);
+    refused("xn--ab-313n", '｡', 7);
+    assert_eq!(check_a_label(b"xn--tda"), Ok(()));
+    assert_eq!(to_unicode_label("xn--tda").as_deref(), Ok("ü"));
+}
+
+/// Unicode labels: fullwidth ASCII is mapped, `xn--` with non-ASCII and
+/// separators are refused, so that `to_ascii_label` never writes a label
+/// that `check_a_label` refuses.
+#[test]
+fn unicode_labels_fold_like_uts46() {
+    assert_eq!(to_ascii_label("ＥＸａｍｐｌｅ").as_deref(), Ok("example"));
+    assert_eq!(to_ascii_label("ｂüｃｈｅｒ").as_deref(), Ok("xn--bcher-kva"));
+    assert_eq!(to_unicode_label("ｂüｃｈｅｒ").as_deref(), Ok("bücher"));
+    assert_eq!(
+        to_ascii_label("xn--é"),
+        Err(Error::InvalidDigit {
+            position: 4,
+            byte: 0xC3
+        })
+    );
+    assert_eq!(
+        to_ascii_label_into("XN--bü", &mut [0; 63]),
+        Err(Error::InvalidDigit {
+            position: 5,
+            byte: 0xC3
+        })
+    );
+    for (label, at, c) in [("a。b", 1, '。'), ("ü．b", 2, '．'), ("ab｡", 2, '｡')] {
+        let want = Err(Error::NonCanonicalCodePoint {
+            position: at,
+            value: u32::from(c),
+        });
+        assert_eq!(to_ascii_label(label).map(|_| 0), want, "{label}");
+        assert_eq!(to_ascii_label_into(label, &mut [0; 63]), want, "{label}");
+    }
+}

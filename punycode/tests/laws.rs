@@ -130,7 +130,11 @@ fn law_labels(s: &str) -> Result<(), String> {
     let Ok(a) = to_ascii_label(s) else {
         return Ok(());
     };
-    let lower: String = s.chars().flat_map(char::to_lowercase).collect();
+    let lower: String = s
+        .chars()
+        .map(etld_punycode::unfullwidth)
+        .flat_map(char::to_lowercase)
+        .collect();
     if a.bytes().any(|b| b.is_ascii_uppercase()) || !a.is_ascii() {
         return Err(format!("{s:?} -> {a:?} is not lower-case ASCII"));
     }
