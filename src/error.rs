@@ -41,26 +41,66 @@ impl fmt::Display for LabelError {
 pub enum HostError {
     /// The input is empty.
     Empty,
-    /// A label is invalid; `offset` is the byte offset of the label's start
-    /// in the input.
+    /// A label is invalid (the leftmost invalid label, if there are several).
     Label {
-        /// Byte offset of the label in the input.
+        /// Byte offset in the input of what is wrong: the forbidden code
+        /// point itself, or the start of a label that is empty, too long
+        /// or not a valid A-label (a Punycode error carries its own
+        /// position, also counted in the input).
         offset: usize,
         /// What is wrong with it.
         error: LabelError,
     },
-    /// The canonical name is longer than 253 octets (without a trailing dot).
+    /// The canonical name is longer than 253 octets (without a trailing
+    /// dot); the canonical name's length.
     TooLong(usize),
-    /// The input is an IPv4 dotted quad or an IPv6 literal: it has no suffix.
+    /// The input is an IP address, so it has no suffix: an IPv6 literal
+    /// (with or without brackets), or a host whose last label is a number,
+    /// which the WHATWG URL standard parses as an IPv4 address (or refuses):
+    /// all digits, or `0x` and hex digits (`1.2.3.4`, `999.1.1.1`,
+    /// `0x7f.0.0.1`, `1.2.3`, `13`).
     IpAddress,
+}
+
+impl HostError {
+    /// The error for a label starting at byte `start` of the input that is
+    /// wrong at byte `at` of the label: the offset points at a forbidden
+    /// code point, else at the label; Punycode positions are moved into
+    /// the input's coordinates.
+    pub(crate) fn in_label(start: usize, at: usize, error: LabelError) -> HostError {
+        match error {
+            LabelError::ForbiddenCodePoint(_) => HostError::Label {
+                offset: start + at,
+                error,
+            },
+            LabelError::Punycode(e) => HostError::Label {
+                offset: start,
+                error: LabelError::Punycode(e.shifted(start)),
+            },
+            error => HostError::Label {
+                offset: start,
+                error,
+            },
+        }
+    }
 }
 
 impl fmt::Display for HostError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HostError::Empty => f.write_str("empty host"),
-            HostError::Label { offset, error } => write!(f, "{error} at byte {offset}"),
-            HostError::TooLong(n) => write!(f, "name is {n} octets long, the limit is 253"),
+            HostError::Label { offset, error } => match error {
+                LabelError::Empty => write!(f, "empty label at byte {offset}"),
+                LabelError::ForbiddenCodePoint(_) => write!(f, "{error} at byte {offset}"),
+                LabelError::TooLong(n) => write!(
+                    f,
+                    "the label at byte {offset} is {n} octets long, the limit is 63"
+                ),
+                LabelError::Punycode(e) => {
+                    write!(f, "the label at byte {offset} is not a valid A-label: {e}")
+                }
+            },
+            HostError::TooLong(n) => write!(f, "the name is {n} octets long, the limit is 253"),
             HostError::IpAddress => f.write_str("an IP address has no public suffix"),
         }
     }

@@ -105,14 +105,18 @@ pub(crate) fn check_label_length(label: &[u8]) -> Result<(), LabelError> {
 /// The canonical ASCII form of one label (no separators in it).
 pub(crate) fn canonical_label(label: &str) -> Result<String, LabelError> {
     let mut buf = [0u8; MAX_LABEL];
-    let (n, _) = canonical_label_into(label, &mut buf, None)?;
+    let (n, _) = canonical_label_into(label, &mut buf, None).map_err(|(_, e)| e)?;
     Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
 }
 
-/// A host's canonical ASCII name, built on the stack.
+/// A host's canonical ASCII name, built on the stack. A name too long for
+/// the buffer keeps counting its length, so that the error can say it.
 pub(crate) struct AsciiName {
     buf: [u8; AsciiName::CAPACITY],
+    /// The name's length, which may exceed what the buffer holds.
     len: usize,
+    /// Whether the name ends in a dot (an FQDN).
+    fqdn: bool,
 }
 
 impl AsciiName {
@@ -124,12 +128,21 @@ impl AsciiName {
         AsciiName {
             buf: [0; AsciiName::CAPACITY],
             len: 0,
+            fqdn: false,
         }
     }
 
-    /// The name's bytes, a trailing dot included.
+    /// The name's bytes, a trailing dot included; cut short when the name
+    /// is too long (see [`AsciiName::too_long`]).
     pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.buf[..self.len]
+        &self.buf[..self.len.min(AsciiName::CAPACITY)]
+    }
+
+    /// The name's length in octets without a trailing dot, when that is
+    /// over 253.
+    pub(crate) fn too_long(&self) -> Option<usize> {
+        let bare = self.len - usize::from(self.fqdn);
+        (bare > MAX_NAME).then_some(bare)
     }
 
     /// The name as a string.
@@ -138,30 +151,27 @@ impl AsciiName {
         String::from_utf8_lossy(self.as_bytes()).into_owned()
     }
 
-    /// Appends bytes, or marks the name too long.
+    /// Appends bytes; past the buffer's end, only counts them.
     fn push(&mut self, bytes: &[u8]) {
-        match self.buf.get_mut(self.len..self.len + bytes.len()) {
-            Some(dst) if self.len <= MAX_NAME + 1 => {
-                dst.copy_from_slice(bytes);
-                self.len += bytes.len();
-            }
-            // Longer than any valid name: the walk refuses it as too long.
-            _ => self.len = AsciiName::CAPACITY,
+        if let Some(dst) = self.buf.get_mut(self.len..self.len + bytes.len()) {
+            dst.copy_from_slice(bytes);
         }
+        self.len += bytes.len();
     }
 }
 
 /// Canonicalises a whole host into `ascii` (and its lower-cased input form
 /// into `input`, when given). `host` is not empty. Returns whether the input
 /// form differs from `host` (a letter lower-cased, another separator than
-/// `.`). Errors name the leftmost bad label; a name that does not fit is
-/// left too long for the walk to refuse.
+/// `.`). Errors name the leftmost bad label; a name that does not fit says
+/// so ([`AsciiName::too_long`]).
 pub(crate) fn canonicalize_host(
     host: &str,
     ascii: &mut AsciiName,
     mut input: Option<&mut String>,
 ) -> Result<bool, HostError> {
     ascii.len = 0;
+    ascii.fqdn = false;
     let mut rest = host;
     let mut offset = 0;
     let mut changed = false;
@@ -174,10 +184,11 @@ pub(crate) fn canonicalize_host(
             None => (rest, None),
         };
         // One trailing dot marks an FQDN: the empty label after it is fine.
-        if !(next.is_none() && label.is_empty() && offset > 0) {
+        ascii.fqdn = next.is_none() && label.is_empty() && offset > 0;
+        if !ascii.fqdn {
             let mut canonical = [0u8; MAX_LABEL];
             let (n, lowered) = canonical_label_into(label, &mut canonical, input.as_deref_mut())
-                .map_err(|error| HostError::Label { offset, error })?;
+                .map_err(|(at, error)| HostError::in_label(offset, at, error))?;
             changed |= lowered;
             ascii.push(&canonical[..n]);
         }
@@ -219,49 +230,56 @@ fn lowercase(c: char, mut emit: impl FnMut(char)) {
     }
 }
 
+/// What is wrong with a label, and where: the byte offset in the label of
+/// a forbidden code point, 0 for anything else.
+pub(crate) type LabelFault = (usize, LabelError);
+
 /// Writes the canonical ASCII form of one label (no separators in it) into
-/// `out`, returning its length and whether lower-casing changed the label;
-/// appends its lower-cased form to `input` when given.
+/// `out`, returning its length and whether the input form changed (a letter
+/// lower-cased, fullwidth ASCII mapped); appends its input form (mapped and
+/// lower-cased) to `input` when given.
 pub(crate) fn canonical_label_into(
     label: &str,
     out: &mut [u8; MAX_LABEL],
     input: Option<&mut String>,
-) -> Result<(usize, bool), LabelError> {
+) -> Result<(usize, bool), LabelFault> {
     if label.is_empty() {
-        return Err(LabelError::Empty);
+        return Err((0, LabelError::Empty));
     }
-    if let Some(&b) = label
+    if let Some((at, &b)) = label
         .as_bytes()
         .iter()
-        .find(|&&b| BYTE_CLASS[b as usize] == ByteClass::Forbidden)
+        .enumerate()
+        .find(|&(_, &b)| BYTE_CLASS[b as usize] == ByteClass::Forbidden)
     {
-        return Err(LabelError::ForbiddenCodePoint(char::from(b)));
+        return Err((at, LabelError::ForbiddenCodePoint(char::from(b))));
     }
-    let punycode = |e| match e {
-        etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed),
-        etld_punycode::Error::LabelTooLong { len, .. } => LabelError::TooLong(len),
-        e => LabelError::Punycode(e),
-    };
+    let whole = |e| (0, e);
     if label.is_ascii() {
         let dst = out
             .get_mut(..label.len())
-            .ok_or(LabelError::TooLong(label.len()))?;
+            .ok_or((0, LabelError::TooLong(label.len())))?;
         dst.copy_from_slice(label.as_bytes());
         dst.make_ascii_lowercase();
         if let Some(input) = input {
             input.extend(dst.iter().map(|&b| char::from(b)));
         }
-        check_ascii_label(dst)?;
+        check_ascii_label(dst).map_err(whole)?;
         return Ok((label.len(), dst != label.as_bytes()));
     }
-    // Lower-case once into a stack buffer. An A-label holds at least one
-    // byte per code point after its prefix, so more than 59 cannot fit.
+    // Fullwidth ASCII mapped, then lower-cased, once, into a stack buffer.
+    // An A-label holds at least one byte per code point after its prefix,
+    // so more than 59 cannot fit.
     let mut chars = ['\0'; MAX_LABEL];
     let mut n = 0;
     let mut all_ascii = true;
     let mut changed = false;
-    for c in label.chars() {
-        lowercase(c, |l| {
+    for (at, c) in label.char_indices() {
+        let mapped = etld_punycode::unfullwidth(c);
+        if mapped != c && BYTE_CLASS[mapped as usize] == ByteClass::Forbidden {
+            return Err((at, LabelError::ForbiddenCodePoint(mapped)));
+        }
+        lowercase(mapped, |l| {
             if let Some(slot) = chars.get_mut(n) {
                 *slot = l;
             }
@@ -270,9 +288,17 @@ pub(crate) fn canonical_label_into(
             changed |= l != c;
         });
     }
+    let punycode = |e| match e {
+        etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed),
+        etld_punycode::Error::LabelTooLong { len, .. } => LabelError::TooLong(len),
+        // Too long to be worth encoding: the label's own length says
+        // enough.
+        etld_punycode::Error::InputTooLong { .. } => LabelError::TooLong(label.len()),
+        e => LabelError::Punycode(e),
+    };
     if n > MAX_LABEL {
         // Too long whatever its form: let the encoder say how long.
-        let n = etld_punycode::to_ascii_label_into(label, out).map_err(punycode)?;
+        let n = etld_punycode::to_ascii_label_into(label, out).map_err(|e| whole(punycode(e)))?;
         return Ok((n, changed));
     }
     let chars = &chars[..n];
@@ -283,21 +309,42 @@ pub(crate) fn canonical_label_into(
         }
     }
     if all_ascii {
-        // The Kelvin sign and a few others lower-case into ASCII.
+        // Fullwidth letters, the Kelvin sign and a few others become ASCII.
         for (d, &c) in out.iter_mut().zip(chars) {
             *d = c as u8;
         }
-        check_ascii_label(&out[..n])?;
+        check_ascii_label(&out[..n]).map_err(whole)?;
         return Ok((n, changed));
+    }
+    if let [a, b, '-', '-', ..] = chars {
+        if matches!((a, b), ('x', 'n')) {
+            // An `xn--` label holds an A-label's ASCII payload, and this one
+            // holds more.
+            let (at, byte) = first_non_ascii(label);
+            let error = etld_punycode::Error::InvalidDigit { position: at, byte };
+            return Err(whole(LabelError::Punycode(error)));
+        }
     }
     out[..4].copy_from_slice(b"xn--");
     let len = etld_punycode::encode_chars_into(chars.iter().copied(), &mut out[4..]).map_err(
         |e| match e {
-            etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed + 4),
-            e => punycode(e),
+            etld_punycode::Error::BufferTooSmall { needed } => {
+                whole(LabelError::TooLong(needed + 4))
+            }
+            e => whole(punycode(e)),
         },
     )?;
     Ok((len + 4, changed))
+}
+
+/// The offset and value of the first non-ASCII byte of `label`, which has
+/// one.
+fn first_non_ascii(label: &str) -> (usize, u8) {
+    label
+        .bytes()
+        .enumerate()
+        .find(|(_, b)| !b.is_ascii())
+        .unwrap_or((0, 0))
 }
 
 /// The most Punycode digits one code point of a label costs. A delta of a
@@ -309,8 +356,10 @@ pub(crate) fn canonical_label_into(
 /// checks the bound on long and worst-case labels.
 const MAX_DIGITS_PER_CODE_POINT: usize = 9;
 
-/// Whether `c` is its own lower case and no separator: a character that a
-/// canonical Unicode label may hold.
+/// Whether `c` is its own lower case, no separator and not fullwidth ASCII
+/// (which is mapped to ASCII): a character that a canonical Unicode label
+/// may hold (as [`etld_punycode::is_canonical_code_point`], with a shortcut
+/// for common scripts).
 #[inline]
 fn is_canonical_char(c: char) -> bool {
     let mut own = true;
@@ -319,7 +368,7 @@ fn is_canonical_char(c: char) -> bool {
         own &= l == c;
         count += 1;
     });
-    own && count == 1 && !is_separator(c)
+    own && count == 1 && !is_separator(c) && !matches!(c, '\u{FF01}'..='\u{FF5E}')
 }
 
 /// The Unicode form (UTF-8) of a rule's `xn--` label, if a host's label can

@@ -16,7 +16,7 @@ use crate::options::{Options, Output, Sections, Wildcard};
 use crate::rule::RuleSet;
 use crate::scan::{Form, Name, Stop, SHORT, WORDS};
 use crate::tree::LabelTree;
-use crate::walk::{is_ipv4, is_ipv6, walk, Match};
+use crate::walk::{is_ipv6, is_number, walk, Match};
 
 /// The built-in list: the `.fst` compiled from `vectors/public_suffix_list.dat`.
 static BUILTIN_FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
@@ -289,6 +289,9 @@ impl List {
                 true => HostError::IpAddress,
                 false => e,
             })?;
+        if let Some(len) = ascii.too_long() {
+            return Err(HostError::TooLong(len).into());
+        }
         // The labels are checked: the walk need not check them again.
         let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
             Ok((m, _)) => m,
@@ -360,7 +363,14 @@ impl List {
     ) -> Result<(Match, Form), Stop> {
         let (name, form) = Name::<W>::scan(bare, check_a_labels)?;
         let scanned = name.as_bytes();
-        if scanned.last().is_some_and(u8::is_ascii_digit) && is_ipv4(scanned) {
+        // A last label that ends in a hex digit or `x` may be a number.
+        if scanned
+            .last()
+            .is_some_and(|&b| b.is_ascii_hexdigit() || b | 0x20 == b'x')
+            && scanned
+                .get(name.label_start(scanned.len())..)
+                .is_some_and(is_number)
+        {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
         if form != Form::CANONICAL {

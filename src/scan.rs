@@ -514,12 +514,8 @@ impl<'h, const W: usize> Name<'h, W> {
             let end = self.label_end(start);
             let label = self.bytes.get(start..end).unwrap_or_default();
             if etld_punycode::has_ace_prefix(label) {
-                check_ascii_label(label).map_err(|error| {
-                    Stop::Invalid(HostError::Label {
-                        offset: start,
-                        error,
-                    })
-                })?;
+                check_ascii_label(label)
+                    .map_err(|error| Stop::Invalid(HostError::in_label(start, 0, error)))?;
             }
             start = end + 1;
         }
@@ -538,12 +534,7 @@ impl<'h, const W: usize> Name<'h, W> {
                 true => check_ascii_label(label),
                 false => check_label_length(label),
             };
-            checked.map_err(|error| {
-                Stop::Invalid(HostError::Label {
-                    offset: start,
-                    error,
-                })
-            })?;
+            checked.map_err(|error| Stop::Invalid(HostError::in_label(start, 0, error)))?;
             start += label.len() + 1;
         }
         Ok(())

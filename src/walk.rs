@@ -375,20 +375,17 @@ impl Frontier {
     }
 }
 
-/// Whether a canonical host (no trailing dot) is an IPv4 dotted quad.
-pub(crate) fn is_ipv4(host: &[u8]) -> bool {
-    let mut parts = 0;
-    for part in host.split(|&b| b == b'.') {
-        parts += 1;
-        let ok = !part.is_empty()
-            && part.len() <= 3
-            && part.iter().all(u8::is_ascii_digit)
-            && part.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 255;
-        if !ok || parts > 4 {
-            return false;
-        }
+/// Whether a label is a number to the WHATWG URL standard's IPv4 parser:
+/// all ASCII digits, or `0x` / `0X` and hex digits (none at all counts).
+/// A host whose last label is one is an IPv4 address, or a failure: never
+/// a name ("ends in a number").
+#[inline]
+pub(crate) fn is_number(label: &[u8]) -> bool {
+    match label {
+        [] => false,
+        [b'0', b'x' | b'X', hex @ ..] => hex.iter().all(u8::is_ascii_hexdigit),
+        digits => digits.iter().all(u8::is_ascii_digit),
     }
-    parts == 4
 }
 
 /// Whether an input is an IPv6 literal, with or without brackets.

@@ -141,9 +141,16 @@ impl Error {
         }
     }
 
-    /// The same error with byte positions moved by `by` (used when a
-    /// payload is decoded out of a larger label).
-    pub(crate) const fn shifted(self, by: usize) -> Error {
+    /// The same error with its byte position moved by `by`: for a label
+    /// decoded out of a larger text (a payload out of its label, a label out
+    /// of its host), positions in the text's coordinates.
+    ///
+    /// ```
+    /// use etld_punycode::{check_a_label, Error};
+    /// let e = check_a_label(b"xn--ab-_").unwrap_err();
+    /// assert_eq!(e.shifted(10).position(), e.position().map(|p| p + 10));
+    /// ```
+    pub const fn shifted(self, by: usize) -> Error {
         match self {
             Error::InvalidDigit { position, byte } => Error::InvalidDigit {
                 position: position + by,
@@ -180,8 +187,11 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Error::InvalidDigit { position, byte } => {
+            Error::InvalidDigit { position, byte } if byte.is_ascii() => {
                 write!(f, "invalid Punycode digit {:?} at byte {position}", char::from(byte))
+            }
+            Error::InvalidDigit { position, byte } => {
+                write!(f, "non-ASCII byte {byte:#04X} where a Punycode digit belongs, at byte {position}")
             }
             Error::NonBasicBeforeDelimiter { position } => write!(
                 f,
@@ -225,7 +235,7 @@ impl fmt::Display for Error {
             ),
             Error::NonCanonicalCodePoint { position, value } => write!(
                 f,
-                "A-label decodes to U+{value:04X} (upper case, fullwidth or a separator), which a canonical label cannot hold, at byte {position}"
+                "the integer at byte {position} decodes to U+{value:04X}, which a canonical label cannot hold (upper case, fullwidth or a separator)"
             ),
             Error::OutputTooLong { len, max } => write!(
                 f,

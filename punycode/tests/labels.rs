@@ -200,7 +200,10 @@ fn a_labels_decode_to_canonical_labels_only() {
 #[test]
 fn unicode_labels_fold_like_uts46() {
     assert_eq!(to_ascii_label("ＥＸａｍｐｌｅ").as_deref(), Ok("example"));
-    assert_eq!(to_ascii_label("ｂüｃｈｅｒ").as_deref(), Ok("xn--bcher-kva"));
+    assert_eq!(
+        to_ascii_label("ｂüｃｈｅｒ").as_deref(),
+        Ok("xn--bcher-kva")
+    );
     assert_eq!(to_unicode_label("ｂüｃｈｅｒ").as_deref(), Ok("bücher"));
     assert_eq!(
         to_ascii_label("xn--é"),

@@ -1,0 +1,195 @@
+//! Hosts that are not what they seem, and the errors they give: each is
+//! refused (or mapped) as SPEC section 3 says, and each error points at the
+//! offending byte.
+
+use etld::{Error, HostError, LabelError, List, Options, Output};
+
+fn error_of(host: &str) -> HostError {
+    match List::builtin().lookup(host) {
+        Err(Error::Host(e)) => e,
+        other => panic!("{host}: expected a host error, got {other:?}"),
+    }
+}
+
+fn message(host: &str) -> String {
+    error_of(host).to_string()
+}
+
+/// `xn--` then non-ASCII is no A-label; it never becomes `xn--xn---…`.
+#[test]
+fn xn_prefix_with_non_ascii_is_refused() {
+    for output in [Output::Input, Output::Ascii, Output::Unicode] {
+        let options = Options::new().output(output);
+        for (host, offset) in [
+            ("xn--é.com", 0),
+            ("www.xn--ü.de", 4),
+            ("www.XN--ü.de", 4),
+            ("a.b.xn--bücher.com", 4),
+        ] {
+            let got = List::builtin().lookup_with(host, &options);
+            assert!(
+                matches!(
+                    got,
+                    Err(Error::Host(HostError::Label {
+                        offset: o,
+                        error: LabelError::Punycode(_)
+                    })) if o == offset
+                ),
+                "{host} {output:?}: {got:?}"
+            );
+        }
+    }
+    assert_eq!(
+        message("www.xn--ü.de"),
+        "the label at byte 4 is not a valid A-label: non-ASCII byte 0xC3 where a \
+         Punycode digit belongs, at byte 8"
+    );
+}
+
+/// An A-label whose Unicode form is not canonical (a separator, upper case,
+/// fullwidth) is refused, so every answer in Unicode form looks up to itself.
+#[test]
+fn non_canonical_a_labels_are_refused() {
+    for (host, value, at) in [
+        ("xn--ab-r13a.com", '。', 7),
+        ("xn--bfa.com", 'İ', 4),
+        ("www.xn--wca.de", 'Ü', 8),
+        ("www.xn--mi7c.de", 'ａ', 8),
+        ("a.xn--ab-yu3n.com", '．', 9),
+    ] {
+        assert_eq!(
+            error_of(host),
+            HostError::Label {
+                offset: host.find("xn--").unwrap(),
+                error: LabelError::Punycode(etld_punycode::Error::NonCanonicalCodePoint {
+                    position: at,
+                    value: u32::from(value),
+                }),
+            },
+            "{host}"
+        );
+    }
+    // A list cannot hold such a rule either.
+    assert!(List::from_dat(b"xn--bfa.com\n").is_err());
+    assert!(List::from_dat(b"xn--ab-r13a\n").is_err());
+}
+
+/// Fullwidth ASCII is mapped as UTS 46 maps it, letters and dots alike.
+#[test]
+fn fullwidth_ascii_is_mapped() {
+    let list = List::builtin();
+    for host in [
+        "ｅｘａｍｐｌｅ．ｃｏ．ｕｋ",
+        "ＥＸＡＭＰＬＥ.CO.ｕｋ",
+        "www．ｅｘａｍｐｌｅ。co｡uk",
+    ] {
+        for output in [Output::Input, Output::Ascii, Output::Unicode] {
+            let d = list
+                .lookup_with(host, &Options::new().output(output))
+                .unwrap();
+            assert_eq!(d.suffix(), Some("co.uk"), "{host}");
+            assert_eq!(d.registrable(), Some("example.co.uk"), "{host}");
+            assert!(d.is_known());
+        }
+    }
+    // Mixed with Unicode: the fullwidth letters become ASCII.
+    let d = list.lookup("ｂüｃｈｅｒ.de").unwrap();
+    assert_eq!(d.registrable(), Some("bücher.de"));
+    // A fullwidth forbidden code point is forbidden once mapped.
+    assert_eq!(
+        error_of("a／b.com"),
+        HostError::Label {
+            offset: 1,
+            error: LabelError::ForbiddenCodePoint('/')
+        }
+    );
+    assert_eq!(
+        error_of("www.example.com：８０"),
+        HostError::Label {
+            offset: 15,
+            error: LabelError::ForbiddenCodePoint(':')
+        }
+    );
+}
+
+/// Errors point at the offending byte and read as one sentence.
+#[test]
+fn error_messages_point_at_the_fault() {
+    assert_eq!(
+        message("www.example.co.uk:8080"),
+        "forbidden code point ':' (U+003A) at byte 17"
+    );
+    assert_eq!(
+        message("http://www.example.com/"),
+        "forbidden code point ':' (U+003A) at byte 4"
+    );
+    assert_eq!(
+        message("user@example.com"),
+        "forbidden code point '@' (U+0040) at byte 4"
+    );
+    assert_eq!(message("a..b"), "empty label at byte 2");
+    let long = format!("{}.com", "a".repeat(64));
+    assert_eq!(
+        message(&long),
+        "the label at byte 0 is 64 octets long, the limit is 63"
+    );
+    let long = format!("www.{}.com", "ü".repeat(70));
+    assert_eq!(
+        message(&long),
+        "the label at byte 4 is 76 octets long, the limit is 63"
+    );
+    // The name's true length, however long.
+    for labels in [128, 200, 1000] {
+        let host = format!("{}com", "a.".repeat(labels));
+        assert_eq!(error_of(&host), HostError::TooLong(host.len()), "{labels}");
+        let fqdn = format!("{host}.");
+        assert_eq!(error_of(&fqdn), HostError::TooLong(host.len()));
+        let unicode = format!("{}com", "ü.".repeat(labels));
+        let ascii_len = labels * "xn--tda.".len() + 3;
+        assert_eq!(error_of(&unicode), HostError::TooLong(ascii_len));
+    }
+    assert_eq!(
+        message(&format!("{}com", "a.".repeat(200))),
+        "the name is 403 octets long, the limit is 253"
+    );
+    // A label of a million characters is a label too long, not a Punycode
+    // limit.
+    for label in ["ü".repeat(1_000_000), "a".repeat(1_000_000)] {
+        let host = format!("www.{label}.com");
+        match error_of(&host) {
+            HostError::Label {
+                offset: 4,
+                error: LabelError::TooLong(n),
+            } => assert!(n > 63),
+            HostError::TooLong(n) => assert!(n > 253),
+            other => panic!("{other:?}"),
+        }
+    }
+    let e = error_of(&"ü".repeat(1_000_000));
+    assert_eq!(
+        e,
+        HostError::Label {
+            offset: 0,
+            error: LabelError::TooLong(2_000_000)
+        }
+    );
+}
+
+/// The A-label errors of the fast path (a lower-case ASCII host) and of the
+/// slow path (a host with upper case or Unicode) say the same.
+#[test]
+fn both_paths_report_a_labels_alike() {
+    let lower = error_of("www.xn--ab-_.com");
+    let upper = error_of("WWW.XN--AB-_.COM");
+    let unicode = error_of("ü.xn--ab-_.com");
+    assert_eq!(lower, upper);
+    assert!(
+        matches!(lower, HostError::Label { offset: 4, .. }),
+        "{lower:?}"
+    );
+    assert!(
+        matches!(unicode, HostError::Label { offset: 3, .. }),
+        "{unicode:?}"
+    );
+    assert!(lower.to_string().ends_with("at byte 11"), "{lower}");
+}
