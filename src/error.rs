@@ -121,6 +121,9 @@ pub enum RuleError {
     ShortException,
     /// An exception rule (`!`) holding a wildcard.
     WildcardException,
+    /// The rule's canonical form is longer than 253 octets, so no host can
+    /// match it; its length.
+    TooLong(usize),
 }
 
 impl fmt::Display for RuleError {
@@ -131,6 +134,9 @@ impl fmt::Display for RuleError {
             RuleError::PartialWildcard => f.write_str("a wildcard must be a whole label"),
             RuleError::ShortException => f.write_str("an exception rule needs at least two labels"),
             RuleError::WildcardException => f.write_str("an exception rule cannot hold a wildcard"),
+            RuleError::TooLong(n) => {
+                write!(f, "the rule is {n} octets long, the limit is 253")
+            }
         }
     }
 }
@@ -216,6 +222,9 @@ pub enum Error {
         /// What is wrong with the rule on that line.
         error: RuleError,
     },
+    /// List text holds no rule at all: an empty or truncated file (a list
+    /// of no rules would answer every host with the implicit `*` rule).
+    NoRules,
     /// A serialized list could not be loaded.
     Format(FormatError),
     /// The list has more rules or bytes than the format can hold.
@@ -229,6 +238,7 @@ impl fmt::Display for Error {
         match self {
             Error::Host(e) => e.fmt(f),
             Error::Rule { line, error } => write!(f, "line {line}: {error}"),
+            Error::NoRules => f.write_str("the list holds no rule (an empty or truncated file?)"),
             Error::Format(e) => e.fmt(f),
             Error::Build(msg) => write!(f, "cannot compile list: {msg}"),
             Error::Io(e) => write!(f, "I/O error: {e}"),

@@ -114,6 +114,9 @@ impl Rule {
                 name.push_str(&canonical_label(label).map_err(RuleError::Label)?);
             }
         }
+        if name.len() > crate::label::MAX_NAME {
+            return Err(RuleError::TooLong(name.len()));
+        }
         if kind == RuleKind::Exception {
             if wildcard {
                 return Err(RuleError::WildcardException);
@@ -148,7 +151,10 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
-    /// Parses list text. Errors carry the 1-based line number.
+    /// Parses list text. Errors carry the 1-based line number. A UTF-8 byte
+    /// order mark at the start is ignored; text with no rule at all is
+    /// [`Error::NoRules`] (an empty or truncated download must never pass
+    /// for a list).
     ///
     /// ```
     /// use etld::{RuleSet, Section};
@@ -162,6 +168,7 @@ impl RuleSet {
     /// assert_eq!(err.to_string(), "line 2: a wildcard must be a whole label");
     /// ```
     pub fn parse(text: &[u8]) -> Result<RuleSet, Error> {
+        let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
         let mut set = RuleSet::default();
         let mut section = Section::Icann;
         for (i, line) in text.split(|&b| b == b'\n').enumerate() {
@@ -196,7 +203,10 @@ impl RuleSet {
             };
             set.rules.push(Rule::parse(token, section).map_err(err)?);
         }
-        Ok(set)
+        match set.rules.is_empty() {
+            true => Err(Error::NoRules),
+            false => Ok(set),
+        }
     }
 
     /// Builds a set from rules and metadata.

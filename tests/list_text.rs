@@ -1,0 +1,76 @@
+//! List text (`.dat`) as downloads and editors leave it: a byte order mark,
+//! an empty or truncated file, rules that could never match.
+
+use etld::{Error, List, RuleError, RuleSet};
+
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let list = List::from_dat(b"\xEF\xBB\xBFcom\nco.uk\n").unwrap();
+    assert_eq!(list.lookup("example.com").unwrap().suffix(), Some("com"));
+    assert!(list.lookup("example.com").unwrap().is_known());
+    let set = RuleSet::parse(b"\xEF\xBB\xBF// VERSION: 7\ncom\n").unwrap();
+    assert_eq!(set.version(), Some("7"));
+    assert_eq!(set.rules()[0].name(), "com");
+    // Only at the start: elsewhere it is a character of a rule.
+    assert!(
+        RuleSet::parse(b"com\n\xEF\xBB\xBFnet\n").unwrap().rules()[1]
+            .name()
+            .starts_with("xn--")
+    );
+}
+
+#[test]
+fn a_list_with_no_rule_is_an_error() {
+    for text in [
+        &b""[..],
+        b"\n\n",
+        b"\xEF\xBB\xBF",
+        b"// ===BEGIN ICANN DOMAINS===\n// just comments\n",
+        b"   \r\n\t\n",
+    ] {
+        assert!(
+            matches!(List::from_dat(text), Err(Error::NoRules)),
+            "{text:?}"
+        );
+    }
+    assert_eq!(
+        Error::NoRules.to_string(),
+        "the list holds no rule (an empty or truncated file?)"
+    );
+}
+
+#[test]
+fn a_rule_longer_than_any_name_is_an_error() {
+    let label = "a".repeat(63);
+    // 4 labels of 63 and a dot each: 255 octets; 3 and `com`: 195.
+    let long = [label.as_str(); 4].join(".");
+    let text = format!("com\n{long}\n");
+    assert_eq!(
+        List::from_dat(text.as_bytes()).unwrap_err().to_string(),
+        "line 2: the rule is 255 octets long, the limit is 253"
+    );
+    assert!(matches!(
+        RuleSet::parse(text.as_bytes()),
+        Err(Error::Rule {
+            line: 2,
+            error: RuleError::TooLong(255)
+        })
+    ));
+    // 253 octets is fine, and matches.
+    let fits = format!("{}.{}", [label.as_str(); 3].join("."), "a".repeat(61));
+    assert_eq!(fits.len(), 253);
+    let list = List::from_dat(format!("{fits}\n").as_bytes()).unwrap();
+    assert!(list.lookup(&fits).unwrap().is_known());
+    // A Unicode rule counts in its ASCII form: 4 labels of 57 bytes in
+    // UTF-8 (231 in all) and 63 in ASCII (255).
+    let ascii63 = format!("{}ü", "a".repeat(55));
+    let unicode = [ascii63.as_str(); 4].join(".");
+    assert_eq!(unicode.len(), 231);
+    assert!(matches!(
+        List::from_dat(format!("{unicode}\n").as_bytes()),
+        Err(Error::Rule {
+            line: 1,
+            error: RuleError::TooLong(255)
+        })
+    ));
+}
