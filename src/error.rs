@@ -106,6 +106,50 @@ impl fmt::Display for HostError {
     }
 }
 
+/// Why no host could be taken out of a URL ([`crate::url::host`]).
+/// Offsets count bytes of the input once trimmed and rid of its tabs and
+/// newlines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UrlError {
+    /// The URL has no host (`https:///path`, `file:///x`, `mailto:x`, an
+    /// empty input) or is of a scheme that has none (`javascript:`).
+    NoHost,
+    /// The port is not digits, or over 65535; `offset` is where it starts.
+    Port {
+        /// Byte offset of the port (just after the `:`).
+        offset: usize,
+    },
+    /// An IPv6 literal's `[` has no `]`.
+    UnclosedBracket {
+        /// Byte offset of the `[`.
+        offset: usize,
+    },
+    /// The percent-decoded host is not UTF-8.
+    InvalidUtf8 {
+        /// Byte offset of the escape that starts the invalid sequence.
+        offset: usize,
+    },
+}
+
+impl fmt::Display for UrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlError::NoHost => f.write_str("the URL has no host"),
+            UrlError::Port { offset } => write!(f, "invalid port at byte {offset}"),
+            UrlError::UnclosedBracket { offset } => {
+                write!(f, "the IPv6 address at byte {offset} has no closing ']'")
+            }
+            UrlError::InvalidUtf8 { offset } => write!(
+                f,
+                "the percent-decoded host is not UTF-8 from byte {offset}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UrlError {}
+
 /// Why a rule of a list (`.dat` text) was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -215,6 +259,8 @@ impl fmt::Display for FormatError {
 pub enum Error {
     /// A host could not be looked up.
     Host(HostError),
+    /// No host could be taken out of a URL.
+    Url(UrlError),
     /// A line of list text could not be read.
     Rule {
         /// 1-based line number in the list text.
@@ -237,6 +283,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Host(e) => e.fmt(f),
+            Error::Url(e) => e.fmt(f),
             Error::Rule { line, error } => write!(f, "line {line}: {error}"),
             Error::NoRules => f.write_str("the list holds no rule (an empty or truncated file?)"),
             Error::Format(e) => e.fmt(f),
@@ -263,6 +310,12 @@ impl std::error::Error for LabelError {}
 impl From<HostError> for Error {
     fn from(e: HostError) -> Error {
         Error::Host(e)
+    }
+}
+
+impl From<UrlError> for Error {
+    fn from(e: UrlError) -> Error {
+        Error::Url(e)
     }
 }
 

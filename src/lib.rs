@@ -144,11 +144,12 @@ mod options;
 mod rule;
 mod scan;
 mod tree;
+pub mod url;
 mod walk;
 
 pub use compile::RuleCounts;
 pub use domain::Domain;
-pub use error::{Error, FormatError, HostError, LabelError, RuleError};
+pub use error::{Error, FormatError, HostError, LabelError, RuleError, UrlError};
 pub use list::List;
 pub use options::{Options, Output, Sections, Wildcard};
 pub use rule::{Rule, RuleKind, RuleSet, Section};

@@ -247,6 +247,37 @@ impl List {
         self.lookup_slow(host, options, mask, first)
     }
 
+    /// Looks up the host of a URL (or of `host:port`, an e-mail address, a
+    /// bare host) with the list's options: the host that
+    /// [`url::host`](crate::url::host) takes out of it, as the WHATWG URL
+    /// standard's parser does for `http`, `https`, `ws`, `wss` and `ftp`.
+    ///
+    /// ```
+    /// let list = etld::List::builtin();
+    /// let d = list.lookup_url("https://user@www.Example.co.uk:8443/a?b")?;
+    /// assert_eq!(d.registrable(), Some("example.co.uk"));
+    /// assert_eq!(d.as_str(), "www.example.co.uk");
+    /// let d = list.lookup_url("someone@mail.example.com")?;
+    /// assert_eq!(d.registrable(), Some("example.com"));
+    /// assert!(list.lookup_url("file:///etc/hosts").is_err());
+    /// # Ok::<(), etld::Error>(())
+    /// ```
+    pub fn lookup_url<'u>(&self, url: &'u str) -> Result<Domain<'u>, Error> {
+        self.lookup_url_with(url, &self.options)
+    }
+
+    /// [`List::lookup_url`] with the given options.
+    pub fn lookup_url_with<'u>(
+        &self,
+        url: &'u str,
+        options: &Options,
+    ) -> Result<Domain<'u>, Error> {
+        match crate::url::host(url)? {
+            Cow::Borrowed(host) => self.lookup_with(host, options),
+            Cow::Owned(host) => self.lookup_with(&host, options).map(Domain::into_owned),
+        }
+    }
+
     /// [`List::lookup_with`] for every host but a lower-case canonical ASCII
     /// one: `first` is what the fast path found.
     #[cold]

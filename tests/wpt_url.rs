@@ -1,0 +1,97 @@
+//! The web-platform-tests URL suite, converted into `vectors/wpt_url_hosts.txt`
+//! by `scripts/wpt_url_hosts.py`: for every case whose host the input alone
+//! decides under a special scheme, `lookup_url` answers what a lookup of the
+//! standard's hostname answers, an IP address is refused as one, and an
+//! input the standard refuses is an error.
+
+use etld::{Error, HostError, List, Options, Output};
+
+/// Undoes the vector file's escapes: `\\`, `\t`, `\n`, `\r`, `\u{HEX}`.
+fn unescape(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\\') => out.push('\\'),
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('u') => {
+                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                let code = u32::from_str_radix(&hex, 16).expect("hex escape");
+                out.push(char::from_u32(code).expect("a char"));
+            }
+            other => panic!("bad escape {other:?} in {text:?}"),
+        }
+    }
+    out
+}
+
+/// The parts of an answer that must agree.
+fn answer(
+    result: &Result<etld::Domain<'_>, Error>,
+) -> Result<(Option<String>, Option<String>), String> {
+    result
+        .as_ref()
+        .map(|d| {
+            (
+                d.suffix().map(str::to_string),
+                d.registrable().map(str::to_string),
+            )
+        })
+        .map_err(|e| format!("{e:?}"))
+}
+
+#[test]
+fn wpt_url_hosts() {
+    let text = include_str!("../vectors/wpt_url_hosts.txt");
+    let list = List::builtin();
+    let ascii = Options::new().output(Output::Ascii);
+    let (mut hosts, mut ips, mut failures) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (input, expectation) = line.split_once('\t').expect("INPUT<TAB>EXPECTATION");
+        let input = unescape(input);
+        let got = list.lookup_url_with(&input, &ascii);
+        match expectation.split_once(' ') {
+            Some(("host", name)) => {
+                hosts += 1;
+                let name = unescape(name);
+                let want = list.lookup_with(&name, &ascii);
+                if answer(&got) != answer(&want) {
+                    wrong.push(format!(
+                        "{input:?}: {got:?}, the standard's host gives {want:?}"
+                    ));
+                }
+            }
+            _ if expectation == "ip" => {
+                ips += 1;
+                if !matches!(got, Err(Error::Host(HostError::IpAddress))) {
+                    wrong.push(format!("{input:?}: {got:?}, want an IP address"));
+                }
+            }
+            _ if expectation == "failure" => {
+                failures += 1;
+                if got.is_ok() {
+                    wrong.push(format!("{input:?}: {got:?}, the standard refuses it"));
+                }
+            }
+            _ => panic!("bad expectation {expectation:?}"),
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} cases:\n{}",
+        wrong.len(),
+        hosts + ips + failures,
+        wrong.join("\n")
+    );
+    assert!(
+        hosts > 150 && ips > 15 && failures > 150,
+        "{hosts} {ips} {failures}"
+    );
+}
