@@ -134,6 +134,7 @@
 #![deny(unsafe_code)]
 
 mod automaton;
+mod batch;
 mod compile;
 mod domain;
 mod error;
@@ -146,6 +147,7 @@ mod scan;
 mod tree;
 mod walk;
 
+pub use batch::{Answer, Batch};
 pub use compile::RuleCounts;
 pub use domain::Domain;
 pub use error::{Error, FormatError, HostError, LabelError, RuleError};
