@@ -298,6 +298,10 @@ impl List {
     /// per host: no `Result` or [`Domain`] per host, and no allocation for
     /// a host already in the form asked for.
     ///
+    /// Hosts are taken from the iterator one at a time, and `f` is called
+    /// for each before the next is taken, so an iterator that notes the
+    /// host it gives tells `f` which host it answers.
+    ///
     /// ```
     /// let list = etld::List::builtin();
     /// let log = "www.example.com\nme.github.io\nnot a host\n";
