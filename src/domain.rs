@@ -55,6 +55,24 @@ impl<'a> Domain<'a> {
         }
     }
 
+    /// The answer for `name` with its parts at the given offsets (label
+    /// starts of `name`).
+    pub(crate) fn from_parts(
+        name: Cow<'a, str>,
+        suffix: Option<usize>,
+        registrable: Option<usize>,
+        section: Option<Section>,
+        known: bool,
+    ) -> Domain<'a> {
+        Domain {
+            name,
+            suffix,
+            registrable,
+            section,
+            known,
+        }
+    }
+
     /// Builds the answer for `name`, the host as walked.
     #[inline]
     pub(crate) fn with_offsets(name: Cow<'a, str>, m: &Match) -> Domain<'a> {
@@ -65,6 +83,13 @@ impl<'a> Domain<'a> {
             section: m.section,
             known: m.known,
         }
+    }
+
+    /// Where the public suffix and the registrable domain start in the
+    /// name.
+    #[inline(always)]
+    pub(crate) fn offsets(&self) -> (Option<usize>, Option<usize>) {
+        (self.suffix, self.registrable)
     }
 
     /// The whole host, lower-cased, in the output form.

@@ -134,6 +134,7 @@
 #![deny(unsafe_code)]
 
 mod automaton;
+mod batch;
 mod compile;
 mod domain;
 mod error;
@@ -147,6 +148,7 @@ mod tree;
 pub mod url;
 mod walk;
 
+pub use batch::{Answer, Batch};
 pub use compile::RuleCounts;
 pub use domain::Domain;
 pub use error::{Error, FormatError, HostError, LabelError, RuleError, UrlError};

@@ -227,13 +227,7 @@ impl List {
     /// ```
     #[inline]
     pub fn lookup_with<'h>(&self, host: &'h str, options: &Options) -> Result<Domain<'h>, Error> {
-        let mut mask = flags::ALL;
-        if options.sections == Sections::IcannOnly {
-            mask &= flags::ICANN;
-        }
-        if options.wildcard == Wildcard::Strict {
-            mask &= !flags::IMPLIED;
-        }
+        let mask = mask_of(options);
         // The fast path: a host that is canonical ASCII, already lower-case.
         // Everything else (upper case, Unicode, errors) goes to the slow
         // path, which reports every error the same way whichever path would
@@ -282,7 +276,7 @@ impl List {
     /// one: `first` is what the fast path found.
     #[cold]
     #[inline(never)]
-    fn lookup_slow<'h>(
+    pub(crate) fn lookup_slow<'h>(
         &self,
         host: &'h str,
         options: &Options,
@@ -346,7 +340,7 @@ impl List {
     /// non-ASCII characters (the [`Form`]: what the scan found).
     /// `check_a_labels` says whether its `xn--` labels still need checking.
     #[inline(always)]
-    fn match_canonical(
+    pub(crate) fn match_canonical(
         &self,
         bytes: &[u8],
         mask: u8,
@@ -493,6 +487,20 @@ impl List {
             .is_some_and(|rest| rest.ends_with('.'));
         domain_match && !cookie.is_public_suffix()
     }
+}
+
+/// The flags of the list's keys that count under `options` (sections,
+/// wildcard mode).
+#[inline]
+pub(crate) fn mask_of(options: &Options) -> u8 {
+    let mut mask = flags::ALL;
+    if options.sections == Sections::IcannOnly {
+        mask &= flags::ICANN;
+    }
+    if options.wildcard == Wildcard::Strict {
+        mask &= !flags::IMPLIED;
+    }
+    mask
 }
 
 /// Whether a Unicode host that the scan let through may be answered from

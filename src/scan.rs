@@ -419,7 +419,7 @@ impl<'h, const W: usize> Name<'h, W> {
     ///
     /// A host with an ASCII byte that is not canonical (a forbidden code
     /// point, a space) gives [`Stop::NotCanonical`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn scan(host: &'h [u8], check_a_labels: bool) -> Result<(Self, Form), Stop> {
         let len = host.len();
         if len > MAX_NAME.min(64 * W) {

@@ -223,7 +223,7 @@ fn section_of(bits: u8) -> Section {
 /// The walk of nearly every host meets normal rules only, and keeps just
 /// the longest of them: a host that meets an exception rule, or a wildcard
 /// with rules below it, is walked again by [`walk_all`], out of line.
-#[inline]
+#[inline(always)]
 pub(crate) fn walk<const N: usize, const FOLD: bool>(
     tree: &LabelTree,
     name: &Name<N>,

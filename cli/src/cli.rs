@@ -1,6 +1,7 @@
 //! The command line's grammar (clap derive).
 
 use std::ffi::OsString;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -25,6 +26,12 @@ Wildcard parents: by default `*.kobe.jp` does not make `kobe.jp` a suffix (the
 list's formal algorithm, as in Go's x/net/publicsuffix): `kobe.jp` is
 registrable under `jp`. --wildcard-root treats it as a suffix, as libpsl,
 Chromium and Firefox do.
+
+Standard input is answered by one thread per core (--threads N; 1 answers on
+the main thread), the output in input order either way, each answer written as
+soon as its line is read when the input comes slowly (`tail -f log | etld`). A
+byte order mark at the start of standard input is ignored; `-` as a HOST stands
+for standard input (`etld first.example - last.example < hosts.txt`).
 
 Exit status: 0 when every host was answered (even with error lines), 1 when the
 list or the input cannot be read, 2 on a bad option.
@@ -142,7 +149,8 @@ impl From<OutputForm> for etld::Output {
 /// The arguments of `lookup`.
 #[derive(Debug, Args)]
 pub struct LookupArgs {
-    /// Hosts to look up (not URLs); none: one per line from standard input
+    /// Hosts to look up (not URLs); `-` or none: one per line from standard
+    /// input
     #[arg(value_name = "HOST")]
     pub hosts: Vec<OsString>,
     /// A list file, .dat text or compiled .fst [default: the built-in list]
@@ -163,6 +171,10 @@ pub struct LookupArgs {
     /// One JSON object per line: input, suffix, registrable, section, known, error
     #[arg(long)]
     pub json: bool,
+    /// Threads that answer standard input (1: answer on the main thread)
+    /// [default: the number of cores]
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
 }
 
 impl LookupArgs {
@@ -181,6 +193,14 @@ impl LookupArgs {
                 etld::Wildcard::Strict
             })
             .output(self.output.into())
+    }
+
+    /// How many threads answer standard input: `--threads`, or one per
+    /// core.
+    pub fn threads(&self) -> usize {
+        self.threads
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, NonZeroUsize::get)
     }
 }
 

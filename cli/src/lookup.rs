@@ -5,6 +5,7 @@
 //! ASCII host is answered with slices of the input line itself, written
 //! straight into the output buffer: no allocation per host.
 
+use std::cell::Cell;
 use std::fmt::Display;
 use std::io::{self, Write};
 
@@ -24,10 +25,11 @@ pub fn run(args: &LookupArgs) -> Result<(), Failure> {
         json: args.json,
         scratch: Vec::new(),
     };
-    batch::run(&args.hosts, &mut lookup, "hosts")
+    batch::run_threads(&args.hosts, &mut lookup, "hosts", args.threads())
 }
 
 /// Answers hosts from one list with one set of options.
+#[derive(Clone)]
 pub struct Lookup<'l> {
     /// The list.
     pub list: &'l etld::List,
@@ -59,33 +61,44 @@ impl Serialize for Message<'_> {
     }
 }
 
-impl Processor for Lookup<'_> {
-    fn answer_str<W: Write>(&mut self, host: &str, out: &mut W) -> io::Result<()> {
-        match self.list.lookup_with(host, &self.options) {
-            Ok(d) if self.json => write_json(
-                out,
-                &mut self.scratch,
-                &Answer {
-                    input: host,
-                    suffix: d.suffix(),
-                    registrable: d.registrable(),
-                    section: d.section().map(|s| s.as_str()),
-                    known: d.is_known(),
-                    error: None,
-                },
-            ),
-            Ok(d) => {
-                if let Some(r) = d.registrable() {
+impl Lookup<'_> {
+    /// Writes the answer line for `host`.
+    fn write<W: Write>(&mut self, host: &str, a: etld::Answer<'_>, out: &mut W) -> io::Result<()> {
+        if self.json {
+            let error = a.error();
+            let answer = Answer {
+                input: host,
+                suffix: a.suffix(),
+                registrable: a.registrable(),
+                section: a.section().map(|s| s.as_str()),
+                known: a.is_known(),
+                error: error.as_ref().map(|e| Message(e)),
+            };
+            return write_json(out, &mut self.scratch, &answer);
+        }
+        match a.error() {
+            None => {
+                if let Some(r) = a.registrable() {
                     out.write_all(r.as_bytes())?;
                 }
                 out.write_all(b"\t")?;
-                if let Some(s) = d.suffix() {
+                if let Some(s) = a.suffix() {
                     out.write_all(s.as_bytes())?;
                 }
                 out.write_all(b"\n")
             }
-            Err(e) => self.refuse(host.as_bytes(), &e, out),
+            Some(e) => writeln!(out, "error: {e}"),
         }
+    }
+}
+
+impl Processor for Lookup<'_> {
+    fn answer_str<W: Write>(&mut self, host: &str, out: &mut W) -> io::Result<()> {
+        self.answer_lines_of(std::iter::once(host), out).map(drop)
+    }
+
+    fn answer_lines<W: Write>(&mut self, text: &str, out: &mut W) -> io::Result<u64> {
+        self.answer_lines_of(batch::lines_of(text), out)
     }
 
     fn refuse<W: Write>(
@@ -106,6 +119,31 @@ impl Processor for Lookup<'_> {
             };
             write_json(out, scratch, &answer)
         })
+    }
+}
+
+impl Lookup<'_> {
+    /// Answers `hosts` in one batch (`List::lookup_each_with`): no
+    /// allocation for a lower-case host, whose answer is a slice of it.
+    fn answer_lines_of<'h, W: Write>(
+        &mut self,
+        hosts: impl Iterator<Item = &'h str>,
+        out: &mut W,
+    ) -> io::Result<u64> {
+        // The batch takes each host from the iterator just before it
+        // answers it: the host of each answer, for `--json`.
+        let host = Cell::new("");
+        let hosts = hosts.inspect(|h| host.set(h));
+        let (mut answered, mut result) = (0, Ok(()));
+        let list = self.list;
+        let options = self.options;
+        list.lookup_each_with(hosts, &options, |_, a| {
+            if result.is_ok() {
+                result = self.write(host.get(), a, out);
+            }
+            answered += 1;
+        });
+        result.map(|()| answered)
     }
 }
 

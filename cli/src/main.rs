@@ -8,6 +8,10 @@
 //! etld cookie [--json] REQUEST_HOST COOKIE_DOMAIN   # exit 0: acceptable, 1: not
 //! ```
 //!
+//! `-` as a HOST stands for standard input; a byte order mark at its start
+//! is ignored. Standard input is answered by one thread per core
+//! (`--threads N`).
+//!
 //! Batch output has exactly one line per input line, in order, so it can be
 //! pasted beside the input. A bad host prints its error on its own line and
 //! the batch goes on; the exit status is non-zero only when the command itself

@@ -660,3 +660,248 @@ fn cookie_check_answers_by_exit_status() {
         run.stderr
     );
 }
+
+/// A large input of every kind of line: hosts of the benchmark mix's
+/// kinds, blank lines, `\r\n` endings, errors, lines that are not UTF-8,
+/// and a line too long, so that blocks of lines are cut everywhere.
+fn varied_input(lines: usize) -> Vec<u8> {
+    let mut input = Vec::new();
+    for i in 0..lines {
+        match i % 13 {
+            0 => input.extend_from_slice(format!("www.host{i}.co.uk\n").as_bytes()),
+            1 => input.extend_from_slice(b"\n"),
+            2 => input.extend_from_slice(format!("HOST{i}.Example.COM\r\n").as_bytes()),
+            3 => input.extend_from_slice(format!("h{i}.食狮.公司.cn\n").as_bytes()),
+            4 => input.extend_from_slice(format!("{}.{}.0.1\n", i % 256, i / 256 % 256).as_bytes()),
+            5 => {
+                input.extend_from_slice(format!("x{i}").as_bytes());
+                input.extend_from_slice(b"\xff.example\n");
+            }
+            6 => input.extend_from_slice(format!("me{i}.github.io\n").as_bytes()),
+            7 => input.extend_from_slice(format!("a{i}..b\n").as_bytes()),
+            8 => input.extend_from_slice(format!("xn--85x722f.xn--55qx5d.cn.{i}\n").as_bytes()),
+            9 if i % 50_000 == 9 => {
+                input.extend_from_slice(&vec![b'y'; 70_000]);
+                input.push(b'\n');
+            }
+            _ => input.extend_from_slice(format!("sub{i}.kobe.jp\n").as_bytes()),
+        }
+    }
+    input
+}
+
+#[test]
+fn threads_keep_the_input_order() {
+    let lines = 200_000;
+    let input = varied_input(lines);
+    for json in [false, true] {
+        let run = |threads: &str| {
+            let mut args = vec!["--threads", threads];
+            if json {
+                args.push("--json");
+            }
+            let out = etld_output(&args, &input);
+            assert_eq!(out.status.code(), Some(0), "--threads {threads}");
+            assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+            String::from_utf8(out.stdout).expect("UTF-8 output")
+        };
+        let one = run("1");
+        assert_eq!(one.lines().count(), lines);
+        for threads in ["2", "4"] {
+            let many = run(threads);
+            // Compared line by line, to point at the first difference.
+            for (i, (a, b)) in one.lines().zip(many.lines()).enumerate() {
+                assert_eq!(a, b, "line {i} with --threads {threads}");
+            }
+            assert_eq!(one, many, "--threads {threads}");
+        }
+        // The default (one thread per core) gives the same.
+        let args: &[&str] = if json { &["--json"] } else { &[] };
+        let default = etld_output(args, &input);
+        assert!(String::from_utf8_lossy(&default.stdout) == one);
+        if !json {
+            let got: Vec<&str> = one.lines().collect();
+            assert_eq!(got[0], "host0.co.uk\tco.uk");
+            assert_eq!(got[1], "error: empty host");
+            assert_eq!(got[2], "example.com\tcom");
+            assert_eq!(got[3], "食狮.公司.cn\t公司.cn");
+            assert_eq!(got[4], "error: an IP address has no public suffix");
+            assert_eq!(got[5], "error: invalid UTF-8 at byte 2");
+            assert_eq!(got[6], "me6.github.io\tgithub.io");
+            assert_eq!(got[9], "error: line is longer than 65536 bytes");
+            assert_eq!(got[lines - 2], "me199998.github.io\tgithub.io");
+            assert_eq!(got[lines - 1], "error: empty label at byte 8");
+        }
+    }
+}
+
+#[test]
+fn threads_must_be_a_positive_number() {
+    for bad in ["0", "-1", "two", ""] {
+        let run = etld(&["--threads", bad, "example.com"], "");
+        assert_eq!(run.code, Some(2), "--threads {bad:?}");
+        assert_eq!(run.stdout, "");
+    }
+    assert_eq!(
+        ok(&["--threads", "3", "example.com"], ""),
+        "example.com\tcom\n"
+    );
+}
+
+/// Writes one line at a time and reads its answer before writing the
+/// next, as `tail -f log | etld` does: each answer must come while the
+/// input stalls.
+fn answers_line_by_line(args: &[&str]) {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("etld starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.expect("UTF-8 output")).is_err() {
+                break;
+            }
+        }
+    });
+    let exchanges = [
+        ("\u{feff}www.example.co.uk", "example.co.uk\tco.uk"),
+        ("WWW.EXAMPLE.COM", "example.com\tcom"),
+        ("a..b", "error: empty label at byte 2"),
+        ("", "error: empty host"),
+        ("me.github.io\r", "me.github.io\tgithub.io"),
+        ("www.食狮.公司.cn", "食狮.公司.cn\t公司.cn"),
+    ];
+    for (host, want) in exchanges {
+        stdin
+            .write_all(format!("{host}\n").as_bytes())
+            .expect("etld reads");
+        stdin.flush().expect("etld reads");
+        match rx.recv_timeout(Duration::from_secs(20)) {
+            Ok(got) => assert_eq!(got, want, "{args:?} {host:?}"),
+            Err(_) => {
+                let _ = child.kill();
+                panic!("{args:?}: no answer for {host:?} while the input stalls");
+            }
+        }
+    }
+    drop(stdin);
+    let status = child.wait().expect("etld ends");
+    reader.join().expect("reader thread");
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn a_stalled_input_is_answered_line_by_line() {
+    answers_line_by_line(&[]);
+    answers_line_by_line(&["--threads", "1"]);
+    answers_line_by_line(&["--threads", "2"]);
+    answers_line_by_line(&["lookup", "--threads", "4"]);
+}
+
+#[test]
+fn a_closed_output_ends_quietly_with_any_threads() {
+    for threads in ["1", "2", "4"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+            .args(["--threads", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || {
+            let line = b"www.example.co.uk\nA.B.COM\n".repeat(5_000);
+            for _ in 0..200 {
+                if stdin.write_all(&line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 20];
+        stdout.read_exact(&mut first).unwrap();
+        assert_eq!(&first, b"example.co.uk\tco.uk\n");
+        drop(stdout);
+        let status = child.wait().unwrap();
+        writer.join().unwrap();
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(status.code(), Some(0), "--threads {threads}: {stderr}");
+        assert_eq!(stderr, "", "--threads {threads}");
+    }
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    let stdin = "x.co.uk\nY.CO.UK\n\nlast.example.org";
+    for threads in ["1", "2"] {
+        assert_eq!(
+            ok(&["--threads", threads, "a.com", "-", "b.org"], stdin),
+            "a.com\tcom\nx.co.uk\tco.uk\ny.co.uk\tco.uk\nerror: empty host\nexample.org\torg\nb.org\torg\n"
+        );
+        assert_eq!(
+            ok(&["--threads", threads, "-"], stdin),
+            ok(&["--threads", threads], stdin)
+        );
+        // Standard input is read once: a second `-` finds it at its end.
+        assert_eq!(
+            ok(&["--threads", threads, "-", "-", "c.net"], "x.co.uk\n"),
+            "x.co.uk\tco.uk\nc.net\tnet\n"
+        );
+    }
+    assert_eq!(
+        ok(&["lookup", "--json", "-"], "a.b.example\n"),
+        "{\"input\":\"a.b.example\",\"suffix\":\"example\",\"registrable\":\"b.example\",\"section\":null,\"known\":false,\"error\":null}\n"
+    );
+    // `punycode` reads standard input for `-` too.
+    assert_eq!(
+        ok(&["punycode", "encode", "bücher", "-"], "食狮\n"),
+        "bcher-kva\n85x722f\n"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_standard_input_is_ignored() {
+    let bom = "\u{feff}";
+    for threads in ["1", "2"] {
+        let args = ["--threads", threads];
+        assert_eq!(
+            ok(&args, &format!("{bom}www.example.co.uk\r\nb.com\r\n")),
+            "example.co.uk\tco.uk\nb.com\tcom\n"
+        );
+        // Only the very start: a mark later on is part of its line, as it
+        // is of an argument.
+        let later = ok(&args, &format!("a.com\n{bom}b.com\n"));
+        let as_argument = ok(&[&format!("{bom}b.com")], "");
+        assert_eq!(later, format!("a.com\tcom\n{as_argument}"));
+        // A mark alone, or a mark and a blank line.
+        assert_eq!(ok(&args, bom), "");
+        assert_eq!(ok(&args, &format!("{bom}\n")), "error: empty host\n");
+        // Bytes that only start like a mark are kept.
+        let out = etld_output(&args, b"\xef\xbbx.com\n");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "error: invalid UTF-8 at byte 0\n"
+        );
+    }
+    // `-` is standard input, mark and all.
+    assert_eq!(
+        ok(&["-", "c.org"], &format!("{bom}a.b.example\n")),
+        "b.example\texample\nc.org\torg\n"
+    );
+}
