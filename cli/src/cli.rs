@@ -16,11 +16,25 @@ Output (one line per host, in input order):
   `cut -f1` gives the registrable domains; `paste hosts.txt out.txt` puts the
   answers beside the hosts.
 
+With --fields, the chosen columns, tab-separated, in the order given, from:
+  input host subdomain label registrable suffix section known error
+  e.g. --fields input,label,registrable: `www.example.co.uk\texample\texample.co.uk`.
+  An empty column is an empty string; on an error every column but input,
+  host and error is empty (a tab in the input is written `\\t`).
+
 With --json, one object per line:
   {\"input\":\"www.example.co.uk\",\"suffix\":\"co.uk\",\"registrable\":\"example.co.uk\",
-   \"section\":\"icann\",\"known\":true,\"error\":null}
+   \"subdomain\":\"www\",\"label\":\"example\",\"section\":\"icann\",\"known\":true,
+   \"error\":null}
   section is \"icann\", \"private\" or null (the implicit `*` rule); on an error,
-  suffix, registrable and section are null, known is false, error is the message.
+  every key but input and error is null (known is false). With --url the
+  object also has \"host\", the host taken out of the input (null if none).
+
+With --url, each input is a URL (`https://user@www.example.co.uk:8080/a?b`),
+`host:port` or e-mail address (`someone@mail.example.com`): its host is taken
+as the WHATWG URL standard's parser takes it for http(s), ws(s) and ftp
+(userinfo and port dropped, percent-decoded) and looked up; an input with no
+host is an error line.
 
 Wildcard parents: by default `*.kobe.jp` does not make `kobe.jp` a suffix (the
 list's formal algorithm, as in Go's x/net/publicsuffix): `kobe.jp` is
@@ -40,6 +54,7 @@ Examples:
   etld www.example.co.uk
   etld --json --output unicode xn--85x722f.xn--55qx5d.cn
   etld < hosts.txt > answers.txt
+  etld --url --fields host,registrable < urls.txt
   etld --list my_list.fst --icann-only < hosts.txt";
 
 /// Public Suffix List lookups: the public suffix and registrable domain of
@@ -146,13 +161,51 @@ impl From<OutputForm> for etld::Output {
     }
 }
 
+/// A column of `lookup --fields`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Field {
+    /// The input line or argument, as given
+    Input,
+    /// The host looked up (with --url, the host taken out of the input)
+    Host,
+    /// The labels left of the registrable domain (`www` of `www.example.co.uk`)
+    Subdomain,
+    /// The registrable label (`example` of `www.example.co.uk`)
+    Label,
+    /// The registrable domain (`example.co.uk`)
+    Registrable,
+    /// The public suffix (`co.uk`)
+    Suffix,
+    /// The section of the prevailing rule: icann, private, or empty
+    Section,
+    /// Whether a listed rule matched: true or false
+    Known,
+    /// Why the host is invalid, or empty
+    Error,
+}
+
 /// The arguments of `lookup`.
 #[derive(Debug, Args)]
 pub struct LookupArgs {
-    /// Hosts to look up (not URLs); `-` or none: one per line from standard
-    /// input
+    /// Hosts to look up (URLs with --url); `-` or none: one per line from
+    /// standard input
     #[arg(value_name = "HOST")]
     pub hosts: Vec<OsString>,
+    /// Take each input as a URL, `host:port` or e-mail address, and look up
+    /// its host (as the WHATWG URL standard's parser takes it)
+    #[arg(long)]
+    pub url: bool,
+    /// The tab-separated columns to write, in order (comma-separated):
+    /// input, host, subdomain, label, registrable, suffix, section, known,
+    /// error [default: registrable,suffix]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FIELD,...",
+        value_delimiter = ',',
+        conflicts_with = "json"
+    )]
+    pub fields: Option<Vec<Field>>,
     /// A list file, .dat text or compiled .fst [default: the built-in list]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
@@ -168,7 +221,8 @@ pub struct LookupArgs {
     /// The form of the answers
     #[arg(long, value_enum, value_name = "FORM", default_value_t = OutputForm::Input)]
     pub output: OutputForm,
-    /// One JSON object per line: input, suffix, registrable, section, known, error
+    /// One JSON object per line: input, suffix, registrable, subdomain, label,
+    /// section, known, error (and host, with --url)
     #[arg(long)]
     pub json: bool,
     /// Threads that answer standard input (1: answer on the main thread)

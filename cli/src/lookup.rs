@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use serde::{Serialize, Serializer};
 
 use crate::batch::{self, Processor};
-use crate::cli::LookupArgs;
+use crate::cli::{Field, LookupArgs};
 use crate::commands::load_list;
 use crate::Failure;
 
@@ -23,6 +23,8 @@ pub fn run(args: &LookupArgs) -> Result<(), Failure> {
         list: &list,
         options: args.options(),
         json: args.json,
+        fields: args.fields.clone(),
+        url: args.url,
         scratch: Vec::new(),
     };
     batch::run_threads(&args.hosts, &mut lookup, "hosts", args.threads())
@@ -37,6 +39,10 @@ pub struct Lookup<'l> {
     pub options: etld::Options,
     /// Whether to write JSON objects instead of plain lines.
     pub json: bool,
+    /// The columns of `--fields`; `None`: `REGISTRABLE<TAB>SUFFIX`.
+    pub fields: Option<Vec<Field>>,
+    /// Whether each input is a URL whose host is looked up.
+    pub url: bool,
     /// The reused buffer of a JSON line.
     pub scratch: Vec<u8>,
 }
@@ -45,8 +51,13 @@ pub struct Lookup<'l> {
 #[derive(Serialize)]
 struct Answer<'a> {
     input: &'a str,
+    /// With `--url` only: the host taken out of the input, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    host: Option<Option<&'a str>>,
     suffix: Option<&'a str>,
     registrable: Option<&'a str>,
+    subdomain: Option<&'a str>,
+    label: Option<&'a str>,
     section: Option<&'static str>,
     known: bool,
     error: Option<Message<'a>>,
@@ -62,34 +73,107 @@ impl Serialize for Message<'_> {
 }
 
 impl Lookup<'_> {
-    /// Writes the answer line for `host`.
-    fn write<W: Write>(&mut self, host: &str, a: etld::Answer<'_>, out: &mut W) -> io::Result<()> {
+    /// Writes the line for `input`, whose host (if it has one) is `host`:
+    /// the lookup's answer, or why there is none.
+    fn write<W: Write>(
+        &mut self,
+        input: &str,
+        host: Option<&str>,
+        outcome: Result<etld::Answer<'_>, &dyn Display>,
+        out: &mut W,
+    ) -> io::Result<()> {
+        let host_error = outcome.as_ref().ok().and_then(etld::Answer::error);
+        let error: Option<&dyn Display> = match (&outcome, &host_error) {
+            (Err(message), _) => Some(*message),
+            (Ok(_), Some(e)) => Some(e),
+            (Ok(_), None) => None,
+        };
+        let a = outcome.ok();
         if self.json {
-            let error = a.error();
             let answer = Answer {
-                input: host,
-                suffix: a.suffix(),
-                registrable: a.registrable(),
-                section: a.section().map(|s| s.as_str()),
-                known: a.is_known(),
-                error: error.as_ref().map(|e| Message(e)),
+                input,
+                host: self.url.then_some(host),
+                suffix: a.as_ref().and_then(|a| a.suffix()),
+                registrable: a.as_ref().and_then(|a| a.registrable()),
+                subdomain: a.as_ref().and_then(|a| a.subdomain()),
+                label: a.as_ref().and_then(|a| a.registrable_label()),
+                section: a.as_ref().and_then(|a| a.section()).map(|s| s.as_str()),
+                known: a.as_ref().is_some_and(|a| a.is_known()),
+                error: error.map(Message),
             };
             return write_json(out, &mut self.scratch, &answer);
         }
-        match a.error() {
-            None => {
-                if let Some(r) = a.registrable() {
-                    out.write_all(r.as_bytes())?;
+        let Some(fields) = &self.fields else {
+            return match (error, &a) {
+                (Some(e), _) => writeln!(out, "error: {e}"),
+                (None, a) => {
+                    let a = a.as_ref();
+                    let registrable = a.and_then(|a| a.registrable()).unwrap_or("");
+                    let suffix = a.and_then(|a| a.suffix()).unwrap_or("");
+                    out.write_all(registrable.as_bytes())?;
+                    out.write_all(b"\t")?;
+                    out.write_all(suffix.as_bytes())?;
+                    out.write_all(b"\n")
                 }
+            };
+        };
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
                 out.write_all(b"\t")?;
-                if let Some(s) = a.suffix() {
-                    out.write_all(s.as_bytes())?;
-                }
-                out.write_all(b"\n")
             }
-            Some(e) => writeln!(out, "error: {e}"),
+            let a = a.as_ref();
+            let text = match field {
+                Field::Input => Some(input),
+                Field::Host => host,
+                Field::Subdomain => a.and_then(|a| a.subdomain()),
+                Field::Label => a.and_then(|a| a.registrable_label()),
+                Field::Registrable => a.and_then(|a| a.registrable()),
+                Field::Suffix => a.and_then(|a| a.suffix()),
+                Field::Section => a.and_then(|a| a.section()).map(|s| s.as_str()),
+                Field::Known => Some(match a.is_some_and(|a| a.is_known()) {
+                    true => "true",
+                    false => "false",
+                }),
+                Field::Error => {
+                    if let Some(e) = error {
+                        write!(out, "{e}")?;
+                    }
+                    None
+                }
+            };
+            write_column(out, text.unwrap_or(""))?;
         }
+        out.write_all(b"\n")
     }
+
+    /// Answers one input taken as a URL: the lookup of its host, or why it
+    /// has none.
+    fn answer_url<W: Write>(&mut self, input: &str, out: &mut W) -> io::Result<()> {
+        let host = match etld::url::host(input) {
+            Ok(host) => host,
+            Err(e) => return self.write(input, None, Err(&e), out),
+        };
+        let (list, options) = (self.list, self.options);
+        let mut result = Ok(());
+        list.lookup_each_with(std::iter::once(&*host), &options, |_, a| {
+            result = self.write(input, Some(&host), Ok(a), out);
+        });
+        result
+    }
+}
+
+/// Writes a column of `--fields`: a tab in it as `\t`, so that the line keeps
+/// its columns.
+fn write_column<W: Write>(out: &mut W, text: &str) -> io::Result<()> {
+    let mut parts = text.split('\t');
+    if let Some(first) = parts.next() {
+        out.write_all(first.as_bytes())?;
+    }
+    for part in parts {
+        out.write_all(b"\\t")?;
+        out.write_all(part.as_bytes())?;
+    }
+    Ok(())
 }
 
 impl Processor for Lookup<'_> {
@@ -107,29 +191,28 @@ impl Processor for Lookup<'_> {
         message: &dyn Display,
         out: &mut W,
     ) -> io::Result<()> {
-        let scratch = &mut self.scratch;
-        write_refusal(out, self.json, input, message, |out, input| {
-            let answer = Answer {
-                input,
-                suffix: None,
-                registrable: None,
-                section: None,
-                known: false,
-                error: Some(Message(message)),
-            };
-            write_json(out, scratch, &answer)
-        })
+        let input = String::from_utf8_lossy(input);
+        self.write(&input, None, Err(message), out)
     }
 }
 
 impl Lookup<'_> {
     /// Answers `hosts` in one batch (`List::lookup_each_with`): no
     /// allocation for a lower-case host, whose answer is a slice of it.
+    /// With `--url`, each input's host is taken out of it first.
     fn answer_lines_of<'h, W: Write>(
         &mut self,
         hosts: impl Iterator<Item = &'h str>,
         out: &mut W,
     ) -> io::Result<u64> {
+        if self.url {
+            let mut answered = 0;
+            for input in hosts {
+                self.answer_url(input, out)?;
+                answered += 1;
+            }
+            return Ok(answered);
+        }
         // The batch takes each host from the iterator just before it
         // answers it: the host of each answer, for `--json`.
         let host = Cell::new("");
@@ -139,7 +222,7 @@ impl Lookup<'_> {
         let options = self.options;
         list.lookup_each_with(hosts, &options, |_, a| {
             if result.is_ok() {
-                result = self.write(host.get(), a, out);
+                result = self.write(host.get(), Some(host.get()), Ok(a), out);
             }
             answered += 1;
         });
@@ -186,6 +269,8 @@ mod tests {
             list: etld::List::builtin(),
             options,
             json,
+            fields: None,
+            url: false,
             scratch: Vec::new(),
         };
         let mut out = Vec::new();
@@ -215,11 +300,11 @@ mod tests {
         let o = etld::Options::new();
         assert_eq!(
             answer(o, true, b"me.github.io"),
-            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","section":"private","known":true,"error":null}"#.to_string() + "\n"
+            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","subdomain":null,"label":"me","section":"private","known":true,"error":null}"#.to_string() + "\n"
         );
         assert_eq!(
             answer(o, true, b"a\xff"),
-            "{\"input\":\"a\u{fffd}\",\"suffix\":null,\"registrable\":null,\"section\":null,\"known\":false,\"error\":\"invalid UTF-8 at byte 1\"}\n"
+            "{\"input\":\"a\u{fffd}\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"error\":\"invalid UTF-8 at byte 1\"}\n"
         );
     }
 }

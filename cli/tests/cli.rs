@@ -120,10 +120,10 @@ fn json_answers() {
     assert_eq!(
         lines,
         [
-            r#"{"input":"www.example.co.uk","suffix":"co.uk","registrable":"example.co.uk","section":"icann","known":true,"error":null}"#,
-            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","section":"private","known":true,"error":null}"#,
-            r#"{"input":"a.b.example","suffix":"example","registrable":"b.example","section":null,"known":false,"error":null}"#,
-            r#"{"input":"1.2.3.4","suffix":null,"registrable":null,"section":null,"known":false,"error":"an IP address has no public suffix"}"#,
+            r#"{"input":"www.example.co.uk","suffix":"co.uk","registrable":"example.co.uk","subdomain":"www","label":"example","section":"icann","known":true,"error":null}"#,
+            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","subdomain":null,"label":"me","section":"private","known":true,"error":null}"#,
+            r#"{"input":"a.b.example","suffix":"example","registrable":"b.example","subdomain":"a","label":"b","section":null,"known":false,"error":null}"#,
+            r#"{"input":"1.2.3.4","suffix":null,"registrable":null,"subdomain":null,"label":null,"section":null,"known":false,"error":"an IP address has no public suffix"}"#,
         ]
     );
     // Every line is one JSON object with exactly the six keys.
@@ -136,8 +136,10 @@ fn json_answers() {
             "error",
             "input",
             "known",
+            "label",
             "registrable",
             "section",
+            "subdomain",
             "suffix",
         ];
         want.sort_unstable();
@@ -169,7 +171,7 @@ fn batch_keeps_one_line_per_input_line() {
     let out = etld_output(&["--json"], b"a\xff.com\n");
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "{\"input\":\"a\u{fffd}.com\",\"suffix\":null,\"registrable\":null,\"section\":null,\"known\":false,\"error\":\"invalid UTF-8 at byte 1\"}\n"
+        "{\"input\":\"a\u{fffd}.com\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"error\":\"invalid UTF-8 at byte 1\"}\n"
     );
 }
 
@@ -210,7 +212,7 @@ fn options() {
     assert_eq!(ok(&["--no-default-rule", "a.b.example"], ""), "\t\n");
     assert_eq!(
         ok(&["--no-default-rule", "--json", "a.b.example"], ""),
-        "{\"input\":\"a.b.example\",\"suffix\":null,\"registrable\":null,\"section\":null,\"known\":false,\"error\":null}\n"
+        "{\"input\":\"a.b.example\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"error\":null}\n"
     );
     assert_eq!(
         ok(&["kobe.jp", "a.b.kobe.jp"], ""),
@@ -442,6 +444,8 @@ fn help_for_every_command() {
         "compile",
         "punycode",
         "cookie",
+        "--url",
+        "--fields",
     ] {
         assert!(help.contains(needle), "{needle}: {help}");
     }
@@ -866,7 +870,7 @@ fn a_dash_reads_standard_input() {
     }
     assert_eq!(
         ok(&["lookup", "--json", "-"], "a.b.example\n"),
-        "{\"input\":\"a.b.example\",\"suffix\":\"example\",\"registrable\":\"b.example\",\"section\":null,\"known\":false,\"error\":null}\n"
+        "{\"input\":\"a.b.example\",\"suffix\":\"example\",\"registrable\":\"b.example\",\"subdomain\":\"a\",\"label\":\"b\",\"section\":null,\"known\":false,\"error\":null}\n"
     );
     // `punycode` reads standard input for `-` too.
     assert_eq!(
@@ -904,4 +908,107 @@ fn a_byte_order_mark_at_the_start_of_standard_input_is_ignored() {
         ok(&["-", "c.org"], &format!("{bom}a.b.example\n")),
         "b.example\texample\nc.org\torg\n"
     );
+}
+
+#[test]
+fn urls_e_mail_addresses_and_host_ports() {
+    let input = "https://user:pw@www.Example.co.uk:8080/a?b#c\n\
+                 www.example.co.uk:8080\n\
+                 someone@mail.example.com\n\
+                 mailto:x@y.example.org\n\
+                 http://ex%61mple.com/\n\
+                 file:///etc/hosts\n\
+                 http://[::1]:80/\n\
+                 http://example.com:99999/\n\
+                 \n";
+    assert_eq!(
+        ok(&["--url"], input),
+        "example.co.uk\tco.uk\n\
+         example.co.uk\tco.uk\n\
+         example.com\tcom\n\
+         example.org\torg\n\
+         example.com\tcom\n\
+         error: the URL has no host\n\
+         error: an IP address has no public suffix\n\
+         error: invalid port at byte 19\n\
+         error: the URL has no host\n"
+    );
+    // The JSON object carries the host taken out of the input.
+    let out = ok(
+        &[
+            "--url",
+            "--json",
+            "https://www.example.co.uk/x",
+            "https://?q",
+        ],
+        "",
+    );
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines[0]["host"], "www.example.co.uk");
+    assert_eq!(lines[0]["registrable"], "example.co.uk");
+    assert_eq!(lines[1]["host"], serde_json::Value::Null);
+    assert_eq!(lines[1]["error"], "the URL has no host");
+    // Without --url, no host key; the input is a host.
+    let out = ok(&["--json", "www.example.co.uk:8080"], "");
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert!(value.get("host").is_none());
+    assert_eq!(
+        value["error"],
+        "forbidden code point ':' (U+003A) at byte 17"
+    );
+}
+
+#[test]
+fn fields_pick_and_order_the_columns() {
+    let all = "input,host,subdomain,label,registrable,suffix,section,known,error";
+    assert_eq!(
+        ok(
+            &[
+                "--fields",
+                all,
+                "a.b.example.co.uk",
+                "co.uk",
+                "me.github.io",
+                "x.zz",
+                "a..b"
+            ],
+            ""
+        ),
+        "a.b.example.co.uk\ta.b.example.co.uk\ta.b\texample\texample.co.uk\tco.uk\ticann\ttrue\t\n\
+         co.uk\tco.uk\t\t\t\tco.uk\ticann\ttrue\t\n\
+         me.github.io\tme.github.io\t\tme\tme.github.io\tgithub.io\tprivate\ttrue\t\n\
+         x.zz\tx.zz\t\tx\tx.zz\tzz\t\tfalse\t\n\
+         a..b\ta..b\t\t\t\t\t\tfalse\tempty label at byte 2\n"
+    );
+    assert_eq!(
+        ok(&["--fields", "label,input"], "WWW.Example.COM\n"),
+        "example\tWWW.Example.COM\n"
+    );
+    // With --url, `host` is the host taken out of the URL.
+    assert_eq!(
+        ok(
+            &["--url", "--fields", "input,host,registrable"],
+            "http://a.example.com:1/x\n"
+        ),
+        "http://a.example.com:1/x\ta.example.com\texample.com\n"
+    );
+    // A tab in the input keeps the columns.
+    assert_eq!(
+        ok(&["--fields", "input,error"], "a\tb\n"),
+        "a\\tb\tforbidden code point '\\t' (U+0009) at byte 1\n"
+    );
+    // Bad field names and --json with --fields are usage errors.
+    assert_eq!(etld(&["--fields", "nope", "a.com"], "").code, Some(2));
+    assert_eq!(
+        etld(&["--fields", "host", "--json", "a.com"], "").code,
+        Some(2)
+    );
+    // The JSON objects gain subdomain and label.
+    let out = ok(&["--json", "a.b.example.co.uk"], "");
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(value["subdomain"], "a.b");
+    assert_eq!(value["label"], "example");
 }
