@@ -157,6 +157,21 @@ impl ListVersion {
         Ok(ListVersion { secs })
     }
 
+    /// The version for a moment given in seconds from 1970-01-01 00:00:00
+    /// UTC; `None` past the year 9999 (the form has four digits of year).
+    ///
+    /// ```
+    /// use etld::source::ListVersion;
+    ///
+    /// let v = ListVersion::from_unix_seconds(1_792_658_201 + 86_400).unwrap();
+    /// assert_eq!(v.to_string(), "2026-10-23_08-36-41_UTC");
+    /// ```
+    pub fn from_unix_seconds(secs: u64) -> Option<ListVersion> {
+        // 10000-01-01 00:00:00 UTC.
+        const END: u64 = 253_402_300_800;
+        (secs < END).then_some(ListVersion { secs })
+    }
+
     /// Seconds from 1970-01-01 00:00:00 UTC to this version.
     pub fn unix_seconds(&self) -> u64 {
         self.secs
@@ -345,8 +360,11 @@ mod tests {
             "2100-12-31_23-59-59_UTC",
             "9999-12-31_23-59-59_UTC",
         ] {
-            assert_eq!(ListVersion::parse(s).unwrap().to_string(), s);
+            let v = ListVersion::parse(s).unwrap();
+            assert_eq!(v.to_string(), s);
+            assert_eq!(ListVersion::from_unix_seconds(v.unix_seconds()), Some(v));
         }
+        assert_eq!(ListVersion::from_unix_seconds(253_402_300_800), None);
         // Every day of four years, leap years and a century included.
         for days in (0..4 * 366).chain(47_000..48_500) {
             let v = ListVersion { secs: days * DAY };
