@@ -6,6 +6,7 @@
 //! etld info [--list FILE]
 //! etld punycode encode|decode [--json] [STR...]
 //! etld cookie [--json] REQUEST_HOST COOKIE_DOMAIN   # exit 0: acceptable, 1: not
+//! etld update [--url URL] [--force]
 //! ```
 //!
 //! Batch output has exactly one line per input line, in order, so it can be
@@ -21,6 +22,7 @@ mod commands;
 mod cookie;
 mod lookup;
 mod punycode;
+mod update;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -56,6 +58,8 @@ pub enum Failure {
         /// What went wrong.
         error: io::Error,
     },
+    /// `etld update` did not install a list.
+    Update(update::UpdateError),
 }
 
 impl std::fmt::Display for Failure {
@@ -69,6 +73,7 @@ impl std::fmt::Display for Failure {
             }
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
+            Failure::Update(e) => write!(f, "{e}"),
         }
     }
 }
@@ -117,6 +122,7 @@ fn main() -> ExitCode {
         Some(Command::Info(args)) => commands::info(&args),
         Some(Command::Punycode(args)) => punycode::run(&args),
         Some(Command::Cookie(args)) => return cookie_exit(cookie::run(&args)),
+        Some(Command::Update(args)) => update::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
