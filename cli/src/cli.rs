@@ -79,7 +79,7 @@ pub enum Command {
                            etld --list psl.fst www.example.co.uk"
     )]
     Compile(CompileArgs),
-    /// Show a list's version, commit, rule counts and sizes
+    /// Show which list is in use, where it came from, its version, age, rule counts and sizes
     Info(InfoArgs),
     /// Encode or decode RFC 3492 Punycode
     #[command(
@@ -175,7 +175,8 @@ pub struct LookupArgs {
     /// Hosts to look up (not URLs); none: one per line from standard input
     #[arg(value_name = "HOST")]
     pub hosts: Vec<OsString>,
-    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
+    /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
     /// Use only the list's ICANN section (ignore PRIVATE rules such as github.io)
@@ -228,7 +229,8 @@ pub struct CompileArgs {
 /// The arguments of `info`.
 #[derive(Debug, Args)]
 pub struct InfoArgs {
-    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
+    /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
     /// Warn on stderr when the list in use is older than this many days
@@ -262,7 +264,8 @@ pub struct CookieArgs {
     /// The cookie's Domain attribute (one leading dot is ignored)
     #[arg(value_name = "COOKIE_DOMAIN", allow_hyphen_values = true)]
     pub cookie_domain: OsString,
-    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
+    /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
     /// One JSON object: request_host, cookie_domain, acceptable
