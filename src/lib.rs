@@ -144,6 +144,7 @@ mod list;
 mod options;
 mod rule;
 mod scan;
+pub mod source;
 mod tree;
 pub mod url;
 mod walk;
@@ -155,6 +156,7 @@ pub use error::{Error, FormatError, HostError, LabelError, RuleError, UrlError};
 pub use list::List;
 pub use options::{Options, Output, Sections, Wildcard};
 pub use rule::{Rule, RuleKind, RuleSet, Section};
+pub use source::{ListVersion, VersionError};
 
 /// Compiles list text into the bytes of a `.fst` file (what `etld compile`
 /// writes). The same text always gives the same bytes.

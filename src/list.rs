@@ -85,6 +85,17 @@ impl List {
         })
     }
 
+    /// The bytes of the built-in list's `.fst` file, to compare it with
+    /// other lists before loading any (see [`crate::source`]).
+    ///
+    /// ```
+    /// let bytes = etld::List::builtin_fst();
+    /// assert_eq!(etld::source::peek_version(bytes).as_deref(), etld::List::builtin().version());
+    /// ```
+    pub fn builtin_fst() -> &'static [u8] {
+        BUILTIN_FST
+    }
+
     /// Parses and compiles list text (`.dat`).
     pub fn from_dat(text: &[u8]) -> Result<List, Error> {
         List::from_rules(&RuleSet::parse(text)?)

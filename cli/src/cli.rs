@@ -101,7 +101,7 @@ pub enum Command {
                            etld --list psl.fst www.example.co.uk"
     )]
     Compile(CompileArgs),
-    /// Show a list's version, commit, rule counts and sizes
+    /// Show which list is in use, where it came from, its version, age, rule counts and sizes
     Info(InfoArgs),
     /// Encode or decode RFC 3492 Punycode
     #[command(
@@ -124,7 +124,37 @@ pub enum Command {
         after_long_help = COOKIE_AFTER_HELP
     )]
     Cookie(CookieArgs),
+    /// Download, check and install the current Public Suffix List
+    #[command(long_about = UPDATE_ABOUT, after_long_help = UPDATE_AFTER_HELP)]
+    Update(UpdateArgs),
 }
+
+const UPDATE_ABOUT: &str = "\
+Download the Public Suffix List, check that it is a complete list, compile it and
+install it in the cache directory, where later runs find it: each run uses the
+newest (by VERSION) of the built-in list, the installed list and the system's
+list. A download that is empty, an HTML page, an HTTP error, truncated (a
+section without its END marker), without an ICANN section, invalid, under 90%
+of the rules of the list in use or older than it is refused, and the installed
+list stays as it was. An unchanged list is not downloaded again (ETag and
+Last-Modified are kept beside the installed list).";
+
+const UPDATE_AFTER_HELP: &str = "\
+Which list a run uses, in order:
+  --list FILE; $ETLD_LIST; else the newest by VERSION of the built-in list, the
+  installed list and the system's list ($ETLD_SYSTEM_LIST, by default
+  /usr/share/publicsuffix/public_suffix_list.dat; empty: none).
+
+The cache directory: $ETLD_CACHE_DIR, else $XDG_CACHE_HOME/etld or ~/.cache/etld
+(Linux), ~/Library/Caches/etld (macOS), %LOCALAPPDATA%\\etld (Windows).
+
+Exit status: 0 when the list is installed or already up to date, 1 when the
+download fails or is refused.
+
+Examples:
+  etld update
+  etld update --url https://mirror.example/public_suffix_list.dat
+  etld info          # which list is in use, and how old it is";
 
 const COOKIE_AFTER_HELP: &str = "\
 Output: `acceptable` or `not acceptable`; with --json
@@ -206,7 +236,8 @@ pub struct LookupArgs {
         conflicts_with = "json"
     )]
     pub fields: Option<Vec<Field>>,
-    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
+    /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
     /// Use only the list's ICANN section (ignore PRIVATE rules such as github.io)
@@ -272,9 +303,30 @@ pub struct CompileArgs {
 /// The arguments of `info`.
 #[derive(Debug, Args)]
 pub struct InfoArgs {
-    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
+    /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+    /// Warn on stderr when the list in use is older than this many days
+    #[arg(
+        long,
+        value_name = "DAYS",
+        env = "ETLD_MAX_AGE_DAYS",
+        default_value_t = 30
+    )]
+    pub max_age: u64,
+}
+
+/// The arguments of `update`.
+#[derive(Debug, Args)]
+pub struct UpdateArgs {
+    /// Where to download the list from (https:// or http://)
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+    /// Install the download even if its VERSION is older than the list in
+    /// use, or missing
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The arguments of `cookie`.
@@ -286,7 +338,8 @@ pub struct CookieArgs {
     /// The cookie's Domain attribute (one leading dot is ignored)
     #[arg(value_name = "COOKIE_DOMAIN", allow_hyphen_values = true)]
     pub cookie_domain: OsString,
-    /// A list file, .dat text or compiled .fst [default: the built-in list]
+    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
+    /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
     /// One JSON object: request_host, cookie_domain, acceptable

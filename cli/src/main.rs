@@ -6,6 +6,7 @@
 //! etld info [--list FILE]
 //! etld punycode encode|decode [--json] [STR...]
 //! etld cookie [--json] REQUEST_HOST COOKIE_DOMAIN   # exit 0: acceptable, 1: not
+//! etld update [--url URL] [--force]
 //! ```
 //!
 //! `-` as a HOST stands for standard input; a byte order mark at its start
@@ -25,6 +26,7 @@ mod commands;
 mod cookie;
 mod lookup;
 mod punycode;
+mod update;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -60,6 +62,8 @@ pub enum Failure {
         /// What went wrong.
         error: io::Error,
     },
+    /// `etld update` did not install a list.
+    Update(update::UpdateError),
 }
 
 impl std::fmt::Display for Failure {
@@ -73,6 +77,7 @@ impl std::fmt::Display for Failure {
             }
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
+            Failure::Update(e) => write!(f, "{e}"),
         }
     }
 }
@@ -121,6 +126,7 @@ fn main() -> ExitCode {
         Some(Command::Info(args)) => commands::info(&args),
         Some(Command::Punycode(args)) => punycode::run(&args),
         Some(Command::Cookie(args)) => return cookie_exit(cookie::run(&args)),
+        Some(Command::Update(args)) => update::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

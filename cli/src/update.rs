@@ -1,0 +1,542 @@
+//! `etld update`: download the list, check that it is a complete list, and
+//! install it compiled in the cache directory, where later runs find it.
+//!
+//! The download is checked before anything is written: a page that is not
+//! a list (empty, HTML, an HTTP error), a truncated file, a list far smaller
+//! than the one in use or older than it is refused, and the installed list
+//! stays exactly as it was. The `.fst` file is written beside its final name,
+//! synced, and renamed into place, so no run ever sees half a file.
+//!
+//! Beside the installed list, `public_suffix_list.http` keeps the URL, the
+//! VERSION and the `ETag` / `Last-Modified` of the download, so the next
+//! update asks the server for the list only if it changed.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use etld::{List, ListVersion};
+
+use crate::cli::UpdateArgs;
+use crate::commands::{self, Source};
+use crate::Failure;
+
+/// Where the list is downloaded from by default.
+pub const DEFAULT_URL: &str = "https://publicsuffix.org/list/public_suffix_list.dat";
+/// The largest download accepted (the list is about 300 KiB).
+const MAX_BYTES: u64 = 16 << 20;
+/// The installed list's file name in the cache directory.
+const INSTALLED: &str = "public_suffix_list.fst";
+/// The file beside it that describes the download.
+const HTTP_META: &str = "public_suffix_list.http";
+/// A download must hold at least this share (in percent) of the rules of
+/// the list in use.
+const MIN_RULES_PERCENT: u64 = 90;
+
+/// The directory where `etld update` installs the list: `$ETLD_CACHE_DIR`,
+/// else the platform's cache directory (`$XDG_CACHE_HOME/etld` or
+/// `~/.cache/etld` on Linux and other Unix systems, `~/Library/Caches/etld`
+/// on macOS, `%LOCALAPPDATA%\etld` on Windows).
+pub fn cache_dir() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = var("ETLD_CACHE_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let base = if cfg!(windows) {
+        var("LOCALAPPDATA").map(PathBuf::from)
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|home| Path::new(&home).join("Library/Caches"))
+    } else {
+        var("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+            .or_else(|| var("HOME").map(|home| Path::new(&home).join(".cache")))
+    };
+    base.map(|b| b.join("etld"))
+}
+
+/// The installed list's path, whether or not it exists.
+pub fn installed_path() -> Option<PathBuf> {
+    cache_dir().map(|d| d.join(INSTALLED))
+}
+
+/// Why an update did not install a list.
+#[derive(Debug)]
+pub enum UpdateError {
+    /// There is no cache directory: `$ETLD_CACHE_DIR` and the platform's
+    /// variables are all unset.
+    NoCacheDir,
+    /// The download failed: connection, TLS, timeout, size limit.
+    Download {
+        /// What was downloaded.
+        url: String,
+        /// What went wrong.
+        error: ureq::Error,
+    },
+    /// The server answered with an error status.
+    Status {
+        /// What was downloaded.
+        url: String,
+        /// The HTTP status code.
+        status: u16,
+    },
+    /// The download is not a list that may replace the one in use.
+    Refused {
+        /// What was downloaded.
+        url: String,
+        /// Why it is refused.
+        why: Refusal,
+    },
+    /// The list could not be written into the cache directory.
+    Install {
+        /// The file being written.
+        path: PathBuf,
+        /// What went wrong.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for UpdateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UpdateError::NoCacheDir => f.write_str(
+                "no cache directory to install the list in: set ETLD_CACHE_DIR (or HOME)",
+            ),
+            UpdateError::Download { url, error } => match error {
+                ureq::Error::BodyExceedsLimit(limit) => {
+                    write!(f, "cannot download {url}: larger than {limit} bytes")
+                }
+                error => write!(f, "cannot download {url}: {error}"),
+            },
+            UpdateError::Status { url, status } => {
+                write!(
+                    f,
+                    "cannot download {url}: the server answered HTTP {status}"
+                )
+            }
+            UpdateError::Refused { url, why } => write!(
+                f,
+                "refusing the list from {url}: {why}; the list in use is unchanged"
+            ),
+            UpdateError::Install { path, error } => {
+                write!(f, "cannot install {}: {error}", path.display())
+            }
+        }
+    }
+}
+
+/// Why a download is not accepted as the new list.
+#[derive(Debug)]
+pub enum Refusal {
+    /// The body is empty or blank.
+    Empty,
+    /// The body is an HTML page.
+    Html,
+    /// The body has no `===BEGIN ICANN DOMAINS===` section, or no rule in it.
+    NoIcannSection,
+    /// A section's end marker is missing: the file was cut short.
+    Truncated(&'static str),
+    /// The text does not parse as a list.
+    Invalid(etld::Error),
+    /// It holds far fewer rules than the list in use.
+    TooFewRules {
+        /// Rules in the download.
+        got: u32,
+        /// Rules in the list in use.
+        have: u32,
+    },
+    /// It has no VERSION, so it cannot be told from an older list.
+    NoVersion,
+    /// Its VERSION is older than the list in use.
+    Older {
+        /// The download's VERSION.
+        got: ListVersion,
+        /// The VERSION of the list in use.
+        have: ListVersion,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Empty => f.write_str("the download is empty"),
+            Refusal::Html => f.write_str("the download is an HTML page, not a list"),
+            Refusal::NoIcannSection => f.write_str("it has no ICANN section"),
+            Refusal::Truncated(marker) => {
+                write!(f, "it is truncated (no `// {marker}` line)")
+            }
+            Refusal::Invalid(e) => write!(f, "it is not a valid list: {e}"),
+            Refusal::TooFewRules { got, have } => write!(
+                f,
+                "it holds {got} rules, under {MIN_RULES_PERCENT}% of the {have} of the list in use"
+            ),
+            Refusal::NoVersion => {
+                f.write_str("it has no `// VERSION:` line (--force installs it anyway)")
+            }
+            Refusal::Older { got, have } => write!(
+                f,
+                "its VERSION {got} is older than the list in use ({have}); \
+                 --force installs it anyway"
+            ),
+        }
+    }
+}
+
+const BEGIN_ICANN: &str = "===BEGIN ICANN DOMAINS===";
+const END_ICANN: &str = "===END ICANN DOMAINS===";
+const BEGIN_PRIVATE: &str = "===BEGIN PRIVATE DOMAINS===";
+const END_PRIVATE: &str = "===END PRIVATE DOMAINS===";
+
+/// Checks that `text` is a complete list that may replace `current`, and
+/// compiles it. `force` accepts a list older than `current`, or without
+/// a VERSION.
+pub fn check(text: &[u8], current: &List, force: bool) -> Result<List, Refusal> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return Err(Refusal::Empty);
+    };
+    let head = &text[first..text.len().min(first + 1024)];
+    let lower = head.to_ascii_lowercase();
+    let has = |needle: &[u8]| lower.windows(needle.len()).any(|w| w == needle);
+    if head.starts_with(b"<") || has(b"<html") || has(b"<!doctype") {
+        return Err(Refusal::Html);
+    }
+    let mut markers = [false; 4];
+    for line in text.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        if let Some(comment) = line.strip_prefix(b"//") {
+            let comment = comment.trim_ascii();
+            for (seen, marker) in
+                markers
+                    .iter_mut()
+                    .zip([BEGIN_ICANN, END_ICANN, BEGIN_PRIVATE, END_PRIVATE])
+            {
+                *seen |= comment == marker.as_bytes();
+            }
+        }
+    }
+    let [begin_icann, end_icann, begin_private, end_private] = markers;
+    if !begin_icann {
+        return Err(Refusal::NoIcannSection);
+    }
+    if !end_icann {
+        return Err(Refusal::Truncated(END_ICANN));
+    }
+    if (begin_private || current.rule_counts().private > 0) && !end_private {
+        return Err(Refusal::Truncated(END_PRIVATE));
+    }
+    let list = List::from_dat(text).map_err(Refusal::Invalid)?;
+    let (got, have) = (list.rule_counts(), current.rule_counts());
+    if got.icann == 0 {
+        return Err(Refusal::NoIcannSection);
+    }
+    if u64::from(got.total()) * 100 < u64::from(have.total()) * MIN_RULES_PERCENT {
+        return Err(Refusal::TooFewRules {
+            got: got.total(),
+            have: have.total(),
+        });
+    }
+    match (list.version_time(), current.version_time()) {
+        _ if force => {}
+        (None, _) => return Err(Refusal::NoVersion),
+        (Some(got), Some(have)) if got < have => return Err(Refusal::Older { got, have }),
+        _ => {}
+    }
+    Ok(list)
+}
+
+/// What `public_suffix_list.http` records about the download of the
+/// installed list.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct HttpMeta {
+    url: String,
+    version: String,
+    etag: Option<String>,
+    last_modified: Option<String>,
+}
+
+impl HttpMeta {
+    fn parse(text: &str) -> HttpMeta {
+        let mut meta = HttpMeta::default();
+        for line in text.lines() {
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            let value = value.trim().to_string();
+            match key {
+                "url" => meta.url = value,
+                "version" => meta.version = value,
+                "etag" => meta.etag = Some(value),
+                "last-modified" => meta.last_modified = Some(value),
+                _ => {}
+            }
+        }
+        meta
+    }
+
+    fn to_text(&self) -> String {
+        let mut text = format!("url {}\nversion {}\n", self.url, self.version);
+        if let Some(etag) = &self.etag {
+            text += &format!("etag {etag}\n");
+        }
+        if let Some(lm) = &self.last_modified {
+            text += &format!("last-modified {lm}\n");
+        }
+        text
+    }
+}
+
+/// The conditional-request record of the installed list, if it describes
+/// that very list and was downloaded from `url`.
+fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
+    let meta = HttpMeta::parse(&std::fs::read_to_string(dir.join(HTTP_META)).ok()?);
+    let installed = std::fs::read(dir.join(INSTALLED)).ok()?;
+    let version = etld::source::peek_version(&installed)?;
+    (meta.url == url && meta.version == version).then_some(meta)
+}
+
+/// A header value fit to be stored on one line and sent back.
+fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<String> {
+    let value = response.headers().get(name)?.to_str().ok()?;
+    (!value.is_empty() && !value.contains(['\n', '\r'])).then(|| value.to_string())
+}
+
+/// Runs `etld update [--url URL] [--force]`.
+pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
+    let url = args.url.as_deref().unwrap_or(DEFAULT_URL);
+    let dir = cache_dir().ok_or(Failure::Update(UpdateError::NoCacheDir))?;
+    let (current, source) = commands::select_newest();
+    let meta = installed_meta(&dir, url);
+
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_connect(Some(Duration::from_secs(20)))
+        .timeout_global(Some(Duration::from_secs(120)))
+        .user_agent(concat!("etld/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .into();
+    let mut request = agent.get(url);
+    if let Some(meta) = &meta {
+        if let Some(etag) = &meta.etag {
+            request = request.header("If-None-Match", etag);
+        }
+        if let Some(lm) = &meta.last_modified {
+            request = request.header("If-Modified-Since", lm);
+        }
+    }
+    let download = |error| {
+        Failure::Update(UpdateError::Download {
+            url: url.to_string(),
+            error,
+        })
+    };
+    let mut response = request.call().map_err(download)?;
+    let status = response.status().as_u16();
+    let mut out = io::stdout().lock();
+    if status == 304 && meta.is_some() {
+        return writeln!(
+            out,
+            "already up to date: {url} has not changed since the list installed at {} ({})",
+            dir.join(INSTALLED).display(),
+            meta.map(|m| m.version).unwrap_or_default(),
+        )
+        .and_then(|()| out.flush())
+        .map_err(Failure::stdout);
+    }
+    if status != 200 {
+        return Err(Failure::Update(UpdateError::Status {
+            url: url.to_string(),
+            status,
+        }));
+    }
+    let (etag, last_modified) = (
+        header(&response, "etag"),
+        header(&response, "last-modified"),
+    );
+    let body = response
+        .body_mut()
+        .with_config()
+        .limit(MAX_BYTES)
+        .read_to_vec()
+        .map_err(download)?;
+    let list = check(&body, &current, args.force).map_err(|why| {
+        Failure::Update(UpdateError::Refused {
+            url: url.to_string(),
+            why,
+        })
+    })?;
+
+    let path = dir.join(INSTALLED);
+    let install = |path: &Path, bytes: &[u8]| {
+        std::fs::create_dir_all(&dir)
+            .and_then(|()| write_atomically(path, bytes))
+            .map_err(|error| {
+                Failure::Update(UpdateError::Install {
+                    path: path.to_path_buf(),
+                    error,
+                })
+            })
+    };
+    install(&path, list.to_fst_bytes())?;
+    let meta = HttpMeta {
+        url: url.to_string(),
+        version: list.version().unwrap_or("").to_string(),
+        etag,
+        last_modified,
+    };
+    // Without its record the list is still installed; the next update
+    // downloads it again instead of asking whether it changed.
+    if let Err(f) = install(&dir.join(HTTP_META), meta.to_text().as_bytes()) {
+        let _ = writeln!(io::stderr().lock(), "etld: warning: {f}");
+    }
+
+    let counts = list.rule_counts();
+    let was = match &source {
+        Source::Builtin => "the built-in list".to_string(),
+        Source::File { path, .. } => path.display().to_string(),
+    };
+    let mut report = format!(
+        "installed {}: version {}, {} rules ({} icann, {} private), {} bytes\n\
+         replaces the list in use: version {} ({was})\n",
+        path.display(),
+        list.version().unwrap_or("(none)"),
+        counts.total(),
+        counts.icann,
+        counts.private,
+        list.to_fst_bytes().len(),
+        current.version().unwrap_or("(none)"),
+    );
+    if !args.force && list.version_time() == current.version_time() {
+        report = format!(
+            "installed {}: version {}, the same as the list in use ({was})\n",
+            path.display(),
+            list.version().unwrap_or("(none)"),
+        );
+    }
+    if std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
+        report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
+    }
+    out.write_all(report.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(Failure::stdout)
+}
+
+/// Writes `bytes` to `path` so that readers see the old file or the new
+/// one, never a part: a file beside it, synced, renamed into place.
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let written = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written?;
+    // The rename itself is made durable by syncing the directory, where
+    // the platform allows opening one.
+    #[cfg(unix)]
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::File::open(dir).and_then(|d| d.sync_all());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CURRENT: &[u8] = b"// VERSION: 2026-10-22_08-36-41_UTC\n\
+        // ===BEGIN ICANN DOMAINS===\ncom\nuk\nco.uk\n// ===END ICANN DOMAINS===\n\
+        // ===BEGIN PRIVATE DOMAINS===\ngithub.io\n// ===END PRIVATE DOMAINS===\n";
+
+    fn newer() -> Vec<u8> {
+        String::from_utf8_lossy(CURRENT)
+            .replace("2026-10-22_08-36-41", "2026-11-01_00-00-00")
+            .replace("co.uk\n", "co.uk\nnet\n")
+            .into_bytes()
+    }
+
+    fn refusal(text: &[u8]) -> String {
+        let current = List::from_dat(CURRENT).unwrap();
+        check(text, &current, false).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_complete_newer_list_passes() {
+        let current = List::from_dat(CURRENT).unwrap();
+        let list = check(&newer(), &current, false).unwrap();
+        assert_eq!(list.rule_counts().total(), 5);
+        // The same list again is accepted too.
+        assert!(check(CURRENT, &current, false).is_ok());
+    }
+
+    #[test]
+    fn what_is_refused() {
+        let newer = String::from_utf8(newer()).unwrap();
+        assert_eq!(refusal(b""), "the download is empty");
+        assert_eq!(refusal(b" \r\n\n"), "the download is empty");
+        for html in [
+            "<!DOCTYPE html><html><body>502</body></html>",
+            "\n<html>",
+            "// x\n<HTML>",
+        ] {
+            assert_eq!(
+                refusal(html.as_bytes()),
+                "the download is an HTML page, not a list"
+            );
+        }
+        let cut = &newer[..newer.find("// ===END PRIVATE").unwrap()];
+        assert_eq!(
+            refusal(cut.as_bytes()),
+            "it is truncated (no `// ===END PRIVATE DOMAINS===` line)"
+        );
+        let cut = &newer[..newer.find("// ===END ICANN").unwrap()];
+        assert_eq!(
+            refusal(cut.as_bytes()),
+            "it is truncated (no `// ===END ICANN DOMAINS===` line)"
+        );
+        assert_eq!(
+            refusal(b"// VERSION: 2027-01-01_00-00-00_UTC\ncom\nuk\nco.uk\nnet\n"),
+            "it has no ICANN section"
+        );
+        assert_eq!(
+            refusal(newer.replace("net\n", "*x.net\n").as_bytes()),
+            "it is not a valid list: line 6: a wildcard must be a whole label"
+        );
+        assert_eq!(
+            refusal(newer.replace("co.uk\nnet\n", "").as_bytes()),
+            "it holds 3 rules, under 90% of the 4 of the list in use"
+        );
+        assert!(
+            refusal(newer.replace("2026-11-01", "2026-10-01").as_bytes())
+                .starts_with("its VERSION 2026-10-01_00-00-00_UTC is older than the list in use (2026-10-22_08-36-41_UTC)")
+        );
+        assert!(refusal(newer.replace("// VERSION", "// V").as_bytes())
+            .starts_with("it has no `// VERSION:` line"));
+    }
+
+    #[test]
+    fn force_takes_an_older_list() {
+        let current = List::from_dat(CURRENT).unwrap();
+        let older = String::from_utf8(newer())
+            .unwrap()
+            .replace("2026-11-01", "2026-10-01");
+        assert!(check(older.as_bytes(), &current, true).is_ok());
+    }
+
+    #[test]
+    fn http_meta_round_trips() {
+        let meta = HttpMeta {
+            url: "http://127.0.0.1:1/list.dat".into(),
+            version: "2026-10-22_08-36-41_UTC".into(),
+            etag: Some("W/\"abc def\"".into()),
+            last_modified: Some("Thu, 22 Oct 2026 08:36:41 GMT".into()),
+        };
+        assert_eq!(HttpMeta::parse(&meta.to_text()), meta);
+    }
+}

@@ -1,0 +1,613 @@
+//! `etld update` against a local HTTP server, and which list later runs use.
+//!
+//! The server is a few lines of HTTP/1.1 on 127.0.0.1: it answers each
+//! connection with the next scripted reply and records the request. Every
+//! run of `etld` gets its own cache directory and no system list, so nothing
+//! outside the test's directory is read or written, and no request leaves
+//! the machine.
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant, SystemTime};
+
+use etld::ListVersion;
+
+/// A rule that only the newer list has.
+const NEW_RULE: &str = "etld-update.test";
+/// A host under it.
+const HOST: &str = "www.etld-update.test";
+
+// ---------------------------------------------------------------------------
+// The server.
+
+/// One scripted answer.
+struct Reply {
+    status: u16,
+    headers: Vec<(&'static str, String)>,
+    body: Vec<u8>,
+    /// Announce this many more bytes than the body holds, then hang up.
+    short_by: usize,
+}
+
+fn reply(status: u16, body: impl Into<Vec<u8>>) -> Reply {
+    Reply {
+        status,
+        headers: Vec::new(),
+        body: body.into(),
+        short_by: 0,
+    }
+}
+
+impl Reply {
+    fn header(mut self, name: &'static str, value: &str) -> Reply {
+        self.headers.push((name, value.to_string()));
+        self
+    }
+}
+
+/// A server on 127.0.0.1 that answers one connection per reply, in order,
+/// then stops; dropping it waits for its thread.
+struct Server {
+    url: String,
+    requests: Arc<Mutex<Vec<String>>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Server {
+    fn start(replies: Vec<Reply>) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+        listener
+            .set_nonblocking(true)
+            .expect("nonblocking listener");
+        let url = format!(
+            "http://{}/list/public_suffix_list.dat",
+            listener.local_addr().unwrap()
+        );
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&requests);
+        let thread = std::thread::spawn(move || {
+            // Bounded: a run that never connects does not hang the test.
+            let deadline = Instant::now() + Duration::from_secs(60);
+            let mut replies = replies.into_iter();
+            let mut next = replies.next();
+            while let Some(reply) = next.take() {
+                let (mut stream, _) = match listener.accept() {
+                    Ok(conn) => conn,
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                        if Instant::now() > deadline {
+                            return;
+                        }
+                        std::thread::sleep(Duration::from_millis(5));
+                        next = Some(reply);
+                        continue;
+                    }
+                    Err(e) => panic!("accept: {e}"),
+                };
+                stream.set_nonblocking(false).unwrap();
+                stream
+                    .set_read_timeout(Some(Duration::from_secs(10)))
+                    .unwrap();
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                    head.push(byte[0]);
+                }
+                seen.lock()
+                    .unwrap()
+                    .push(String::from_utf8_lossy(&head).into_owned());
+                let reason = match reply.status {
+                    200 => "OK",
+                    304 => "Not Modified",
+                    404 => "Not Found",
+                    _ => "Internal Server Error",
+                };
+                let mut out = format!(
+                    "HTTP/1.1 {} {reason}\r\nConnection: close\r\n",
+                    reply.status
+                );
+                if reply.status != 304 {
+                    let len = reply.body.len() + reply.short_by;
+                    out += &format!("Content-Length: {len}\r\n");
+                }
+                for (name, value) in &reply.headers {
+                    out += &format!("{name}: {value}\r\n");
+                }
+                out += "\r\n";
+                // The client may hang up early (a body over its limit).
+                let _ = stream
+                    .write_all(out.as_bytes())
+                    .and_then(|()| stream.write_all(&reply.body))
+                    .and_then(|()| stream.flush());
+                next = replies.next();
+            }
+        });
+        Server {
+            url,
+            requests,
+            thread: Some(thread),
+        }
+    }
+
+    /// The request heads received so far, lower-cased.
+    fn requests(&self) -> Vec<String> {
+        let requests = self.requests.lock().unwrap();
+        requests.iter().map(|r| r.to_ascii_lowercase()).collect()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Lists and runs.
+
+fn repo_file(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+}
+
+/// The built-in list's text and VERSION.
+fn builtin_dat() -> (String, ListVersion) {
+    let text = std::fs::read_to_string(repo_file("vectors/public_suffix_list.dat")).unwrap();
+    let version = etld::source::peek_version(text.as_bytes())
+        .expect("the built-in list has a VERSION")
+        .parse()
+        .expect("the built-in VERSION is a date");
+    (text, version)
+}
+
+/// The built-in list with its VERSION moved by `days` (and, if `rule`, the
+/// rule [`NEW_RULE`] added to its ICANN section).
+fn shifted_list(days: i64, rule: bool) -> (String, ListVersion) {
+    let (text, version) = builtin_dat();
+    let secs = version.unix_seconds() as i64 + days * 86_400;
+    let shifted = ListVersion::from_unix_seconds(secs as u64).unwrap();
+    let mut text = text.replacen(
+        &format!("// VERSION: {version}"),
+        &format!("// VERSION: {shifted}"),
+        1,
+    );
+    if rule {
+        let end = "// ===END ICANN DOMAINS===";
+        text = text.replacen(end, &format!("{NEW_RULE}\n{end}"), 1);
+    }
+    (text, shifted)
+}
+
+/// A fresh directory for one test.
+fn test_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("etld-update-tests")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What a run of `etld` gave.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `etld` with `dir/cache` as its cache directory, no system list
+/// unless `env` names one, no proxy, and `env` on top.
+fn etld(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_etld"));
+    cmd.args(args)
+        .env("ETLD_CACHE_DIR", dir.join("cache"))
+        .env("ETLD_SYSTEM_LIST", dir.join("no-system-list.dat"))
+        .env("ETLD_MAX_AGE_DAYS", "1000000")
+        .env_remove("ETLD_LIST");
+    for proxy in [
+        "http_proxy",
+        "HTTP_PROXY",
+        "https_proxy",
+        "HTTPS_PROXY",
+        "all_proxy",
+        "ALL_PROXY",
+    ] {
+        cmd.env_remove(proxy);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("etld runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// Runs `etld` and expects success and an empty stderr.
+fn ok(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> String {
+    let run = etld(dir, args, env);
+    assert_eq!(run.code, Some(0), "etld {args:?}: {}", run.stderr);
+    assert_eq!(run.stderr, "", "etld {args:?}");
+    run.stdout
+}
+
+/// The `info` line that starts with `key`.
+fn info_line(info: &str, key: &str) -> String {
+    info.lines()
+        .find(|l| l.split_whitespace().next() == Some(key))
+        .unwrap_or_else(|| panic!("no {key} line in {info}"))[12..]
+        .to_string()
+}
+
+/// Whether the list in use knows [`NEW_RULE`], asked by a lookup.
+fn knows_new_rule(dir: &Path, env: &[(&str, &str)]) -> bool {
+    let json = ok(dir, &["--json", HOST], env);
+    match (
+        json.contains("\"known\":true"),
+        json.contains("\"known\":false"),
+    ) {
+        (true, false) => {
+            assert!(
+                json.contains(&format!("\"suffix\":\"{NEW_RULE}\"")),
+                "{json}"
+            );
+            true
+        }
+        (false, true) => {
+            assert!(json.contains("\"suffix\":\"test\""), "{json}");
+            false
+        }
+        _ => panic!("{json}"),
+    }
+}
+
+/// The files of the cache directory and their contents.
+fn cache_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("cache"))
+        .map(|entries| {
+            entries
+                .map(|e| {
+                    let e = e.unwrap();
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    (name, std::fs::read(e.path()).unwrap())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+fn age_days(version: ListVersion) -> [u64; 2] {
+    // The day may turn during the run.
+    let days = version.age_days(SystemTime::now());
+    [days, days + 1]
+}
+
+// ---------------------------------------------------------------------------
+// The tests.
+
+#[test]
+fn a_newer_list_is_installed_and_an_unchanged_one_not_downloaded_again() {
+    let dir = test_dir("good");
+    let installed = dir.join("cache/public_suffix_list.fst");
+    let (newer, version) = shifted_list(7, true);
+
+    let info = ok(&dir, &["info"], &[]);
+    assert_eq!(info_line(&info, "list"), "built-in");
+    assert!(!knows_new_rule(&dir, &[]));
+    let cookie = etld(&dir, &["cookie", HOST, NEW_RULE], &[]);
+    assert_eq!(cookie.code, Some(0), "acceptable: {}", cookie.stdout);
+
+    let etag = "\"list-v1\"";
+    let last_modified = "Sun, 22 Nov 2026 10:00:00 GMT";
+    let server = Server::start(vec![
+        reply(200, newer.as_bytes())
+            .header("ETag", etag)
+            .header("Last-Modified", last_modified),
+        reply(304, ""),
+    ]);
+    let out = ok(&dir, &["update", "--url", &server.url], &[]);
+    let expected = format!("installed {}: version {version}, ", installed.display());
+    assert!(out.starts_with(&expected), "{out}");
+    assert!(out.contains("replaces the list in use: version "), "{out}");
+    assert!(out.ends_with("(the built-in list)\n"), "{out}");
+
+    // Later runs use it.
+    let info = ok(&dir, &["info"], &[]);
+    assert!(
+        info_line(&info, "list").starts_with(&format!("{} (compiled .fst, ", installed.display())),
+        "{info}"
+    );
+    assert_eq!(
+        info_line(&info, "source"),
+        "installed by `etld update`, the newest list at hand"
+    );
+    assert_eq!(info_line(&info, "version"), version.to_string());
+    let age = info_line(&info, "age");
+    assert!(
+        age_days(version).iter().any(|d| age == format!("{d} days")),
+        "{age}"
+    );
+    assert!(knows_new_rule(&dir, &[]));
+    let cookie = etld(&dir, &["cookie", HOST, NEW_RULE], &[]);
+    assert_eq!(cookie.code, Some(1), "not acceptable: {}", cookie.stdout);
+
+    // The second update asks whether the list changed, and it has not.
+    let before = cache_files(&dir);
+    let out = ok(&dir, &["update", "--url", &server.url], &[]);
+    assert!(out.starts_with("already up to date: "), "{out}");
+    assert!(out.contains(&version.to_string()), "{out}");
+    assert_eq!(cache_files(&dir), before);
+    let requests = server.requests();
+    assert_eq!(requests.len(), 2);
+    assert!(requests[0].starts_with("get /list/public_suffix_list.dat http/1.1\r\n"));
+    assert!(!requests[0].contains("if-none-match"), "{}", requests[0]);
+    assert!(
+        requests[1].contains(&format!("\r\nif-none-match: {etag}\r\n")),
+        "{}",
+        requests[1]
+    );
+    assert!(
+        requests[1].contains(&format!(
+            "\r\nif-modified-since: {}\r\n",
+            last_modified.to_ascii_lowercase()
+        )),
+        "{}",
+        requests[1]
+    );
+}
+
+#[test]
+fn a_refused_download_leaves_the_installed_list_as_it_was() {
+    let dir = test_dir("refused");
+    let (newer, version) = shifted_list(7, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes()).header("ETag", "\"v1\"")]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    let installed = cache_files(&dir);
+    assert_eq!(installed.len(), 2, "the list and its download record");
+
+    let cut = |marker: &str| newer[..newer.find(marker).unwrap()].to_string();
+    let (older, _) = shifted_list(-1, true);
+    let (between, _) = shifted_list(3, true);
+    let private = newer.find("// ===BEGIN PRIVATE DOMAINS===").unwrap();
+    let end_private = newer.find("// ===END PRIVATE DOMAINS===").unwrap();
+    let icann_only = format!("{}{}", &newer[..private], &newer[end_private..]);
+    let invalid = newer.replacen(NEW_RULE, "*bad.rule", 1);
+    let line = invalid[..invalid.find("*bad.rule").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    let mut cut_off = reply(200, &newer.as_bytes()[..1000]);
+    cut_off.short_by = 5000;
+    let cases: Vec<(&str, Reply, String)> = vec![
+        (
+            "truncated in PRIVATE",
+            reply(200, cut("// ===END PRIVATE DOMAINS===")),
+            "it is truncated (no `// ===END PRIVATE DOMAINS===` line)".into(),
+        ),
+        (
+            "truncated in ICANN",
+            reply(200, cut("// ===END ICANN DOMAINS===")),
+            "it is truncated (no `// ===END ICANN DOMAINS===` line)".into(),
+        ),
+        (
+            "HTML",
+            reply(
+                200,
+                "<!DOCTYPE html>\n<html><body>Bad gateway</body></html>\n",
+            ),
+            "the download is an HTML page, not a list".into(),
+        ),
+        ("empty", reply(200, ""), "the download is empty".into()),
+        (
+            "500",
+            reply(500, "oops"),
+            "the server answered HTTP 500".into(),
+        ),
+        (
+            "404",
+            reply(404, "<html>not here</html>"),
+            "the server answered HTTP 404".into(),
+        ),
+        (
+            "no ICANN section",
+            reply(200, "// VERSION: 2999-01-01_00-00-00_UTC\ncom\nnet\n"),
+            "it has no ICANN section".into(),
+        ),
+        (
+            "invalid",
+            reply(200, invalid.as_bytes()),
+            format!("it is not a valid list: line {line}: a wildcard must be a whole label"),
+        ),
+        (
+            "far fewer rules",
+            reply(200, icann_only.as_bytes()),
+            "rules, under 90% of the ".into(),
+        ),
+        (
+            "older",
+            reply(200, older.as_bytes()),
+            format!("is older than the list in use ({version}); --force installs it anyway"),
+        ),
+        (
+            "a conditional answer to no question",
+            reply(304, ""),
+            "the server answered HTTP 304".into(),
+        ),
+        ("cut off", cut_off, "cannot download http://".into()),
+        (
+            "too large",
+            reply(200, vec![b'#'; (16 << 20) + 1]),
+            "larger than 16777216 bytes".into(),
+        ),
+    ];
+    for (name, bad, message) in cases {
+        // The 304 case asks with no record of an earlier download.
+        let record = dir.join("cache/public_suffix_list.http");
+        let saved = std::fs::read(&record).unwrap();
+        if name.starts_with("a conditional") {
+            std::fs::remove_file(&record).unwrap();
+        }
+        let server = Server::start(vec![bad]);
+        let run = etld(&dir, &["update", "--url", &server.url], &[]);
+        drop(server);
+        std::fs::write(&record, saved).unwrap();
+        assert_eq!(run.code, Some(1), "{name}: {}", run.stdout);
+        assert_eq!(run.stdout, "", "{name}");
+        assert!(run.stderr.contains(&message), "{name}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{name}: {}", run.stderr);
+        assert!(run.stderr.starts_with("etld: "), "{name}: {}", run.stderr);
+        assert!(cache_files(&dir) == installed, "{name}: the cache changed");
+        let info = ok(&dir, &["info"], &[]);
+        assert_eq!(info_line(&info, "version"), version.to_string(), "{name}");
+    }
+    assert!(knows_new_rule(&dir, &[]));
+
+    // An older list than the one in use goes in with --force, and is used
+    // when it is still the newest at hand.
+    let server = Server::start(vec![reply(200, between.as_bytes())]);
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    assert!(
+        run.stderr.contains("is older than the list in use"),
+        "{}",
+        run.stderr
+    );
+    drop(server);
+    let server = Server::start(vec![reply(200, between.as_bytes())]);
+    ok(&dir, &["update", "--force", "--url", &server.url], &[]);
+    let info = ok(&dir, &["info"], &[]);
+    assert_eq!(
+        info_line(&info, "version"),
+        shifted_list(3, true).1.to_string()
+    );
+}
+
+#[test]
+fn each_run_uses_the_newest_list_at_hand() {
+    let dir = test_dir("newest");
+    let system = dir.join("system.dat");
+    let system_env = system.to_str().unwrap();
+    let env = [("ETLD_SYSTEM_LIST", system_env)];
+
+    // A newer system list is used.
+    let (newer, version) = shifted_list(2, true);
+    std::fs::write(&system, &newer).unwrap();
+    let info = ok(&dir, &["info"], &env);
+    assert!(info_line(&info, "list").starts_with(&format!("{system_env} (list text, ")));
+    assert_eq!(
+        info_line(&info, "source"),
+        "the system's list, the newest list at hand"
+    );
+    assert_eq!(info_line(&info, "version"), version.to_string());
+    assert!(knows_new_rule(&dir, &env));
+
+    // An older one, or one with no VERSION (as Debian's), is not.
+    for text in [
+        shifted_list(-2, true).0,
+        newer.replacen("// VERSION:", "// V:", 1),
+    ] {
+        std::fs::write(&system, text).unwrap();
+        assert_eq!(info_line(&ok(&dir, &["info"], &env), "list"), "built-in");
+        assert!(!knows_new_rule(&dir, &env));
+    }
+
+    // A newer one that does not load is passed over, with a warning.
+    std::fs::write(&system, newer.replacen(NEW_RULE, "*bad.rule", 1)).unwrap();
+    let run = etld(&dir, &["info"], &env);
+    assert_eq!(run.code, Some(0));
+    assert!(
+        run.stdout.starts_with("list        built-in\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.starts_with(&format!(
+            "etld: warning: ignoring {system_env} is not a valid list: line "
+        )),
+        "{}",
+        run.stderr
+    );
+
+    // The installed list and the system list: the newer wins.
+    std::fs::write(&system, &newer).unwrap();
+    let (newest, newest_version) = shifted_list(4, false);
+    let server = Server::start(vec![reply(200, newest.as_bytes())]);
+    ok(&dir, &["update", "--url", &server.url], &env);
+    drop(server);
+    let info = ok(&dir, &["info"], &env);
+    assert_eq!(info_line(&info, "version"), newest_version.to_string());
+    assert!(!knows_new_rule(&dir, &env));
+    std::fs::write(&system, shifted_list(5, true).0).unwrap();
+    assert!(knows_new_rule(&dir, &env));
+
+    // ETLD_LIST and --list come first, whatever their age.
+    let custom = dir.join("custom.dat");
+    std::fs::write(
+        &custom,
+        format!("// VERSION: 2001-01-01_00-00-00_UTC\n{NEW_RULE}\n"),
+    )
+    .unwrap();
+    let custom_env = [
+        ("ETLD_SYSTEM_LIST", system_env),
+        ("ETLD_LIST", custom.to_str().unwrap()),
+    ];
+    let info = ok(&dir, &["info"], &custom_env);
+    assert_eq!(info_line(&info, "source"), "named by ETLD_LIST");
+    assert_eq!(info_line(&info, "version"), "2001-01-01_00-00-00_UTC");
+    let builtin_fst = repo_file("vectors/public_suffix_list.fst");
+    let info = ok(
+        &dir,
+        &["info", "--list", builtin_fst.to_str().unwrap()],
+        &custom_env,
+    );
+    assert_eq!(info_line(&info, "source"), "given with --list");
+    assert_eq!(info_line(&info, "version"), builtin_dat().1.to_string());
+    let missing = [("ETLD_LIST", "/nonexistent/list.dat")];
+    let run = etld(&dir, &["example.com"], &missing);
+    assert_eq!(run.code, Some(1));
+    assert!(run
+        .stderr
+        .contains("cannot read list file /nonexistent/list.dat"));
+}
+
+#[test]
+fn info_warns_when_the_list_is_older_than_max_age() {
+    let dir = test_dir("max-age");
+    let (_, builtin) = builtin_dat();
+    let days = builtin.age_days(SystemTime::now());
+    let warning = "etld: warning: the list in use is ";
+    for args in [&["info", "--max-age", "0"][..], &["info"][..]] {
+        let run = etld(&dir, args, &[("ETLD_MAX_AGE_DAYS", "0")]);
+        assert_eq!(run.code, Some(0));
+        assert!(run.stdout.starts_with("list        built-in\n"));
+        match days {
+            0 => assert_eq!(run.stderr, ""),
+            _ => assert!(
+                run.stderr.starts_with(warning) && run.stderr.contains("`etld update`"),
+                "{}",
+                run.stderr
+            ),
+        }
+    }
+    // A fresh list: no warning even at --max-age 0.
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let fresh = ListVersion::from_unix_seconds(now - 60).unwrap();
+    let system = dir.join("fresh.dat");
+    std::fs::write(&system, format!("// VERSION: {fresh}\ncom\n")).unwrap();
+    let env = [("ETLD_SYSTEM_LIST", system.to_str().unwrap())];
+    let info = ok(&dir, &["info", "--max-age", "0"], &env);
+    assert_eq!(info_line(&info, "age"), "0 days");
+    let run = etld(&dir, &["info", "--max-age", "x"], &[]);
+    assert_eq!(run.code, Some(2));
+}
