@@ -73,7 +73,7 @@
 use std::borrow::Cow;
 
 use crate::domain::Domain;
-use crate::error::{Error, HostError};
+use crate::error::HostError;
 use crate::list::{mask_of, List};
 use crate::options::{Options, Output};
 use crate::rule::Section;
@@ -371,7 +371,7 @@ impl List {
             // An answer whose name is the host unchanged points into it.
             Ok(d) if d.as_str() == host => f(i, Answer::of(host, true, &d)),
             Ok(d) => f(i, Answer::of(d.as_str(), false, &d)),
-            Err(e) => f(i, Answer::invalid(host_error(&e))),
+            Err(e) => f(i, Answer::invalid(e)),
         }
     }
 
@@ -420,15 +420,6 @@ impl List {
                 flags,
             });
         });
-    }
-}
-
-/// The host error of a lookup's error (a lookup gives no other kind).
-#[inline]
-fn host_error(e: &Error) -> HostError {
-    match e {
-        Error::Host(e) => *e,
-        _ => HostError::Empty,
     }
 }
 

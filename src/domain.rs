@@ -2,7 +2,6 @@
 //! public suffix.
 
 use std::borrow::Cow;
-use std::fmt;
 
 use crate::rule::Section;
 use crate::walk::Match;
@@ -177,6 +176,42 @@ impl<'a> Domain<'a> {
         self.name.ends_with('.')
     }
 
+    /// The registrable domain, kept past the `Domain`: a slice of the
+    /// looked-up host when the answer is the host itself (a canonical host,
+    /// answered in its own form), owned otherwise.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use std::collections::HashMap;
+    ///
+    /// let list = etld::List::builtin();
+    /// let mut by_site: HashMap<Cow<str>, Vec<&str>> = HashMap::new();
+    /// for host in ["www.example.co.uk", "mail.example.co.uk", "WWW.Example.COM"] {
+    ///     if let Some(site) = list.lookup(host).ok().and_then(|d| d.into_registrable()) {
+    ///         by_site.entry(site).or_default().push(host);
+    ///     }
+    /// }
+    /// assert_eq!(by_site["example.co.uk"].len(), 2);
+    /// assert!(matches!(by_site.get_key_value("example.co.uk"), Some((Cow::Borrowed(_), _))));
+    /// assert_eq!(by_site["example.com"], ["WWW.Example.COM"]);
+    /// ```
+    pub fn into_registrable(self) -> Option<Cow<'a, str>> {
+        let at = self.registrable?;
+        Some(tail_of(self.name, at))
+    }
+
+    /// The public suffix, kept past the `Domain` (see
+    /// [`Domain::into_registrable`]).
+    ///
+    /// ```
+    /// let suffix = etld::List::builtin().lookup("a.b.github.io").ok().and_then(|d| d.into_suffix());
+    /// assert_eq!(suffix.as_deref(), Some("github.io"));
+    /// ```
+    pub fn into_suffix(self) -> Option<Cow<'a, str>> {
+        let at = self.suffix?;
+        Some(tail_of(self.name, at))
+    }
+
     /// Detaches the answer from the input it may borrow.
     pub fn into_owned(self) -> Domain<'static> {
         Domain {
@@ -189,9 +224,17 @@ impl<'a> Domain<'a> {
     }
 }
 
-impl fmt::Display for Domain<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)
+/// The part of `name` from byte `at` (a label start): borrowed from what
+/// `name` borrows, or owned.
+fn tail_of(name: Cow<'_, str>, at: usize) -> Cow<'_, str> {
+    match name {
+        Cow::Borrowed(name) => Cow::Borrowed(name.get(at..).unwrap_or_default()),
+        Cow::Owned(mut name) => {
+            if name.is_char_boundary(at) {
+                name.drain(..at);
+            }
+            Cow::Owned(name)
+        }
     }
 }
 

@@ -4,40 +4,137 @@
 //! Browsers use the answer to stop `example.co.uk` from setting a cookie for
 //! all of `co.uk`; crawlers and analytics use it to group hosts by site. The
 //! answers follow the list's formal algorithm exactly (see
-//! [How a rule prevails](#how-a-rule-prevails)), come from a compact `fst`
-//! map that is unfolded at load into a tree of labels and walked from the
-//! right end of the host, one hash probe per label, and need no `idna`
-//! crate: Unicode labels are handled by this project's own RFC 3492 crate,
+//! [How a rule prevails](#how-a-rule-prevails)) and need no `idna` crate:
+//! Unicode labels go through this project's own RFC 3492 crate,
 //! [`etld_punycode`].
 //!
-//! # The registrable domain of a host
+//! # Common tasks
+//!
+//! The registrable domain (the "site", eTLD+1) and the public suffix of a
+//! host, on the built-in list:
+//!
+//! ```
+//! assert_eq!(etld::registrable("www.example.co.uk").as_deref(), Some("example.co.uk"));
+//! assert_eq!(etld::suffix("www.example.co.uk").as_deref(), Some("co.uk"));
+//! assert_eq!(etld::registrable("co.uk"), None); // a public suffix itself
+//! ```
+//!
+//! The whole answer, from a [`List`] (the built-in one, or a list of your
+//! own):
 //!
 //! ```
 //! let list = etld::List::builtin();
 //! let d = list.lookup("www.Example.CO.uk")?;
 //! assert_eq!(d.suffix(), Some("co.uk"));
 //! assert_eq!(d.registrable(), Some("example.co.uk"));
-//!
-//! // A public suffix has no registrable domain.
-//! assert_eq!(list.lookup("co.uk")?.registrable(), None);
+//! assert_eq!(d.subdomain(), Some("www"));
+//! assert_eq!(d.registrable_label(), Some("example"));
 //! // Unlisted TLDs fall under the implicit `*` rule.
 //! let d = list.lookup("a.b.example")?;
 //! assert_eq!((d.suffix(), d.is_known()), (Some("example"), false));
 //! // Results keep the input's form; a trailing dot stays on.
 //! assert_eq!(list.lookup("www.食狮.公司.cn")?.registrable(), Some("食狮.公司.cn"));
 //! assert_eq!(list.lookup("example.com.")?.suffix(), Some("com."));
+//! # Ok::<(), etld::HostError>(())
+//! ```
+//!
+//! The host of a URL, `host:port` or e-mail address, taken as the WHATWG URL
+//! standard's parser takes it (see [`url`]):
+//!
+//! ```
+//! let list = etld::List::builtin();
+//! let d = list.lookup_url("https://user@www.example.co.uk:8080/path?q=1")?;
+//! assert_eq!(d.registrable(), Some("example.co.uk"));
+//! assert_eq!(list.lookup_url("someone@mail.example.com")?.registrable(), Some("example.com"));
 //! # Ok::<(), etld::Error>(())
 //! ```
+//!
+//! Grouping hosts by site: [`Domain::into_registrable`] keeps the answer past
+//! the lookup, borrowed from the host when the host is canonical.
+//!
+//! ```
+//! use std::borrow::Cow;
+//! use std::collections::HashMap;
+//!
+//! let hosts = ["www.example.co.uk", "cdn.example.co.uk", "me.github.io", "you.github.io"];
+//! let mut by_site: HashMap<Cow<str>, Vec<&str>> = HashMap::new();
+//! for host in hosts {
+//!     if let Some(site) = etld::List::builtin().lookup(host).ok().and_then(|d| d.into_registrable()) {
+//!         by_site.entry(site).or_default().push(host);
+//!     }
+//! }
+//! assert_eq!(by_site["example.co.uk"], ["www.example.co.uk", "cdn.example.co.uk"]);
+//! assert_eq!(by_site.len(), 3); // me.github.io and you.github.io are sites of their own
+//! ```
+//!
+//! Checking a cookie's `Domain` attribute, as a browser does
+//! ([`List::is_cookie_domain_acceptable`]):
+//!
+//! ```
+//! let list = etld::List::builtin();
+//! assert!(list.is_cookie_domain_acceptable("www.example.co.uk", ".example.co.uk"));
+//! assert!(!list.is_cookie_domain_acceptable("www.example.co.uk", "co.uk"));
+//! ```
+//!
+//! A list of your own ([`List::from_dat`], [`List::from_path`]; rules outside
+//! the `===BEGIN ...===` markers are ICANN rules):
+//!
+//! ```
+//! let list = etld::List::from_dat(b"test\n*.dev.test\n!www.dev.test\n")?;
+//! assert_eq!(list.lookup("a.b.dev.test")?.registrable(), Some("a.b.dev.test"));
+//! assert_eq!(list.lookup("www.dev.test")?.registrable(), Some("www.dev.test"));
+//! # Ok::<(), etld::Error>(())
+//! ```
+//!
+//! Many threads: a [`List`] is `Send + Sync` and [`List::builtin`] is
+//! `&'static`, so threads share one list; a column of hosts is answered
+//! without a `Result` or a `Domain` per host by [`List::lookup_each`] and
+//! [`List::lookup_batch`].
+//!
+//! ```
+//! let hosts: Vec<String> = (0..1000).map(|i| format!("h{i}.example.co.uk")).collect();
+//! let list = etld::List::builtin();
+//! let known = std::thread::scope(|s| {
+//!     let workers: Vec<_> = hosts
+//!         .chunks(250)
+//!         .map(|chunk| {
+//!             s.spawn(move || {
+//!                 let mut known = 0;
+//!                 list.lookup_each(chunk.iter().map(String::as_str), |_, answer| {
+//!                     known += usize::from(answer.registrable() == Some("example.co.uk"));
+//!                 });
+//!                 known
+//!             })
+//!         })
+//!         .collect();
+//!     workers.into_iter().map(|w| w.join().unwrap_or(0)).sum::<usize>()
+//! });
+//! assert_eq!(known, 1000);
+//! ```
+//!
+//! ## Side by side with other crates
+//!
+//! | task | `etld` | [`psl`](https://docs.rs/psl) | [`publicsuffix`](https://docs.rs/publicsuffix) | [`addr`](https://docs.rs/addr) |
+//! |---|---|---|---|---|
+//! | registrable domain | `etld::registrable(h)` | `psl::domain_str(h)` | `list.domain(h.as_bytes())` | `addr::parse_domain_name(h)?.root()` |
+//! | public suffix | `etld::suffix(h)` | `psl::suffix_str(h)` | `list.suffix(h.as_bytes())` | `addr::parse_domain_name(h)?.suffix()` |
+//! | upper case, Unicode, `xn--` | answered (lower-cased, input form kept) | the caller folds case; Unicode as bytes | the caller lower-cases | Unicode via `idna` |
+//! | host of a URL | `list.lookup_url(u)` | - | - | - |
+//! | cookie domain check | `list.is_cookie_domain_acceptable(h, d)` | - | - | - |
+//! | grouping by site | `d.into_registrable()` (borrows `h`) | `psl::domain_str` (borrows `h`) | owned bytes | borrows `h` |
+//! | a list of one's own | `List::from_dat`, `from_path`, `.fst` | compiled into the crate | `List::from_str` | - |
+//! | a column of hosts | `list.lookup_each`, `lookup_batch` | a loop | a loop | a loop |
+//! | invalid hosts | typed [`HostError`] with the offending byte | `None` | `None` | `Error` |
 //!
 //! Invalid hosts are errors, never panics: an empty host or label, a
 //! forbidden code point, a bad `xn--` label, an IP address.
 //!
 //! ```
-//! use etld::{Error, HostError};
+//! use etld::HostError;
 //!
 //! let list = etld::List::builtin();
-//! assert!(matches!(list.lookup("192.168.0.1"), Err(Error::Host(HostError::IpAddress))));
-//! assert!(matches!(list.lookup("a..com"), Err(Error::Host(HostError::Label { offset: 2, .. }))));
+//! assert!(matches!(list.lookup("192.168.0.1"), Err(HostError::IpAddress)));
+//! assert!(matches!(list.lookup("a..com"), Err(HostError::Label { offset: 2, .. })));
 //! ```
 //!
 //! # ICANN suffixes only
@@ -55,18 +152,6 @@
 //! let icann = Options::new().sections(Sections::IcannOnly);
 //! let d = list.lookup_with("me.github.io", &icann)?;
 //! assert_eq!((d.suffix(), d.section()), (Some("io"), Some(Section::Icann)));
-//! # Ok::<(), etld::Error>(())
-//! ```
-//!
-//! # A list of your own
-//!
-//! Any text in the list's format compiles at run time; rules outside the
-//! `===BEGIN ...===` markers are ICANN rules.
-//!
-//! ```
-//! let list = etld::List::from_dat(b"test\n*.dev.test\n!www.dev.test\n")?;
-//! assert_eq!(list.lookup("a.b.dev.test")?.registrable(), Some("a.b.dev.test"));
-//! assert_eq!(list.lookup("www.dev.test")?.registrable(), Some("www.dev.test"));
 //! # Ok::<(), etld::Error>(())
 //! ```
 //!
@@ -157,6 +242,32 @@ pub use list::List;
 pub use options::{Options, Output, Sections, Wildcard};
 pub use rule::{Rule, RuleKind, RuleSet, Section};
 pub use source::{ListVersion, VersionError};
+
+/// The registrable domain of `host` on the built-in list (see
+/// [`List::builtin`]), with the default options: `None` when the host is
+/// itself a public suffix or is invalid. A slice of `host` when `host` is
+/// canonical (lower-case ASCII or Unicode), owned otherwise.
+///
+/// ```
+/// assert_eq!(etld::registrable("www.example.co.uk").as_deref(), Some("example.co.uk"));
+/// assert_eq!(etld::registrable("WWW.Example.COM").as_deref(), Some("example.com"));
+/// assert_eq!(etld::registrable("co.uk"), None);
+/// assert_eq!(etld::registrable("not a host"), None);
+/// ```
+pub fn registrable(host: &str) -> Option<std::borrow::Cow<'_, str>> {
+    List::builtin().lookup(host).ok()?.into_registrable()
+}
+
+/// The public suffix of `host` on the built-in list, with the default
+/// options (see [`registrable`]).
+///
+/// ```
+/// assert_eq!(etld::suffix("www.example.co.uk").as_deref(), Some("co.uk"));
+/// assert_eq!(etld::suffix("me.github.io").as_deref(), Some("github.io"));
+/// ```
+pub fn suffix(host: &str) -> Option<std::borrow::Cow<'_, str>> {
+    List::builtin().lookup(host).ok()?.into_suffix()
+}
 
 /// Compiles list text into the bytes of a `.fst` file (what `etld compile`
 /// writes). The same text always gives the same bytes.

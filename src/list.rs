@@ -217,7 +217,7 @@ impl List {
     /// The host is one hostname, not a URL. See the [crate docs](crate) for
     /// what is accepted and how the prevailing rule is chosen.
     #[inline]
-    pub fn lookup<'h>(&self, host: &'h str) -> Result<Domain<'h>, Error> {
+    pub fn lookup<'h>(&self, host: &'h str) -> Result<Domain<'h>, HostError> {
         self.lookup_with(host, &self.options)
     }
 
@@ -237,7 +237,11 @@ impl List {
     /// # Ok::<(), etld::Error>(())
     /// ```
     #[inline]
-    pub fn lookup_with<'h>(&self, host: &'h str, options: &Options) -> Result<Domain<'h>, Error> {
+    pub fn lookup_with<'h>(
+        &self,
+        host: &'h str,
+        options: &Options,
+    ) -> Result<Domain<'h>, HostError> {
         let mask = mask_of(options);
         // The fast path: a host that is canonical ASCII, already lower-case.
         // Everything else (upper case, Unicode, errors) goes to the slow
@@ -277,10 +281,11 @@ impl List {
         url: &'u str,
         options: &Options,
     ) -> Result<Domain<'u>, Error> {
-        match crate::url::host(url)? {
+        let found = match crate::url::host(url)? {
             Cow::Borrowed(host) => self.lookup_with(host, options),
             Cow::Owned(host) => self.lookup_with(&host, options).map(Domain::into_owned),
-        }
+        };
+        Ok(found?)
     }
 
     /// [`List::lookup_with`] for every host but a lower-case canonical ASCII
@@ -293,9 +298,9 @@ impl List {
         options: &Options,
         mask: u8,
         first: Result<(Match, Form), Stop>,
-    ) -> Result<Domain<'h>, Error> {
+    ) -> Result<Domain<'h>, HostError> {
         if host.is_empty() {
-            return Err(HostError::Empty.into());
+            return Err(HostError::Empty);
         }
         match first {
             // Walked as it is: canonical ASCII, or a Unicode host canonical
@@ -314,7 +319,7 @@ impl List {
                     false => answer(input, &m, options.output),
                 });
             }
-            Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress.into()),
+            Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress),
             Ok(_) | Err(_) => {}
         }
         let mut ascii = AsciiName::new();
@@ -326,14 +331,14 @@ impl List {
                 false => e,
             })?;
         if let Some(len) = ascii.too_long() {
-            return Err(HostError::TooLong(len).into());
+            return Err(HostError::TooLong(len));
         }
         // The labels are checked: the walk need not check them again.
         let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
             Ok((m, _)) => m,
-            Err(Stop::Invalid(e)) => return Err(e.into()),
+            Err(Stop::Invalid(e)) => return Err(e),
             // Not reached: a canonical name holds canonical bytes only.
-            Err(Stop::NotCanonical) => return Err(HostError::Empty.into()),
+            Err(Stop::NotCanonical) => return Err(HostError::Empty),
         };
         Ok(match (options.output, changed) {
             // The input form, lower-cased, is the host itself.
@@ -485,8 +490,9 @@ impl List {
             (Ok(request), Ok(cookie)) => (request, cookie),
             // An IP address, in any form a lookup refuses as one, matches
             // only itself, byte for byte.
-            (Err(Error::Host(HostError::IpAddress)), _)
-            | (_, Err(Error::Host(HostError::IpAddress))) => return request_host == cookie,
+            (Err(HostError::IpAddress), _) | (_, Err(HostError::IpAddress)) => {
+                return request_host == cookie
+            }
             _ => return false,
         };
         if request.as_str() == cookie.as_str() {
@@ -566,10 +572,10 @@ mod tests {
             assert!(
                 matches!(
                     error,
-                    Error::Host(HostError::Label {
+                    HostError::Label {
                         offset,
                         error: LabelError::Punycode(_),
-                    }) if offset == at
+                    } if offset == at
                 ),
                 "{host}: {error:?}"
             );

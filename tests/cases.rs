@@ -1,7 +1,7 @@
 //! Case tables of our own: the corners where peers differ, each checked in
 //! the modes it concerns.
 
-use etld::{Error, HostError, LabelError, List, Options, Output, Section, Sections, Wildcard};
+use etld::{HostError, LabelError, List, Options, Output, Section, Sections, Wildcard};
 
 /// One expected answer: host, suffix, registrable, section, known.
 type Case = (
@@ -286,10 +286,10 @@ fn trailing_dots() {
         assert!(
             matches!(
                 list.lookup(bad),
-                Err(Error::Host(HostError::Label {
+                Err(HostError::Label {
                     error: LabelError::Empty,
                     ..
-                }))
+                })
             ),
             "{bad}"
         );
@@ -326,7 +326,7 @@ fn ip_addresses_have_no_suffix() {
         "127。0。0。1",
     ] {
         assert!(
-            matches!(list.lookup(ip), Err(Error::Host(HostError::IpAddress))),
+            matches!(list.lookup(ip), Err(HostError::IpAddress)),
             "{ip}: {:?}",
             list.lookup(ip)
         );
@@ -345,10 +345,10 @@ fn ip_addresses_have_no_suffix() {
     // A bracketed thing that is not IPv6 holds forbidden code points.
     assert!(matches!(
         list.lookup("[example.com]"),
-        Err(Error::Host(HostError::Label {
+        Err(HostError::Label {
             error: LabelError::ForbiddenCodePoint('['),
             ..
-        }))
+        })
     ));
 }
 
@@ -356,10 +356,10 @@ fn ip_addresses_have_no_suffix() {
 fn leading_dots_and_empty_labels() {
     let list = List::builtin();
     let empty_at = |host: &str| match list.lookup(host) {
-        Err(Error::Host(HostError::Label {
+        Err(HostError::Label {
             offset,
             error: LabelError::Empty,
-        })) => Some(offset),
+        }) => Some(offset),
         _ => None,
     };
     assert_eq!(empty_at(".example.com"), Some(0));
@@ -367,10 +367,7 @@ fn leading_dots_and_empty_labels() {
     assert_eq!(empty_at("a..b"), Some(2));
     assert_eq!(empty_at("www..example.com"), Some(4));
     assert_eq!(empty_at("食狮..cn"), Some(7));
-    assert!(matches!(
-        list.lookup(""),
-        Err(Error::Host(HostError::Empty))
-    ));
+    assert!(matches!(list.lookup(""), Err(HostError::Empty)));
 }
 
 #[test]
@@ -387,20 +384,20 @@ fn forbidden_code_points_and_lengths() {
         ("Ünï|code.com", '|'),
     ] {
         match list.lookup(host) {
-            Err(Error::Host(HostError::Label {
+            Err(HostError::Label {
                 error: LabelError::ForbiddenCodePoint(got),
                 ..
-            })) => assert_eq!(got, c, "{host}"),
+            }) => assert_eq!(got, c, "{host}"),
             other => panic!("{host}: {other:?}"),
         }
     }
     let long_label = format!("{}.com", "a".repeat(64));
     assert!(matches!(
         list.lookup(&long_label),
-        Err(Error::Host(HostError::Label {
+        Err(HostError::Label {
             offset: 0,
             error: LabelError::TooLong(64)
-        }))
+        })
     ));
     let ok_label = format!("{}.com", "a".repeat(63));
     assert!(list.lookup(&ok_label).is_ok());
@@ -416,16 +413,16 @@ fn forbidden_code_points_and_lengths() {
     assert!(list.lookup(&format!("{name_253}.")).is_ok());
     assert!(matches!(
         list.lookup(&format!("x.{name_253}")),
-        Err(Error::Host(HostError::TooLong(255)))
+        Err(HostError::TooLong(255))
     ));
     // A Unicode label is measured in its A-label form.
     let unicode = format!("{}.com", "ü".repeat(70));
     assert!(matches!(
         list.lookup(&unicode),
-        Err(Error::Host(HostError::Label {
+        Err(HostError::Label {
             error: LabelError::TooLong(_),
             ..
-        }))
+        })
     ));
 }
 
@@ -446,10 +443,10 @@ fn invalid_a_labels() {
         assert!(
             matches!(
                 list.lookup(host),
-                Err(Error::Host(HostError::Label {
+                Err(HostError::Label {
                     error: LabelError::Punycode(_),
                     ..
-                }))
+                })
             ),
             "{host}: {:?}",
             list.lookup(host)

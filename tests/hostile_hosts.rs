@@ -2,11 +2,11 @@
 //! refused (or mapped) as SPEC section 3 says, and each error points at the
 //! offending byte.
 
-use etld::{Error, HostError, LabelError, List, Options, Output};
+use etld::{HostError, LabelError, List, Options, Output};
 
 fn error_of(host: &str) -> HostError {
     match List::builtin().lookup(host) {
-        Err(Error::Host(e)) => e,
+        Err(e) => e,
         other => panic!("{host}: expected a host error, got {other:?}"),
     }
 }
@@ -30,10 +30,10 @@ fn xn_prefix_with_non_ascii_is_refused() {
             assert!(
                 matches!(
                     got,
-                    Err(Error::Host(HostError::Label {
+                    Err(HostError::Label {
                         offset: o,
                         error: LabelError::Punycode(_)
-                    })) if o == offset
+                    }) if o == offset
                 ),
                 "{host} {output:?}: {got:?}"
             );
