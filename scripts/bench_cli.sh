@@ -54,5 +54,23 @@ print(f"\nall cores / --threads 1: {one / all_:.2f}x (plain), "
 print(f"etld lookup / psl: {psl / all_:.1f}x (all cores), {psl / one:.1f}x (--threads 1)")
 PY
 
+# The speedup again, the two commands run in turn (one run of each per
+# round), so that the load of a shared machine falls on both alike.
+python3 - "$etld" "$hosts" "$count" "$runs" <<'PY'
+import statistics, subprocess, sys, time
+etld, hosts, n, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+times = {"1": [], "all": []}
+for _ in range(rounds):
+    for threads in times:
+        args = [etld, "lookup"] + (["--threads", "1"] if threads == "1" else [])
+        with open(hosts, "rb") as stdin:
+            start = time.perf_counter()
+            subprocess.run(args, stdin=stdin, stdout=subprocess.DEVNULL, check=True)
+            times[threads].append(time.perf_counter() - start)
+one, all_ = statistics.median(times["1"]), statistics.median(times["all"])
+print(f"\nin turn, {rounds} rounds: --threads 1 {one:.3f} s ({n / one:,.0f} hosts/s), "
+      f"all cores {all_:.3f} s ({n / all_:,.0f} hosts/s): {one / all_:.2f}x (medians)")
+PY
+
 echo
 scripts/compare_libpsl.py "$hosts" --etld "$etld" --list "$list"

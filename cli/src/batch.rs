@@ -187,9 +187,25 @@ fn drive<P: Processor>(
 /// input (when told to).
 pub struct SkipBom<R> {
     inner: R,
-    /// The first bytes, read ahead to tell whether they are a mark, and
-    /// how many of them were served; `None` once served.
-    head: Option<([u8; 3], usize, usize)>,
+    /// The first bytes, read ahead to tell whether they are a mark.
+    head: [u8; 3],
+    /// How many first bytes were read, and how many of them served (or
+    /// dropped, for a mark).
+    len: usize,
+    served: usize,
+    state: Head,
+}
+
+/// Where a [`SkipBom`] stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Head {
+    /// The first bytes are still to be read.
+    Unread,
+    /// The first bytes are read and being served; the input ended within
+    /// them if `true`.
+    Read(bool),
+    /// Past the first bytes: reads go straight to the input.
+    Past,
 }
 
 impl<R: Read> SkipBom<R> {
@@ -197,50 +213,53 @@ impl<R: Read> SkipBom<R> {
     pub fn new(inner: R, skip: bool) -> SkipBom<R> {
         SkipBom {
             inner,
-            head: skip.then_some(([0; 3], 0, 0)),
+            head: [0; 3],
+            len: 0,
+            served: 0,
+            state: if skip { Head::Unread } else { Head::Past },
         }
     }
 
-    /// Reads the first bytes, until there are three or one that is not the
-    /// mark's, or the input ends; drops them if they are the mark. Reads no
-    /// more than the mark needs, so that a stalled input is not waited for.
-    fn head(&mut self) -> io::Result<()> {
-        let Some((bytes, len, served)) = &mut self.head else {
-            return Ok(());
-        };
-        if *served > 0 || *len == 3 {
-            return Ok(());
-        }
-        while *len < 3 && BOM.starts_with(&bytes[..*len]) {
-            match self.inner.read(&mut bytes[*len..]) {
-                Ok(0) => break,
-                Ok(n) => *len += n,
+    /// Reads the first bytes: until there are three, or one that is not
+    /// the mark's, or the input ends (so a stalled input is not waited for
+    /// beyond what the mark needs); drops them if they are the mark.
+    fn read_head(&mut self) -> io::Result<()> {
+        let mut ended = false;
+        while self.len < 3 && BOM.starts_with(&self.head[..self.len]) {
+            match self.inner.read(&mut self.head[self.len..]) {
+                Ok(0) => {
+                    ended = true;
+                    break;
+                }
+                Ok(n) => self.len += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
         }
-        if &bytes[..*len] == BOM {
-            *served = 3;
+        if &self.head[..self.len] == BOM {
+            self.served = 3;
         }
+        self.state = Head::Read(ended);
         Ok(())
     }
 }
 
 impl<R: Read> Read for SkipBom<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.head()?;
-        if let Some((bytes, len, served)) = &mut self.head {
-            if *served < *len {
-                let n = (*len - *served).min(buf.len());
-                buf[..n].copy_from_slice(&bytes[*served..*served + n]);
-                *served += n;
+        if self.state == Head::Unread {
+            self.read_head()?;
+        }
+        if let Head::Read(ended) = self.state {
+            if self.served < self.len {
+                let n = (self.len - self.served).min(buf.len());
+                buf[..n].copy_from_slice(&self.head[self.served..self.served + n]);
+                self.served += n;
                 return Ok(n);
             }
-            if *len < 3 && *served == 0 {
-                // The input ended within the first bytes.
+            self.state = Head::Past;
+            if ended {
                 return Ok(0);
             }
-            self.head = None;
         }
         self.inner.read(buf)
     }

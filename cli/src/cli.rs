@@ -436,4 +436,17 @@ mod tests {
             etld::Options::new()
         );
     }
+
+    #[test]
+    fn threads_default_to_the_cores() {
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        assert_eq!(
+            Cli::try_parse_from(["etld"]).unwrap().lookup.threads(),
+            cores
+        );
+        let cli = Cli::try_parse_from(["etld", "--threads", "3", "-"]).unwrap();
+        assert_eq!(cli.lookup.threads(), 3);
+        assert_eq!(cli.lookup.hosts, vec![OsString::from("-")]);
+        assert!(Cli::try_parse_from(["etld", "--threads", "0"]).is_err());
+    }
 }
