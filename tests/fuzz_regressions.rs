@@ -96,3 +96,22 @@ fn model_reads_hosts_like_the_library() {
         }
     }
 }
+
+/// A host label that is an A-label of a label starting with `xn--` is
+/// refused (found by unicode_answers: its Unicode form did not look up to
+/// itself), and so is a rule holding one.
+#[test]
+fn a_labels_of_the_ace_prefix_are_refused() {
+    let label = format!("xn--{}", etld_punycode::encode("xn--ü").unwrap());
+    for host in [format!("{label}.com"), format!("www.{label}")] {
+        let offset = host.find(&label).unwrap();
+        match List::builtin().lookup(&host) {
+            Err(Error::Host(HostError::Label {
+                offset: o,
+                error: LabelError::Punycode(etld_punycode::Error::NestedPrefix),
+            })) => assert_eq!(o, offset, "{host}"),
+            other => panic!("{host}: {other:?}"),
+        }
+    }
+    assert!(List::from_dat(format!("{label}.com\n").as_bytes()).is_err());
+}

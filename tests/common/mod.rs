@@ -354,13 +354,15 @@ pub fn is_ipv6(host: &str) -> bool {
 
 /// Whether the lower-case ASCII `payload` of an `xn--` label is a valid
 /// A-label payload: it decodes, to something with a non-ASCII code point,
-/// canonical, that encodes back to it.
+/// canonical (no `xn--` in front, nothing lower-casing, the fullwidth
+/// mapping or the separators change), that encodes back to it.
 fn is_a_label_payload(payload: &str) -> bool {
     let Ok(decoded) = etld_punycode::decode(payload) else {
         return false;
     };
     !payload.is_empty()
         && !decoded.is_ascii()
+        && !decoded.starts_with("xn--")
         && decoded.chars().all(is_canonical_char)
         && etld_punycode::encode(&decoded).is_ok_and(|e| e == payload)
 }
