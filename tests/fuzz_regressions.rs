@@ -115,3 +115,39 @@ fn a_labels_of_the_ace_prefix_are_refused() {
     }
     assert!(List::from_dat(format!("{label}.com\n").as_bytes()).is_err());
 }
+
+/// The naive cookie check of tests/common agrees with the library on the
+/// kinds of cases cookie_model drives: tails with and without a leading
+/// dot, IP addresses, wildcard parents, Unicode and FQDNs.
+#[test]
+fn cookie_model_agrees_on_hand_picked_cases() {
+    let set = RuleSet::parse(common::BUILTIN_DAT).unwrap();
+    let model = Model::new(&set);
+    let list = List::builtin();
+    for request in [
+        "www.example.co.uk",
+        "a.b.c.kobe.jp",
+        "www.city.kobe.jp",
+        "a.www.ck",
+        "x.tenant.customer-oci.com",
+        "www.食狮.公司.cn",
+        "WWW.Example.COM.",
+        "192.168.0.1",
+        "0x7f.0.0.1",
+        "[::1]",
+        "a.b.zzz",
+    ] {
+        let mut cookies = vec![request.to_string(), format!(".{request}")];
+        for (i, _) in request.match_indices('.') {
+            cookies.push(request[i + 1..].to_string());
+            cookies.push(request[i..].to_string());
+        }
+        for cookie in &cookies {
+            assert_eq!(
+                list.is_cookie_domain_acceptable(request, cookie),
+                common::cookie_acceptable(&model, request, cookie),
+                "{request} / {cookie}"
+            );
+        }
+    }
+}
