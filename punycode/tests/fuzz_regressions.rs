@@ -60,3 +60,19 @@ fn a_label_decoding_to_the_ace_prefix() {
         assert_eq!(to_unicode_label(&label).as_deref(), Ok(unicode), "{label}");
     }
 }
+
+/// punycode_decode, crash-71fcf353070873a06fc9c5d8f7fd01f951d344a9 (`CJJ`):
+/// the harness still expected every payload with non-ASCII to be a valid
+/// A-label. `CJJ` decodes to U+2CCE, an upper-case Coptic letter, which a
+/// canonical label cannot hold: the crate was right to refuse it.
+#[test]
+fn payload_decoding_to_upper_case_is_not_an_a_label() {
+    assert_eq!(etld_punycode::decode("CJJ").unwrap(), "\u{2CCE}");
+    assert_eq!(
+        check_a_label(b"xn--CJJ"),
+        Err(Error::NonCanonicalCodePoint {
+            position: 4,
+            value: 0x2CCE
+        })
+    );
+}
