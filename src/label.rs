@@ -252,7 +252,14 @@ pub(crate) fn canonical_label_into(
         .enumerate()
         .find(|&(_, &b)| BYTE_CLASS[b as usize] == ByteClass::Forbidden)
     {
-        return Err((at, LabelError::ForbiddenCodePoint(char::from(b))));
+        // A fullwidth code point before it that maps to a forbidden one is
+        // the first fault (`at` is an ASCII byte, so a boundary).
+        let (at, c) = label[..at]
+            .char_indices()
+            .map(|(i, c)| (i, etld_punycode::unfullwidth(c)))
+            .find(|&(_, c)| c.is_ascii() && BYTE_CLASS[c as usize] == ByteClass::Forbidden)
+            .unwrap_or((at, char::from(b)));
+        return Err((at, LabelError::ForbiddenCodePoint(c)));
     }
     let whole = |e| (0, e);
     if label.is_ascii() {

@@ -4,7 +4,8 @@
 #![no_main]
 
 use etld_punycode::{
-    check_a_label, decode, decode_into, decode_into_with_flags, Codec, Error, Limits,
+    check_a_label, decode, decode_into, decode_into_with_flags, is_canonical_code_point, Codec,
+    Error, Limits,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -55,16 +56,34 @@ fuzz_target!(|data: &[u8]| {
                     Err(Error::BufferTooSmall { needed: n })
                 );
             }
-            // As an A-label payload: valid exactly when it holds non-ASCII.
+            // As an A-label payload: valid exactly when it holds non-ASCII,
+            // every inserted (non-ASCII) code point is canonical, and the
+            // decoded label does not start with `xn--`.
             if data.len() <= 59 && !data.is_empty() {
                 let mut label = b"xn--".to_vec();
                 label.extend_from_slice(data);
-                let expect = if out[..n].iter().all(char::is_ascii) {
-                    Err(Error::AsciiPayload)
+                let decoded = &out[..n];
+                let nested = decoded.len() >= 4
+                    && decoded[..4]
+                        .iter()
+                        .collect::<String>()
+                        .eq_ignore_ascii_case("xn--");
+                let got = check_a_label(&label);
+                if decoded.iter().all(char::is_ascii) {
+                    assert_eq!(got, Err(Error::AsciiPayload));
+                } else if decoded
+                    .iter()
+                    .any(|&c| !c.is_ascii() && !is_canonical_code_point(c))
+                {
+                    assert!(
+                        matches!(got, Err(Error::NonCanonicalCodePoint { .. })),
+                        "{got:?}"
+                    );
+                } else if nested {
+                    assert_eq!(got, Err(Error::NestedPrefix));
                 } else {
-                    Ok(())
-                };
-                assert_eq!(check_a_label(&label), expect);
+                    assert_eq!(got, Ok(()));
+                }
             }
         }
         Err(e) => {

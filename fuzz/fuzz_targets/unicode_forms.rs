@@ -31,14 +31,21 @@ fuzz_target!(|data: &[u8]| {
     let ascii = list.lookup_with(host, &Options::new().output(Output::Ascii));
     match (own, ascii) {
         (Ok(own), Ok(ascii)) => {
-            assert_eq!(own.suffix().map(to_ascii).as_deref(), ascii.suffix(), "{host:?}");
+            assert_eq!(
+                own.suffix().map(to_ascii).as_deref(),
+                ascii.suffix(),
+                "{host:?}"
+            );
             assert_eq!(
                 own.registrable().map(to_ascii).as_deref(),
                 ascii.registrable(),
                 "{host:?}"
             );
             assert_eq!(to_ascii(own.as_str()), ascii.as_str(), "{host:?}");
-            assert_eq!((own.section(), own.is_known()), (ascii.section(), ascii.is_known()));
+            assert_eq!(
+                (own.section(), own.is_known()),
+                (ascii.section(), ascii.is_known())
+            );
         }
         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{host:?}"),
         (a, b) => panic!("{host:?}: {a:?} in its own form, {b:?} in ASCII"),

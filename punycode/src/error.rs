@@ -85,6 +85,10 @@ pub enum Error {
     /// An A-label's payload decodes to ASCII only, so the label should not
     /// have been encoded (`xn--abc-`).
     AsciiPayload,
+    /// An A-label decodes to a label that itself starts with `xn--`
+    /// (`xn--xn--…`): a Unicode label may not, so its Unicode form would
+    /// not look up to itself.
+    NestedPrefix,
     /// An A-label's payload decodes, but encoding the result does not give
     /// the payload back (ignoring ASCII case): not the canonical form.
     NotCanonical {
@@ -229,6 +233,7 @@ impl fmt::Display for Error {
             Error::AsciiPayload => {
                 f.write_str("A-label payload decodes to ASCII only")
             }
+            Error::NestedPrefix => f.write_str("A-label decodes to a label that starts with \"xn--\""),
             Error::NotCanonical { position } => write!(
                 f,
                 "A-label is not canonical: re-encoding differs at byte {position}"

@@ -65,6 +65,9 @@ struct CanonicalCheck<'p> {
     payload: &'p [u8],
     /// The first fault, its offset counted in the payload.
     fault: Option<Error>,
+    /// The lowest position of an insertion: below 4, the decoded label
+    /// does not start with the basic code points' first four.
+    lowest: usize,
 }
 
 impl Observer for CanonicalCheck<'_> {
@@ -72,6 +75,7 @@ impl Observer for CanonicalCheck<'_> {
 
     #[inline]
     fn step(&mut self, step: &Step<'_>) {
+        self.lowest = self.lowest.min(step.position);
         if self.fault.is_none() && !is_canonical_code_point(step.code_point) {
             let position =
                 (step.digits.as_ptr() as usize).saturating_sub(self.payload.as_ptr() as usize);
@@ -218,6 +222,7 @@ fn count_a_label(label: &[u8]) -> Result<usize, Error> {
     let mut check = CanonicalCheck {
         payload,
         fault: None,
+        lowest: usize::MAX,
     };
     let decoded = crate::decode::decode_core(
         Codec::PUNYCODE.params(),
@@ -241,6 +246,16 @@ fn count_a_label(label: &[u8]) -> Result<usize, Error> {
     // whole payload is integers).
     if payload.last() == Some(&b'-') {
         return Err(Error::AsciiPayload);
+    }
+    // The decoded label starts with the basic code points (those before the
+    // last delimiter) unless a code point was inserted among the first
+    // four: it must not start with `xn--`.
+    let basic = payload
+        .iter()
+        .rposition(|&b| b == b'-')
+        .map_or(&[][..], |d| &payload[..d]);
+    if has_ace_prefix(basic) && check.lowest >= ACE_PREFIX.len() {
+        return Err(Error::NestedPrefix);
     }
     Ok(n)
 }

@@ -1,10 +1,13 @@
-//! Shared test helpers: the naive model of the formal algorithm and vector
-//! readers.
+//! Shared test helpers: the naive model of the formal algorithm, a naive
+//! reading of hosts (SPEC section 3, steps 1 to 4), a naive cookie check,
+//! and vector readers. The fuzz targets use this file too (`#[path]`).
 #![allow(dead_code)]
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use etld::{Options, Output, RuleKind, RuleSet, Section, Sections, Wildcard};
+use etld::{
+    Error, HostError, LabelError, Options, Output, RuleKind, RuleSet, Section, Sections, Wildcard,
+};
 
 /// Every combination of the matching options.
 pub fn all_options() -> Vec<Options> {
@@ -25,6 +28,9 @@ pub fn all_options() -> Vec<Options> {
     all
 }
 
+/// The three output forms.
+pub const OUTPUTS: [Output; 3] = [Output::Input, Output::Ascii, Output::Unicode];
+
 /// The model's answer: labels of the public suffix, section, known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
@@ -34,94 +40,195 @@ pub struct Answer {
     pub known: bool,
 }
 
+/// One rule that matches a host: its number of labels, whether it is an
+/// exception, its section, and whether it is only the parent of a wildcard
+/// rule (`NAME` for `*.NAME`), which matches in browser mode only.
+#[derive(Clone, Copy, Debug)]
+struct Hit {
+    len: usize,
+    exception: bool,
+    section: Section,
+    parent: bool,
+}
+
 /// The formal algorithm, literally (SPEC section 3 step 5), over a set of
 /// canonical rules. A rule matches when, label by label from the right, each
 /// of its labels is `*` or equal to the host's; to find the matching rules it
-/// tries every pattern the host can match (each label kept or made `*`) and
-/// looks it up among the rules.
+/// tries the patterns the host can match (each label kept or made `*`),
+/// growing them leftwards only while some rule ends with the pattern, and
+/// looks each up among the rules.
 pub struct Model {
     /// (rule name, is exception) -> sections it is listed in.
     rules: HashMap<(String, bool), Vec<Section>>,
+    /// Every tail of every rule name (`b.c` and `c` of `a.b.c`).
+    tails: HashSet<String>,
 }
 
 impl Model {
     pub fn new(set: &RuleSet) -> Model {
         let mut rules: HashMap<(String, bool), Vec<Section>> = HashMap::new();
+        let mut tails = HashSet::new();
         for r in set.rules() {
+            let name = r.name().to_string();
+            let mut tail = name.as_str();
+            loop {
+                tails.insert(tail.to_string());
+                match tail.split_once('.') {
+                    Some((_, rest)) => tail = rest,
+                    None => break,
+                }
+            }
             rules
-                .entry((r.name().to_string(), r.kind() == RuleKind::Exception))
+                .entry((name, r.kind() == RuleKind::Exception))
                 .or_default()
                 .push(r.section());
         }
-        Model { rules }
+        Model { rules, tails }
     }
 
-    /// Rules (as name, exception, section) that the options let take part.
-    fn listed(&self, name: &str, exception: bool, options: &Options) -> Vec<Section> {
-        let mut sections: Vec<Section> = self
-            .rules
-            .get(&(name.to_string(), exception))
-            .cloned()
-            .unwrap_or_default();
-        // Browser mode: `*.NAME` also lists NAME.
-        if !exception && options.get_wildcard() == Wildcard::Browser {
-            if let Some(s) = self.rules.get(&(format!("*.{name}"), false)) {
-                sections.extend(s);
+    /// Every rule that matches the canonical ASCII labels `labels`.
+    fn hits(&self, labels: &[&str]) -> Vec<Hit> {
+        let mut hits = Vec::new();
+        // (pattern, its number of labels), grown leftwards.
+        let mut patterns: Vec<(String, usize)> = vec![(String::new(), 0)];
+        while let Some((pattern, len)) = patterns.pop() {
+            if len > 0 {
+                for exception in [false, true] {
+                    for &section in self
+                        .rules
+                        .get(&(pattern.clone(), exception))
+                        .into_iter()
+                        .flatten()
+                    {
+                        hits.push(Hit {
+                            len,
+                            exception,
+                            section,
+                            parent: false,
+                        });
+                    }
+                }
+                for &section in self
+                    .rules
+                    .get(&(format!("*.{pattern}"), false))
+                    .into_iter()
+                    .flatten()
+                {
+                    hits.push(Hit {
+                        len,
+                        exception: false,
+                        section,
+                        parent: true,
+                    });
+                }
+            }
+            if len == labels.len() {
+                continue;
+            }
+            for label in [labels[labels.len() - 1 - len], "*"] {
+                let grown = match len {
+                    0 => label.to_string(),
+                    _ => format!("{label}.{pattern}"),
+                };
+                if self.tails.contains(&grown) {
+                    patterns.push((grown, len + 1));
+                }
             }
         }
-        if options.get_sections() == Sections::IcannOnly {
-            sections.retain(|&s| s == Section::Icann);
+        hits
+    }
+
+    /// The prevailing rule among `hits` under `options`: the number of
+    /// labels of the public suffix, the section, known.
+    fn decide(hits: &[Hit], options: &Options) -> (Option<usize>, Option<Section>, bool) {
+        let usable = |h: &&Hit| {
+            (!h.parent || options.get_wildcard() == Wildcard::Browser)
+                && (options.get_sections() == Sections::All || h.section == Section::Icann)
+        };
+        let longest = |exception: bool| {
+            let len = hits
+                .iter()
+                .filter(usable)
+                .filter(|h| h.exception == exception)
+                .map(|h| h.len)
+                .max()?;
+            let icann = hits
+                .iter()
+                .filter(usable)
+                .any(|h| h.exception == exception && h.len == len && h.section == Section::Icann);
+            Some((
+                len,
+                if icann {
+                    Section::Icann
+                } else {
+                    Section::Private
+                },
+            ))
+        };
+        match (longest(true), longest(false)) {
+            (Some((l, s)), _) => (Some(l - 1), Some(s), true),
+            (None, Some((l, s))) => (Some(l), Some(s), true),
+            (None, None) if options.get_implicit_rule() => (Some(1), None, false),
+            (None, None) => (None, None, false),
         }
-        sections
     }
 
     /// Looks up a canonical ASCII host (no trailing dot).
     pub fn lookup(&self, host: &str, options: &Options) -> Answer {
         let labels: Vec<&str> = host.split('.').collect();
-        let n = labels.len();
-        // best[kind] = (labels, sections) of the longest matching rule.
-        let mut best: [Option<(usize, Vec<Section>)>; 2] = [None, None];
-        for len in 1..=n {
-            let tail = &labels[n - len..];
-            for mask in 0u32..(1 << len) {
-                let pattern: Vec<&str> = tail
-                    .iter()
-                    .enumerate()
-                    .map(|(i, l)| if mask & (1 << i) != 0 { "*" } else { l })
-                    .collect();
-                let name = pattern.join(".");
-                for (k, exception) in [(0, false), (1, true)] {
-                    let sections = self.listed(&name, exception, options);
-                    if sections.is_empty() {
-                        continue;
-                    }
-                    match &mut best[k] {
-                        Some((l, s)) if *l == len => s.extend(sections),
-                        _ => best[k] = Some((len, sections)),
-                    }
-                }
-            }
-        }
-        let pick = |s: &[Section]| {
-            if s.contains(&Section::Icann) {
-                Section::Icann
-            } else {
-                Section::Private
+        let (suffix, section, known) = Model::decide(&self.hits(&labels), options);
+        render(&labels, suffix, section, known, "")
+    }
+
+    /// Looks up a host read by [`read_host`] under every option of
+    /// `options`, with the answers in the form `output`.
+    pub fn lookup_host(&self, host: &Host, options: &[Options], output: Output) -> Vec<Answer> {
+        let ascii: Vec<&str> = host.ascii.iter().map(String::as_str).collect();
+        let hits = self.hits(&ascii);
+        let unicode: Vec<String>;
+        let labels: Vec<&str> = match output {
+            Output::Ascii => ascii.clone(),
+            Output::Input => host.input.iter().map(String::as_str).collect(),
+            _ => {
+                unicode = host.ascii.iter().map(|l| unicode_label(l)).collect();
+                unicode.iter().map(String::as_str).collect()
             }
         };
-        let (suffix_labels, section, known) = match (&best[1], &best[0]) {
-            (Some((l, s)), _) => (Some(l - 1), Some(pick(s)), true),
-            (None, Some((l, s))) => (Some(*l), Some(pick(s)), true),
-            (None, None) if options.get_implicit_rule() => (Some(1), None, false),
-            (None, None) => (None, None, false),
-        };
-        let join = |k: usize| labels[n - k..].join(".");
-        Answer {
-            suffix: suffix_labels.map(join),
-            registrable: suffix_labels.filter(|&k| k < n).map(|k| join(k + 1)),
-            section,
-            known,
-        }
+        let dot = if host.fqdn { "." } else { "" };
+        options
+            .iter()
+            .map(|o| {
+                let (suffix, section, known) = Model::decide(&hits, o);
+                render(&labels, suffix, section, known, dot)
+            })
+            .collect()
+    }
+
+    /// Whether the canonical ASCII host `host` is a public suffix as a
+    /// browser sees it (both sections, the implicit rule, wildcard parents).
+    pub fn is_browser_suffix(&self, host: &Host) -> bool {
+        let browser = Options::new().wildcard(Wildcard::Browser);
+        let ascii: Vec<&str> = host.ascii.iter().map(String::as_str).collect();
+        Model::decide(&self.hits(&ascii), &browser).0 == Some(ascii.len())
+    }
+}
+
+/// An answer from the labels of a host and the number of labels of its
+/// suffix, `dot` appended to the names.
+fn render(
+    labels: &[&str],
+    suffix: Option<usize>,
+    section: Option<Section>,
+    known: bool,
+    dot: &str,
+) -> Answer {
+    let n = labels.len();
+    let join = |k: usize| format!("{}{dot}", labels[n - k..].join("."));
+    Answer {
+        suffix: suffix.map(join),
+        registrable: suffix.filter(|&k| k < n).map(|k| join(k + 1)),
+        section,
+        known,
     }
 }
 
@@ -130,11 +237,272 @@ pub fn answer(list: &etld::List, host: &str, options: &Options) -> Answer {
     let d = list
         .lookup_with(host, options)
         .unwrap_or_else(|e| panic!("lookup of {host:?} failed: {e}"));
+    of_domain(&d)
+}
+
+/// A [`etld::Domain`] in the model's terms.
+pub fn of_domain(d: &etld::Domain<'_>) -> Answer {
     Answer {
         suffix: d.suffix().map(str::to_string),
         registrable: d.registrable().map(str::to_string),
         section: d.section(),
         known: d.is_known(),
+    }
+}
+
+/// A host read as SPEC section 3 steps 1 to 4 say: its labels in canonical
+/// ASCII form and in input form (mapped and lower-cased), and whether it
+/// ended in a dot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Host {
+    pub ascii: Vec<String>,
+    pub input: Vec<String>,
+    pub fqdn: bool,
+}
+
+impl Host {
+    /// The canonical ASCII name, a trailing dot kept.
+    pub fn ascii_name(&self) -> String {
+        format!(
+            "{}{}",
+            self.ascii.join("."),
+            if self.fqdn { "." } else { "" }
+        )
+    }
+}
+
+/// Why the model refuses a host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Empty input.
+    Empty,
+    /// A bad label (empty, too long, a bad A-label) starting at `offset`,
+    /// or the forbidden code point `forbidden` at `offset`.
+    Label {
+        offset: usize,
+        forbidden: Option<char>,
+    },
+    /// The canonical name is over 253 octets.
+    TooLong,
+    /// An IP address.
+    Ip,
+}
+
+impl Fault {
+    /// The library's error in the model's terms.
+    pub fn of(error: &Error) -> Fault {
+        match error {
+            Error::Host(HostError::Empty) => Fault::Empty,
+            Error::Host(HostError::Label { offset, error }) => Fault::Label {
+                offset: *offset,
+                forbidden: match error {
+                    LabelError::ForbiddenCodePoint(c) => Some(*c),
+                    _ => None,
+                },
+            },
+            Error::Host(HostError::TooLong(_)) => Fault::TooLong,
+            Error::Host(HostError::IpAddress) => Fault::Ip,
+            e => panic!("a lookup failed with a non-host error: {e:?}"),
+        }
+    }
+}
+
+/// The label separators of UTS 46.
+pub fn is_separator(c: char) -> bool {
+    matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
+}
+
+/// The WHATWG forbidden domain code points, as SPEC section 3 step 3 lists
+/// them.
+pub fn is_forbidden(c: char) -> bool {
+    c <= ' ' || c == '\u{7F}' || "#%/:<>?@[\\]^|".contains(c)
+}
+
+/// UTS 46's mapping of fullwidth ASCII (U+FF01 to U+FF5E).
+pub fn unfullwidth(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFF01 + 0x21).unwrap_or(c),
+        c => c,
+    }
+}
+
+/// Whether a canonical Unicode label may hold `c` (SPEC section 3 step 4).
+pub fn is_canonical_char(c: char) -> bool {
+    let mut lower = c.to_lowercase();
+    lower.next() == Some(c) && lower.next().is_none() && !is_separator(c) && unfullwidth(c) == c
+}
+
+/// A last label that the WHATWG URL standard reads as a number.
+pub fn is_number(label: &str) -> bool {
+    match label
+        .strip_prefix("0x")
+        .or_else(|| label.strip_prefix("0X"))
+    {
+        Some(hex) => hex.bytes().all(|b| b.is_ascii_hexdigit()),
+        None => !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit()),
+    }
+}
+
+/// An IPv6 literal, with or without brackets.
+pub fn is_ipv6(host: &str) -> bool {
+    let inner = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .unwrap_or(host);
+    inner.contains(':') && inner.parse::<std::net::Ipv6Addr>().is_ok()
+}
+
+/// Whether the lower-case ASCII `payload` of an `xn--` label is a valid
+/// A-label payload: it decodes, to something with a non-ASCII code point,
+/// canonical (no `xn--` in front, nothing lower-casing, the fullwidth
+/// mapping or the separators change), that encodes back to it.
+fn is_a_label_payload(payload: &str) -> bool {
+    let Ok(decoded) = etld_punycode::decode(payload) else {
+        return false;
+    };
+    !payload.is_empty()
+        && !decoded.is_ascii()
+        && !decoded.starts_with("xn--")
+        && decoded.chars().all(is_canonical_char)
+        && etld_punycode::encode(&decoded).is_ok_and(|e| e == payload)
+}
+
+/// One label (no separator in it): its canonical ASCII form and its input
+/// form, or where it is wrong (the byte offset of a forbidden code point,
+/// else 0) and the forbidden code point if that is what is wrong.
+pub fn read_label(label: &str) -> Result<(String, String), (usize, Option<char>)> {
+    if label.is_empty() {
+        return Err((0, None));
+    }
+    let mut input = String::new();
+    for (at, c) in label.char_indices() {
+        let mapped = unfullwidth(c);
+        if is_forbidden(mapped) {
+            return Err((at, Some(mapped)));
+        }
+        input.extend(mapped.to_lowercase());
+    }
+    let ascii = if input.is_ascii() {
+        if let Some(payload) = input.strip_prefix("xn--") {
+            if !is_a_label_payload(payload) {
+                return Err((0, None));
+            }
+        }
+        input.clone()
+    } else {
+        if input.starts_with("xn--") {
+            return Err((0, None));
+        }
+        match etld_punycode::encode(&input) {
+            Ok(encoded) => format!("xn--{encoded}"),
+            Err(_) => return Err((0, None)),
+        }
+    };
+    if ascii.len() > 63 {
+        return Err((0, None));
+    }
+    Ok((ascii, input))
+}
+
+/// The Unicode form of a canonical ASCII label.
+pub fn unicode_label(ascii: &str) -> String {
+    match ascii.strip_prefix("xn--") {
+        Some(payload) => etld_punycode::decode(payload).expect("a canonical A-label decodes"),
+        None => ascii.to_string(),
+    }
+}
+
+/// Reads a host as SPEC section 3 steps 1 to 4 say. Of several faults, the
+/// leftmost bad label is reported, then a name too long, then an IP address
+/// (an IPv6 literal first of all).
+pub fn read_host(host: &str) -> Result<Host, Fault> {
+    if host.is_empty() {
+        return Err(Fault::Empty);
+    }
+    if is_ipv6(host) {
+        return Err(Fault::Ip);
+    }
+    // (offset, label) pairs.
+    let mut labels = Vec::new();
+    let mut start = 0;
+    for (i, c) in host.char_indices() {
+        if is_separator(c) {
+            labels.push((start, &host[start..i]));
+            start = i + c.len_utf8();
+        }
+    }
+    labels.push((start, &host[start..]));
+    let fqdn = labels.len() > 1 && labels.last().is_some_and(|(_, l)| l.is_empty());
+    if fqdn {
+        labels.pop();
+    }
+    let mut out = Host {
+        ascii: Vec::new(),
+        input: Vec::new(),
+        fqdn,
+    };
+    for (offset, label) in labels {
+        let (ascii, input) = read_label(label).map_err(|(at, forbidden)| Fault::Label {
+            offset: offset + at,
+            forbidden,
+        })?;
+        out.ascii.push(ascii);
+        out.input.push(input);
+    }
+    if out.ascii.join(".").len() > 253 {
+        return Err(Fault::TooLong);
+    }
+    if out.ascii.last().is_some_and(|l| is_number(l)) {
+        return Err(Fault::Ip);
+    }
+    Ok(out)
+}
+
+/// Whether the host's last label, as written (mapped and lower-cased), is
+/// a number: an IP address whatever else may be wrong with it.
+pub fn has_numeric_last_label(host: &str) -> bool {
+    let bare = match host.char_indices().last() {
+        Some((i, c)) if is_separator(c) => &host[..i],
+        _ => host,
+    };
+    let last = bare.rsplit(is_separator).next().unwrap_or_default();
+    let mapped: String = last
+        .chars()
+        .map(unfullwidth)
+        .flat_map(char::to_lowercase)
+        .collect();
+    is_number(&mapped)
+}
+
+/// Whether the library's fault `got` is what the model's `expected` allows
+/// for `host`: the same, or an IP address for a host whose last label is a
+/// number even though another label is bad (which of the two errors is
+/// reported is not part of the contract).
+pub fn fault_agrees(host: &str, got: Fault, expected: Fault) -> bool {
+    got == expected
+        || (got == Fault::Ip
+            && matches!(expected, Fault::Label { .. } | Fault::TooLong)
+            && has_numeric_last_label(host))
+}
+
+/// The cookie check written from RFC 6265 5.1.3 and 5.3 step 5 and SPEC
+/// section 3: a browser's view of the list (both sections, the implicit
+/// rule, wildcard parents as suffixes), one leading dot of the cookie
+/// domain ignored, an IP address matching itself only, byte for byte.
+pub fn cookie_acceptable(model: &Model, request_host: &str, cookie_domain: &str) -> bool {
+    let cookie = cookie_domain.strip_prefix('.').unwrap_or(cookie_domain);
+    match (read_host(request_host), read_host(cookie)) {
+        (Ok(request), Ok(cookie)) => {
+            let (r, c) = (request.ascii_name(), cookie.ascii_name());
+            if r == c {
+                return true;
+            }
+            let domain_match =
+                r.len() > c.len() && r.ends_with(&c) && r.as_bytes()[r.len() - c.len() - 1] == b'.';
+            domain_match && !model.is_browser_suffix(&cookie)
+        }
+        (Err(Fault::Ip), _) | (_, Err(Fault::Ip)) => request_host == cookie,
+        _ => false,
     }
 }
 

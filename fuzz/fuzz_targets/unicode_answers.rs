@@ -1,0 +1,55 @@
+//! Every answer looks up to itself: the registrable domain of a successful
+//! lookup, looked up with the same options, gives the same answer in the
+//! same form; its public suffix gives itself as suffix (or none, when the
+//! implicit rule is off and only an exception made it a suffix) and no
+//! registrable domain; the whole name gives the same answer again. For
+//! answers in Unicode form (SPEC section 3 step 4 makes it so), in ASCII
+//! form, and in input form.
+#![no_main]
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod shared;
+
+use common::{all_options, OUTPUTS};
+use etld::{Domain, List, Options};
+use libfuzzer_sys::fuzz_target;
+
+/// The answer for a name that came out of an answer: it must load.
+fn again<'h>(list: &List, name: &'h str, o: &Options, from: &str) -> Domain<'h> {
+    list.lookup_with(name, o)
+        .unwrap_or_else(|e| panic!("{name:?} from the answer for {from:?} with {o:?}: {e}"))
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let lists = shared::lists();
+    let (list, _) = &lists[(pick & 3) as usize % lists.len()];
+    let output = OUTPUTS[(pick >> 2) as usize % OUTPUTS.len()];
+    for host in shared::hosts(rest, 2, 16) {
+        for o in all_options().iter().map(|o| o.output(output)) {
+            let Ok(d) = list.lookup_with(&host, &o) else {
+                continue;
+            };
+            let whole = again(list, d.as_str(), &o, &host);
+            assert_eq!(format!("{whole:?}"), format!("{d:?}"), "{host:?} {o:?}");
+            if let Some(r) = d.registrable() {
+                let e = again(list, r, &o, &host);
+                assert_eq!(e.as_str(), r, "{host:?} {o:?}");
+                assert_eq!(
+                    (e.suffix(), e.registrable(), e.section(), e.is_known()),
+                    (d.suffix(), d.registrable(), d.section(), d.is_known()),
+                    "{host:?} {o:?}"
+                );
+            }
+            if let Some(s) = d.suffix() {
+                let e = again(list, s, &o, &host);
+                assert_eq!(e.as_str(), s, "{host:?} {o:?}");
+                assert_eq!(e.registrable(), None, "{host:?} {o:?}");
+                assert!(e.suffix().is_none_or(|t| t == s), "{host:?} {o:?}: {e:?}");
+            }
+        }
+    }
+});
