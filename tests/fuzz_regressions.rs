@@ -5,7 +5,7 @@
 mod common;
 
 use common::{all_options, fault_agrees, of_domain, read_host, Fault, Model, OUTPUTS};
-use etld::{Error, HostError, LabelError, List, RuleSet};
+use etld::{HostError, LabelError, List, RuleSet};
 
 /// Of two forbidden code points in one label, the error points at the
 /// first, even when it is fullwidth and the second is ASCII.
@@ -18,10 +18,10 @@ fn first_forbidden_code_point_is_reported() {
         ("ａ／ｂ:80", 3, '/'),
     ] {
         match List::builtin().lookup(host) {
-            Err(Error::Host(HostError::Label {
+            Err(HostError::Label {
                 offset: o,
                 error: LabelError::ForbiddenCodePoint(f),
-            })) => assert_eq!((o, f), (offset, c), "{host}"),
+            }) => assert_eq!((o, f), (offset, c), "{host}"),
             other => panic!("{host}: {other:?}"),
         }
     }
@@ -106,10 +106,10 @@ fn a_labels_of_the_ace_prefix_are_refused() {
     for host in [format!("{label}.com"), format!("www.{label}")] {
         let offset = host.find(&label).unwrap();
         match List::builtin().lookup(&host) {
-            Err(Error::Host(HostError::Label {
+            Err(HostError::Label {
                 offset: o,
                 error: LabelError::Punycode(etld_punycode::Error::NestedPrefix),
-            })) => assert_eq!(o, offset, "{host}"),
+            }) => assert_eq!(o, offset, "{host}"),
             other => panic!("{host}: {other:?}"),
         }
     }

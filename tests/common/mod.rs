@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use etld::{
-    Error, HostError, LabelError, Options, Output, RuleKind, RuleSet, Section, Sections, Wildcard,
+    HostError, LabelError, Options, Output, RuleKind, RuleSet, Section, Sections, Wildcard,
 };
 
 /// Every combination of the matching options.
@@ -290,19 +290,19 @@ pub enum Fault {
 
 impl Fault {
     /// The library's error in the model's terms.
-    pub fn of(error: &Error) -> Fault {
+    pub fn of(error: &HostError) -> Fault {
         match error {
-            Error::Host(HostError::Empty) => Fault::Empty,
-            Error::Host(HostError::Label { offset, error }) => Fault::Label {
+            HostError::Empty => Fault::Empty,
+            HostError::Label { offset, error } => Fault::Label {
                 offset: *offset,
                 forbidden: match error {
                     LabelError::ForbiddenCodePoint(c) => Some(*c),
                     _ => None,
                 },
             },
-            Error::Host(HostError::TooLong(_)) => Fault::TooLong,
-            Error::Host(HostError::IpAddress) => Fault::Ip,
-            e => panic!("a lookup failed with a non-host error: {e:?}"),
+            HostError::TooLong(_) => Fault::TooLong,
+            HostError::IpAddress => Fault::Ip,
+            e => panic!("a lookup failed with an unknown host error: {e:?}"),
         }
     }
 }
