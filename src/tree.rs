@@ -26,11 +26,32 @@
 //! encoded (see [`LabelTree::add_unicode_twins`]).
 //!
 //! The table is built from the keys alone, so it holds nothing the file did
-//! not say; a file whose keys would unfold into an unreasonably large tree is
-//! refused (see [`MAX_KEY_BYTES`]).
+//! not say, and the [automaton](crate::automaton) has already refused keys
+//! that would unfold into far more than its size.
+//!
+//! # What a lookup may cost
+//!
+//! A wildcard matches any label, even where an explicit child exists, so a
+//! lookup that meets a node with both a `*` child and other children may
+//! have to follow both. When the `*` child is a leaf (`*.ck`,
+//! `*.compute.amazonaws.com`: every wildcard of the Public Suffix List) that
+//! costs one more node for one label; when it has rules below it
+//! (`x.*.example`), the walk goes on with a *frontier* of nodes, and every
+//! such *branching* on the way can double it: the rules `{a,*}^20.com` make
+//! a lookup of `a.a.(...).com` follow a million nodes. So a tree in which
+//! more than [`MAX_BRANCHINGS`] names on the way to one rule branch (have
+//! children besides a `*` child that has children) is refused
+//! ([`FormatError::Wildcards`]). A walk then holds at most
+//! `2^(MAX_BRANCHINGS + 1)` nodes at once (the branchings, and a leaf `*`
+//! for one label), and no list that loads can make a lookup cost more
+//! than that many times a plain one. The Public Suffix List has no
+//! branching at all, and a list with `*.*.example` beside `www.example` has
+//! one.
 
-use crate::automaton::Automaton;
+use crate::automaton::{Automaton, MAX_KEY_LEN};
+use crate::compile::flags;
 use crate::error::FormatError;
+use crate::label::MAX_LABEL;
 use crate::scan::word;
 
 /// A node of the tree: an index into its node array.
@@ -42,15 +63,11 @@ pub(crate) const ROOT: NodeId = 0;
 /// "No node" (an empty slot, a node without a `*` child).
 const NONE: NodeId = u32::MAX;
 
-/// The most key bytes a file may unfold into: 16 MiB, over a hundred times
-/// what the whole Public Suffix List needs (about 150 KiB). A crafted `fst`
-/// can describe exponentially many keys in few bytes; this bounds the work
-/// of loading it.
-pub(crate) const MAX_KEY_BYTES: usize = 1 << 24;
-
-/// Keys longer than a host can be never match (a key byte matches at least
-/// one host byte) and are left out of the tree.
-const MAX_KEY_LEN: usize = 253;
+/// The most names with a branching wildcard (see the [module
+/// docs](self#what-a-lookup-may-cost)) on the way to one rule: 4, so that a
+/// lookup follows at most 32 nodes at once. The Public Suffix List has
+/// none.
+pub(crate) const MAX_BRANCHINGS: u32 = 4;
 
 /// One edge of the table: `parent --label--> child`.
 #[derive(Clone, Copy, Debug)]
@@ -165,8 +182,10 @@ impl LabelTree {
     /// Unfolds the keys of `automaton` into a tree.
     ///
     /// # Errors
-    /// [`FormatError::Automaton`] if the keys would take more than
-    /// [`MAX_KEY_BYTES`] bytes, or more nodes than a `u32` counts.
+    /// [`FormatError::Automaton`] if a key carries an invalid value or the
+    /// keys unfold into more nodes than a `u32` counts;
+    /// [`FormatError::Wildcards`] if wildcards branch more than
+    /// [`MAX_BRANCHINGS`] times on the way to one rule.
     pub(crate) fn build(automaton: &Automaton) -> Result<LabelTree, FormatError> {
         // Room for about a label a key without growing (the table grows
         // past that, and stays at most half full).
@@ -182,48 +201,46 @@ impl LabelTree {
         };
         tree.nodes.push(new_node(0));
         let mut edges = 0usize;
-        let mut label = Vec::with_capacity(MAX_KEY_LEN);
-        automaton.for_each_key(MAX_KEY_LEN, MAX_KEY_BYTES, |name, value| {
-            // A rule with an invalid A-label never matches (such a host is
-            // an error), and is left out: every label of the tree is valid,
-            // so a lookup need not check the labels it finds here.
-            let invalid = name.split(|&b| b == b'.').any(|piece| {
-                label.clear();
-                label.extend(piece.iter().rev());
-                crate::label::check_ascii_label(&label).is_err()
-            });
-            if invalid {
+        // The key is the name reversed: its pieces between dots are the
+        // labels from the right, each reversed. For each prefix of the key
+        // being unfolded: the node of the labels it completes (`NONE` once
+        // one is invalid) and where its last, incomplete, label starts.
+        let mut at: Vec<(NodeId, usize)> = Vec::with_capacity(MAX_KEY_LEN + 1);
+        at.push((ROOT, 0));
+        automaton.for_each_prefix(flags::is_valid, |prefix, value| {
+            let Some((&byte, before)) = prefix.split_last() else {
+                // The empty key names no rule.
+                return Ok(());
+            };
+            at.truncate(prefix.len());
+            let Some(&(node, start)) = at.last() else {
+                return Ok(());
+            };
+            if byte == b'.' {
+                let piece = before.get(start..).unwrap_or_default();
+                let child = tree.label_child(node, piece, &mut edges)?;
+                at.push((child, prefix.len()));
+                // A key that ends with a dot ends with an empty label.
                 return Ok(());
             }
-            let mut node = ROOT;
-            // The key is the name reversed: its pieces between dots are the
-            // labels from the right, each reversed.
-            for piece in name.split(|&b| b == b'.') {
-                label.clear();
-                label.extend(piece.iter().rev());
-                if label == b"*" {
-                    node = match tree.nodes[node as usize].star {
-                        NONE => {
-                            let star = tree.push_node(new_node(1))?;
-                            tree.nodes[node as usize].star = star;
-                            star
-                        }
-                        star => star,
-                    };
-                } else if let Some((child, _)) =
-                    tree.child(node, key(&label), label.len(), |l| l == label)
-                {
-                    node = child;
-                } else {
-                    let id = tree.add_edge(node, &label, NONE, &mut edges)?;
-                    tree.nodes[node as usize].children = true;
-                    node = id;
+            at.push((node, start));
+            if let Some(value) = value {
+                let piece = prefix.get(start..).unwrap_or_default();
+                let child = tree.label_child(node, piece, &mut edges)?;
+                if let Some(child) = tree.nodes.get_mut(child as usize) {
+                    child.value |= value;
                 }
             }
-            tree.nodes[node as usize].value |= value;
             Ok(())
         })?;
         tree.add_unicode_twins(&mut edges)?;
+        let branchings = tree.branchings();
+        if branchings > MAX_BRANCHINGS {
+            return Err(FormatError::Wildcards {
+                branchings,
+                limit: MAX_BRANCHINGS,
+            });
+        }
         tree.filter.fill(0);
         for i in 0..tree.slots.len() {
             let Slot { key, parent, .. } = tree.slots[i];
@@ -233,6 +250,80 @@ impl LabelTree {
             }
         }
         Ok(tree)
+    }
+
+    /// The child of `parent` (`NONE`: none) by the label whose bytes, in
+    /// reverse, are `piece`, added if new; `NONE` if the label is invalid.
+    ///
+    /// A rule with an invalid label (empty, too long, a bad A-label) never
+    /// matches, a host with such a label being an error, and is left out:
+    /// every label of the tree is valid, so a lookup need not check the
+    /// labels it finds here.
+    fn label_child(
+        &mut self,
+        parent: NodeId,
+        piece: &[u8],
+        edges: &mut usize,
+    ) -> Result<NodeId, FormatError> {
+        let mut buf = [0u8; MAX_LABEL];
+        let Some(label) = buf.get_mut(..piece.len()) else {
+            return Ok(NONE);
+        };
+        label.copy_from_slice(piece);
+        label.reverse();
+        let label = &*label;
+        if parent == NONE || crate::label::check_ascii_label(label).is_err() {
+            return Ok(NONE);
+        }
+        if label == b"*" {
+            return Ok(match self.nodes[parent as usize].star {
+                NONE => {
+                    let star = self.push_node(new_node(1))?;
+                    self.nodes[parent as usize].star = star;
+                    star
+                }
+                star => star,
+            });
+        }
+        if let Some((child, _)) = self.child(parent, key(label), label.len(), |l| l == label) {
+            return Ok(child);
+        }
+        let child = self.add_edge(parent, label, NONE, edges)?;
+        self.nodes[parent as usize].children = true;
+        Ok(child)
+    }
+
+    /// The most names on the way to one rule that have both a `*` child
+    /// with children and other children (see [`MAX_BRANCHINGS`]).
+    fn branchings(&self) -> u32 {
+        // Every node is added after its parent, so one pass in order sees
+        // each parent before its children. Unicode twins stand for their
+        // `xn--` node and are left out.
+        let mut parent = vec![NONE; self.nodes.len()];
+        for slot in self.slots.iter().filter(|s| s.parent != NONE) {
+            if self.nodes[slot.child as usize].canonical == slot.child {
+                parent[slot.child as usize] = slot.parent;
+            }
+        }
+        for (id, node) in self.nodes.iter().enumerate() {
+            if node.star != NONE {
+                parent[node.star as usize] = id as NodeId;
+            }
+        }
+        let mut branchings = vec![0u32; self.nodes.len()];
+        let mut most = 0;
+        for id in 1..self.nodes.len() {
+            let p = parent[id];
+            if p == NONE {
+                continue;
+            }
+            let up = &self.nodes[p as usize];
+            let branches =
+                up.children && up.star().is_some_and(|star| self.node(star).has_children());
+            branchings[id] = branchings[p as usize] + u32::from(branches);
+            most = most.max(branchings[id]);
+        }
+        most
     }
 
     /// Gives every valid `xn--` label a twin: an edge from the same parent,
@@ -446,8 +537,7 @@ mod tests {
     fn builtin() -> LabelTree {
         let bytes = include_bytes!("../vectors/public_suffix_list.fst");
         let (_, fst) = crate::format::read(bytes).unwrap();
-        let automaton =
-            Automaton::decode(&bytes[fst], crate::compile::flags::is_valid, |_| true).unwrap();
+        let automaton = Automaton::decode(&bytes[fst], |_| true).unwrap();
         LabelTree::build(&automaton).unwrap()
     }
 
@@ -459,6 +549,8 @@ mod tests {
         let edges = tree.nodes.len() - 1;
         assert!(edges * 2 <= slots, "{edges} edges in {slots} slots");
         eprintln!("{edges} nodes, {slots} slots, probes of at most {longest}");
+        // No wildcard of the list has rules below it.
+        assert_eq!(tree.branchings(), 0);
         assert!(longest <= 16, "a probe may take {longest} slots");
         // Every rule's labels are found.
         let root = tree.node(ROOT);
