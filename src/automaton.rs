@@ -38,6 +38,7 @@
 
 use std::sync::OnceLock;
 
+use crate::cost;
 use crate::error::FormatError;
 
 /// Values (rule flags) are below this bound; see `compile::flags`.
@@ -217,6 +218,7 @@ impl<'a> Automaton<'a> {
                 continue;
             }
             let node = self.node(addr)?;
+            cost::add(1 + u64::from(node.len));
             states += 1;
             if node.is_final {
                 keys = keys.saturating_add(u64::from(n));
@@ -307,6 +309,7 @@ impl<'a> Automaton<'a> {
                 continue;
             }
             top.1 += 1;
+            cost::add(1);
             if key.len() == MAX_KEY_LEN {
                 return Err(FormatError::Automaton {
                     offset: node.addr,

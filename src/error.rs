@@ -157,6 +157,15 @@ pub enum FormatError {
         /// The most that are accepted.
         limit: u32,
     },
+    /// The list's labels collide in the table a lookup searches: a lookup
+    /// could probe `run` slots, over the `limit` accepted. Only labels chosen
+    /// to collide do that.
+    Collisions {
+        /// The longest run of slots a lookup may probe.
+        run: u32,
+        /// The longest run accepted.
+        limit: u32,
+    },
 }
 
 impl fmt::Display for FormatError {
@@ -190,6 +199,11 @@ impl fmt::Display for FormatError {
                 f,
                 "wildcard rules branch {branchings} times on the way to one rule, over the \
                  limit of {limit}: a lookup would follow too many paths at once"
+            ),
+            FormatError::Collisions { run, limit } => write!(
+                f,
+                "the labels collide in the lookup table: a lookup could probe {run} slots, \
+                 over the limit of {limit}"
             ),
         }
     }

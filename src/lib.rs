@@ -135,6 +135,10 @@
 
 mod automaton;
 mod compile;
+#[cfg(fuzzing)]
+pub mod cost;
+#[cfg(not(fuzzing))]
+mod cost;
 mod domain;
 mod error;
 pub mod format;

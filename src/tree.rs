@@ -1,7 +1,7 @@
 //! The label tree: a list's rules as a tree of labels, laid out for lookups.
 //!
 //! The `.fst` file stores each rule as one byte-reversed key (`co.uk` as
-//! `ku.oc`, see [`compile`](crate::compile)). At load time the keys are read
+//! `ku.oc`, see [`compile`](mod@crate::compile)). At load time the keys are read
 //! once into a tree whose nodes are names read from the right: the root is
 //! the empty name, its children the top-level labels of the rules (`uk`),
 //! their children the next labels (`co` of `co.uk`), and so on. A node
@@ -42,14 +42,25 @@
 //! more than [`MAX_BRANCHINGS`] names on the way to one rule branch (have
 //! children besides a `*` child that has children) is refused
 //! ([`FormatError::Wildcards`]). A walk then holds at most
-//! `2^(MAX_BRANCHINGS + 1)` nodes at once (the branchings, and a leaf `*`
-//! for one label), and no list that loads can make a lookup cost more
-//! than that many times a plain one. The Public Suffix List has no
-//! branching at all, and a list with `*.*.example` beside `www.example` has
-//! one.
+//! `2^(MAX_BRANCHINGS + 1)` = 32 nodes at once (the branchings, and a leaf
+//! `*` for one label). The Public Suffix List has no branching at all, and
+//! a list with `*.*.example` beside `www.example` has one.
+//!
+//! Each node a walk holds costs one probe of the table, which goes on
+//! through a run of occupied slots until it finds the label or an empty
+//! slot. Honest labels hash evenly: the runs of the Public Suffix List are
+//! 16 slots long at most, those of a million random names 39. Labels chosen
+//! to collide could make one run hold them all, so the table is grown (at
+//! most three times) until no run is longer than [`MAX_RUN`] slots, and a
+//! list whose labels still collide is refused ([`FormatError::Collisions`]).
+//!
+//! So no list that loads can make a lookup read more than 32 nodes and
+//! 32 runs of at most 64 slots a label of the host: a bounded multiple of a
+//! plain lookup, which reads a node and a slot or two a label.
 
 use crate::automaton::{Automaton, MAX_KEY_LEN};
 use crate::compile::flags;
+use crate::cost;
 use crate::error::FormatError;
 use crate::label::MAX_LABEL;
 use crate::scan::word;
@@ -68,6 +79,17 @@ const NONE: NodeId = u32::MAX;
 /// lookup follows at most 32 nodes at once. The Public Suffix List has
 /// none.
 pub(crate) const MAX_BRANCHINGS: u32 = 4;
+
+/// The longest run of occupied slots in the table: 64, where the Public
+/// Suffix List has runs of 16 and a list of a million random names runs of
+/// 39 (see the [module docs](self#what-a-lookup-may-cost)).
+pub(crate) const MAX_RUN: usize = 64;
+
+/// The most occupied slots one probe may pass while the table is built:
+/// four times [`MAX_RUN`], far beyond what honest labels make even in a
+/// half-full table, so that labels chosen to collide are refused before
+/// each insertion costs more than the last.
+const BUILD_RUN: usize = 4 * MAX_RUN;
 
 /// One edge of the table: `parent --label--> child`.
 #[derive(Clone, Copy, Debug)]
@@ -234,6 +256,7 @@ impl LabelTree {
             Ok(())
         })?;
         tree.add_unicode_twins(&mut edges)?;
+        tree.spread()?;
         let branchings = tree.branchings();
         if branchings > MAX_BRANCHINGS {
             return Err(FormatError::Wildcards {
@@ -285,7 +308,7 @@ impl LabelTree {
                 star => star,
             });
         }
-        if let Some((child, _)) = self.child(parent, key(label), label.len(), |l| l == label) {
+        if let Some(child) = self.find(parent, label)? {
             return Ok(child);
         }
         let child = self.add_edge(parent, label, NONE, edges)?;
@@ -383,13 +406,13 @@ impl LabelTree {
         // lookup) is found after a slot or two.
         *edges += 1;
         if *edges * 2 > self.slots.len() {
-            self.grow();
+            self.grow()?;
         }
         self.insert(Slot {
             key: key(label),
             parent,
             child: id,
-        });
+        })?;
         Ok(id)
     }
 
@@ -411,23 +434,101 @@ impl LabelTree {
     }
 
     /// Puts an edge in the first free slot from its home.
-    fn insert(&mut self, slot: Slot) {
+    ///
+    /// # Errors
+    /// [`FormatError::Collisions`] past [`BUILD_RUN`] occupied slots.
+    fn insert(&mut self, slot: Slot) -> Result<(), FormatError> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(mix(slot.parent, slot.key));
+        let mut run = 0;
         while self.slots[i].parent != NONE {
+            run += 1;
+            if run > BUILD_RUN {
+                return Err(collisions(run));
+            }
             i = (i + 1) & mask;
         }
         self.slots[i] = slot;
+        Ok(())
+    }
+
+    /// The child of `parent` by `label` while the table is built: as
+    /// [`LabelTree::child`], without the filter (not built yet) and giving
+    /// up past [`BUILD_RUN`] occupied slots.
+    ///
+    /// # Errors
+    /// [`FormatError::Collisions`] past [`BUILD_RUN`] occupied slots.
+    fn find(&self, parent: NodeId, label: &[u8]) -> Result<Option<NodeId>, FormatError> {
+        let key = key(label);
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(mix(parent, key));
+        for _ in 0..=BUILD_RUN {
+            let slot = self.slots[i];
+            if slot.parent == NONE {
+                return Ok(None);
+            }
+            if slot.parent == parent && slot.key == key {
+                let node = &self.nodes[slot.child as usize];
+                if node.len as usize == label.len()
+                    && (label.len() <= 8 || self.long_label(node) == label)
+                {
+                    return Ok(Some(slot.child));
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        Err(collisions(BUILD_RUN + 1))
     }
 
     /// Doubles the table.
-    fn grow(&mut self) {
+    ///
+    /// # Errors
+    /// [`FormatError::Collisions`] if a slot is found past [`BUILD_RUN`]
+    /// occupied slots.
+    fn grow(&mut self) -> Result<(), FormatError> {
         let doubled = vec![EMPTY; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, doubled);
         self.shift -= 1;
         for slot in old.into_iter().filter(|s| s.parent != NONE) {
-            self.insert(slot);
+            self.insert(slot)?;
         }
+        Ok(())
+    }
+
+    /// Grows the table until no run of occupied slots is longer than
+    /// [`MAX_RUN`], at most three times.
+    ///
+    /// # Errors
+    /// [`FormatError::Collisions`] if the runs are still longer.
+    fn spread(&mut self) -> Result<(), FormatError> {
+        for grown in 0..=3 {
+            let run = self.longest_run();
+            if run <= MAX_RUN {
+                return Ok(());
+            }
+            if grown == 3 {
+                return Err(collisions(run));
+            }
+            self.grow()?;
+        }
+        Ok(())
+    }
+
+    /// The longest run of occupied slots, the first one after the last
+    /// going on from the first: no lookup probes more slots than that and
+    /// one.
+    fn longest_run(&self) -> usize {
+        let (mut longest, mut run) = (0, 0);
+        // Twice round, so that a run across the end counts whole; the table
+        // is never full.
+        for slot in self.slots.iter().chain(&self.slots) {
+            run = match slot.parent {
+                NONE => 0,
+                _ => run + 1,
+            };
+            longest = longest.max(run);
+        }
+        longest.min(self.slots.len())
     }
 
     /// The slot where the edge `(parent, head)` is looked for first, from
@@ -463,6 +564,7 @@ impl LabelTree {
         len: usize,
         is_label: impl Fn(&[u8]) -> bool,
     ) -> Option<(NodeId, &Node)> {
+        cost::add(1);
         let mixed = mix(parent, key);
         // Most labels of a host are in no rule: the filter (a Bloom filter
         // with one hash, small enough to stay in cache) turns most of them
@@ -474,6 +576,7 @@ impl LabelTree {
         let mask = self.slots.len() - 1;
         let mut i = self.home(mixed);
         loop {
+            cost::add(1);
             let slot = self.slots[i];
             if slot.parent == parent && slot.key == key {
                 let node = &self.nodes[slot.child as usize];
@@ -507,6 +610,14 @@ impl LabelTree {
             }
         }
         (longest, self.slots.len())
+    }
+}
+
+/// The error for a run of `run` occupied slots.
+fn collisions(run: usize) -> FormatError {
+    FormatError::Collisions {
+        run: u32::try_from(run).unwrap_or(u32::MAX),
+        limit: MAX_RUN as u32,
     }
 }
 
@@ -548,7 +659,10 @@ mod tests {
         // Nodes but the root: the edges and the `*` nodes.
         let edges = tree.nodes.len() - 1;
         assert!(edges * 2 <= slots, "{edges} edges in {slots} slots");
-        eprintln!("{edges} nodes, {slots} slots, probes of at most {longest}");
+        eprintln!(
+            "{edges} nodes, {slots} slots, probes of at most {longest}, runs of {}",
+            tree.longest_run()
+        );
         // No wildcard of the list has rules below it.
         assert_eq!(tree.branchings(), 0);
         assert!(longest <= 16, "a probe may take {longest} slots");
@@ -573,5 +687,73 @@ mod tests {
         let ck = find(ROOT, b"ck").unwrap();
         let star = tree.node(ck).star().unwrap();
         assert!(!tree.node(star).has_children());
+    }
+
+    /// The tree of the rules `names` (one label each: TLDs), with value 1.
+    fn tree_of(names: &[Vec<u8>]) -> Result<LabelTree, FormatError> {
+        let mut keys: Vec<Vec<u8>> = names
+            .iter()
+            .map(|n| n.iter().rev().copied().collect())
+            .collect();
+        keys.sort();
+        let mut builder = fst::MapBuilder::memory();
+        for k in &keys {
+            builder.insert(k, 1).unwrap();
+        }
+        let bytes = builder.into_inner().unwrap();
+        LabelTree::build(&Automaton::decode(&bytes, |_| true).unwrap())
+    }
+
+    /// `n` labels of eight letters whose edges from the root share the
+    /// home slot in every table of up to 2^13 slots.
+    fn colliding_labels(n: usize) -> Vec<Vec<u8>> {
+        let home = |label: &[u8]| {
+            let mixed = mix(ROOT, key(label));
+            (mixed ^ (mixed >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - 13)
+        };
+        let target = home(b"aaaaaaaa");
+        let mut found = Vec::new();
+        for i in 0u64.. {
+            let label: Vec<u8> = (0..8).map(|d| b'a' + (i >> (3 * d) & 7) as u8).collect();
+            if home(&label) == target {
+                found.push(label);
+                if found.len() == n {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn labels_chosen_to_collide_are_refused() {
+        // The table starts at 2^10 slots and grows to 2^13: the labels stay
+        // in one run.
+        let labels = colliding_labels(MAX_RUN + 6);
+        match tree_of(&labels) {
+            Err(FormatError::Collisions { run, limit }) => {
+                assert!(run as usize > MAX_RUN && limit as usize == MAX_RUN);
+            }
+            other => panic!("{other:?}"),
+        }
+        let tree = tree_of(&labels[..MAX_RUN - 4]).unwrap();
+        assert!(tree.longest_run() <= MAX_RUN);
+    }
+
+    #[test]
+    fn a_long_run_of_honest_labels_grows_the_table() {
+        let mut tree = tree_of(&[b"com".to_vec()]).unwrap();
+        let slots = tree.slots.len();
+        // Fill a run of slots by hand: the table grows until it is spread.
+        for i in 0..slots / 8 {
+            tree.slots[i] = Slot {
+                key: key(format!("x{i}").as_bytes()),
+                parent: ROOT,
+                child: ROOT,
+            };
+        }
+        assert!(tree.longest_run() > MAX_RUN);
+        tree.spread().unwrap();
+        assert!(tree.slots.len() > slots && tree.longest_run() <= MAX_RUN);
     }
 }

@@ -324,6 +324,7 @@ fn walk_frontier<const N: usize, const FOLD: bool>(
         let start = name.label_start(end);
         next.clear();
         for &id in cur.as_slice() {
+            crate::cost::add(1);
             let node = tree.node(id);
             if let Some(star) = node.star() {
                 best.record(tree.node(star).value & mask, start);
