@@ -2,17 +2,20 @@
 //! keys would unfold into far more than it holds.
 //!
 //! ```text
-//! cargo run --release --example list_cost -- random 1000000        # compile, load, look up
-//! cargo run --release --example list_cost -- crafted 22            # {a,*}^22.com
-//! /usr/bin/time -v target/release/examples/list_cost random 1000000 # with peak memory
+//! cargo run --release --example list_cost -- random 1000000 /tmp/1m.fst  # compile
+//! cargo run --release --example list_cost -- load /tmp/1m.fst            # load
+//! cargo run --release --example list_cost -- crafted 22                 # {a,*}^22.com
+//! /usr/bin/time -v target/release/examples/list_cost load /tmp/1m.fst    # peak memory
 //! ```
 //!
-//! `random N` makes `N` rules of forty random lower-case letters under
+//! `random N [OUT]` makes `N` rules of forty random lower-case letters under
 //! `.com` (the same rules on every run), compiles them with
-//! [`etld::List::from_dat`], loads the `.fst` bytes again with
-//! [`etld::List::from_fst`] and looks up a sample of hosts below its rules.
+//! [`etld::List::from_dat`] (which loads the list too), looks up a sample
+//! of hosts below its rules and writes the `.fst` file to `OUT`, if given.
+//! `load FILE` loads a `.fst` file with [`etld::List::from_path`].
 //! `crafted K` writes the `fst` map of the rules `{a,*}^K.com` straight
-//! with the `fst` crate (2^K keys in a few hundred bytes) and loads it.
+//! with the `fst` crate (2^K keys, listed one by one, in a few hundred
+//! bytes) and loads it.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -76,7 +79,7 @@ fn crafted_keys(k: u32) -> impl Iterator<Item = Vec<u8>> {
     })
 }
 
-fn random(n: usize) -> Result<(), etld::Error> {
+fn random(n: usize, out: Option<&str>) -> Result<(), etld::Error> {
     let text = random_list(n);
     println!("{n} rules, {} bytes of text", text.len());
     let t = Instant::now();
@@ -86,11 +89,6 @@ fn random(n: usize) -> Result<(), etld::Error> {
         t.elapsed(),
         list.fst_len()
     );
-    let bytes = list.to_fst_bytes().to_vec();
-    drop(list);
-    let t = Instant::now();
-    let list = etld::List::from_fst(bytes)?;
-    println!("from_fst (load): {:.2?}", t.elapsed());
     let rules: Vec<&[u8]> = text.split(|&b| b == b'\n').skip(1).step_by(97).collect();
     let t = Instant::now();
     let mut found = 0;
@@ -104,6 +102,21 @@ fn random(n: usize) -> Result<(), etld::Error> {
         "{found} of {} sampled rules are the suffix of a host below them, {:.0?} a lookup",
         rules.len(),
         t.elapsed() / rules.len().max(1) as u32
+    );
+    if let Some(out) = out {
+        std::fs::write(out, list.to_fst_bytes())?;
+    }
+    Ok(())
+}
+
+fn load(path: &str) -> Result<(), etld::Error> {
+    let t = Instant::now();
+    let list = etld::List::from_path(path)?;
+    println!(
+        "from_path (load): {:.2?}, {} keys, {} bytes of fst",
+        t.elapsed(),
+        list.key_count(),
+        list.fst_len()
     );
     Ok(())
 }
@@ -130,21 +143,28 @@ fn crafted(k: u32) {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize| args.get(i).and_then(|s| s.parse::<usize>().ok());
-    match (args.first().map(String::as_str), arg(1)) {
-        (Some("random"), Some(n)) => match random(n) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                println!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        (Some("crafted"), Some(k)) if k < 40 => {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let number = |s: &str| s.parse::<usize>().ok();
+    let result = match args.as_slice() {
+        ["random", n] => number(n).map(|n| random(n, None)),
+        ["random", n, out] => number(n).map(|n| random(n, Some(out))),
+        ["load", path] => Some(load(path)),
+        ["crafted", k] => number(k).filter(|&k| k < 40).map(|k| {
             crafted(k as u32);
-            ExitCode::SUCCESS
+            Ok(())
+        }),
+        _ => None,
+    };
+    match result {
+        Some(Ok(())) => ExitCode::SUCCESS,
+        Some(Err(e)) => {
+            println!("error: {e}");
+            ExitCode::FAILURE
         }
-        _ => {
-            eprintln!("usage: list_cost random N | list_cost crafted K");
+        None => {
+            eprintln!(
+                "usage: list_cost random N [OUT] | list_cost load FILE | list_cost crafted K"
+            );
             ExitCode::from(2)
         }
     }

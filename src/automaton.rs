@@ -106,6 +106,18 @@ struct Node {
     layout: Layout,
 }
 
+/// A node of a walk over the keys (see [`Automaton::for_each_prefix`]).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    node: Node,
+    /// The next transition to follow.
+    next: u16,
+    /// The output gathered on the way to the node.
+    gathered: u64,
+    /// The length of the key at the node.
+    depth: usize,
+}
+
 /// Where a node's transitions lie.
 #[derive(Clone, Copy, Debug)]
 enum Layout {
@@ -297,36 +309,57 @@ impl<'a> Automaton<'a> {
             f(&[], Some(value))?;
         }
         let mut key = Vec::with_capacity(MAX_KEY_LEN);
-        // Per key byte: the node it left, the next transition of that node
-        // to follow, and the output gathered before it.
-        let mut stack: Vec<(Node, usize, u64)> = Vec::with_capacity(MAX_KEY_LEN + 1);
-        stack.push((root, 0, 0));
+        // The nodes whose transitions are being followed, each with the
+        // next one to follow, the output gathered on the way to the node
+        // and the key's length there. A node's last transition replaces it
+        // (nothing is left to come back to), so a chain of one-transition
+        // nodes, the tail of nearly every key, takes one frame.
+        let mut stack: Vec<Frame> = Vec::with_capacity(MAX_KEY_LEN + 1);
+        stack.push(Frame {
+            node: root,
+            next: 0,
+            gathered: 0,
+            depth: 0,
+        });
         while let Some(top) = stack.last_mut() {
-            let (node, next, gathered) = *top;
-            if next == usize::from(node.len) {
+            if top.next == top.node.len {
                 stack.pop();
-                key.pop();
                 continue;
             }
-            top.1 += 1;
             cost::add(1);
-            if key.len() == MAX_KEY_LEN {
+            let Frame {
+                node,
+                next,
+                gathered,
+                depth,
+            } = *top;
+            top.next += 1;
+            if depth == MAX_KEY_LEN {
                 return Err(FormatError::Automaton {
                     offset: node.addr,
                     reason: "a key is longer than a name can be (253 bytes)",
                 });
             }
-            let t = self.transition(&node, next)?;
+            let t = self.transition(&node, usize::from(next))?;
             let gathered = gathered.saturating_add(u64::from(t.output));
             let target = self.node(t.target)?;
+            key.truncate(depth);
             key.push(t.input);
             f(&key, value_of(&target, gathered)?)?;
-            stack.push((target, 0, gathered));
+            let frame = Frame {
+                node: target,
+                next: 0,
+                gathered,
+                depth: depth + 1,
+            };
+            match top.next == node.len {
+                true => *top = frame,
+                false => stack.push(frame),
+            }
         }
         Ok(())
     }
 
-    #[inline(always)]
     fn byte(&self, at: usize) -> Result<u8, FormatError> {
         self.nodes.get(at).copied().ok_or(FormatError::Automaton {
             offset: at,

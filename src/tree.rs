@@ -224,28 +224,31 @@ impl LabelTree {
         tree.nodes.push(new_node(0));
         let mut edges = 0usize;
         // The key is the name reversed: its pieces between dots are the
-        // labels from the right, each reversed. For each prefix of the key
-        // being unfolded: the node of the labels it completes (`NONE` once
-        // one is invalid) and where its last, incomplete, label starts.
-        let mut at: Vec<(NodeId, usize)> = Vec::with_capacity(MAX_KEY_LEN + 1);
-        at.push((ROOT, 0));
+        // labels from the right, each reversed. For each label of the key
+        // being unfolded that a dot completes: where the next label starts
+        // in the key, and the node of the labels so far (`NONE` once one is
+        // invalid). Prefixes come depth first, so the labels of a prefix
+        // are those that start within it.
+        let mut labels: Vec<(usize, NodeId)> = Vec::with_capacity(MAX_KEY_LEN + 1);
+        labels.push((0, ROOT));
         automaton.for_each_prefix(flags::is_valid, |prefix, value| {
             let Some((&byte, before)) = prefix.split_last() else {
                 // The empty key names no rule.
                 return Ok(());
             };
-            at.truncate(prefix.len());
-            let Some(&(node, start)) = at.last() else {
+            while labels.len() > 1 && labels.last().is_some_and(|l| l.0 > before.len()) {
+                labels.pop();
+            }
+            let Some(&(start, node)) = labels.last() else {
                 return Ok(());
             };
             if byte == b'.' {
                 let piece = before.get(start..).unwrap_or_default();
                 let child = tree.label_child(node, piece, &mut edges)?;
-                at.push((child, prefix.len()));
+                labels.push((prefix.len(), child));
                 // A key that ends with a dot ends with an empty label.
                 return Ok(());
             }
-            at.push((node, start));
             if let Some(value) = value {
                 let piece = prefix.get(start..).unwrap_or_default();
                 let child = tree.label_child(node, piece, &mut edges)?;
