@@ -207,7 +207,8 @@ impl LabelTree {
     /// [`FormatError::Automaton`] if a key carries an invalid value or the
     /// keys unfold into more nodes than a `u32` counts;
     /// [`FormatError::Wildcards`] if wildcards branch more than
-    /// [`MAX_BRANCHINGS`] times on the way to one rule.
+    /// [`MAX_BRANCHINGS`] times on the way to one rule;
+    /// [`FormatError::Collisions`] if the labels collide in the table.
     pub(crate) fn build(automaton: &Automaton) -> Result<LabelTree, FormatError> {
         // Room for about a label a key without growing (the table grows
         // past that, and stays at most half full).

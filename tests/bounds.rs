@@ -82,8 +82,8 @@ fn the_level_by_level_map_is_the_one_fst_builds() {
 
 #[test]
 fn a_few_hundred_bytes_that_describe_millions_of_keys_are_refused() {
-    // k = 22 is the 250-byte file whose 4 million keys once took half a
-    // minute and 300 MB to load; k = 63 describes 2^63 keys in 500 bytes.
+    // k = 22: about 250 bytes whose 4 million keys would unfold into
+    // 100 MB of names; k = 63: 2^63 keys in 500 bytes.
     for k in [20, 22, 32, 63] {
         let map = doubling_map(k);
         let bytes = seal(&map);
