@@ -116,7 +116,8 @@ fn resealed_damage_to_the_automaton_never_panics() {
                     Err(Error::Format(
                         FormatError::Automaton { .. }
                         | FormatError::Unfolding { .. }
-                        | FormatError::Wildcards { .. },
+                        | FormatError::Wildcards { .. }
+                        | FormatError::Collisions { .. },
                     )) => {}
                     Err(e) => panic!("byte {i}: {e}"),
                 }
