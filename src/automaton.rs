@@ -3,30 +3,74 @@
 //! A compiled list is an [`fst`](https://docs.rs/fst) map. Its bytes may come
 //! from an untrusted file, and the `fst` crate's own reader is free to panic on
 //! bytes that its builder did not write. So this module reads the `fst` node
-//! encoding itself, with every offset checked, and decodes each reachable node
-//! exactly once:
+//! encoding itself, straight from the bytes, with every offset and every sum
+//! checked:
 //!
 //! * a transition must point strictly below the node it leaves (the builder
-//!   writes children first), so the graph is acyclic and the decoder finishes;
-//! * a visited map decodes a node shared by many paths once, so a crafted DAG
-//!   costs time linear in its size;
-//! * the number of keys in the footer is checked against the number of
-//!   accepting paths, and the set of values every key can carry is computed and
-//!   checked to be valid rule flags, so after a successful decode no lookup can
-//!   meet a value it does not understand.
+//!   writes children first), so the graph is acyclic and every walk ends;
+//! * one sweep over the node addresses, from the root down, decodes each
+//!   reachable node exactly once (a crafted DAG costs time linear in its
+//!   size) and counts the paths from the root to each node: their sums give
+//!   the number of keys, checked against the footer, and the number of bytes
+//!   the keys unfold into, checked against [`max_unfolded`];
+//! * every key's value is checked as the keys are
+//!   [unfolded](Automaton::for_each_prefix), so that no lookup meets a value
+//!   it does not understand.
 //!
-//! The decoded automaton then hands its keys, in order, to the
-//! [label tree](crate::tree) that lookups walk.
+//! # What an automaton may describe
+//!
+//! An `fst` is a DAG: a few hundred bytes can describe millions of keys (the
+//! rules `{a,*}^22.com`, 2^22 keys whose paths share every node). The keys
+//! are unfolded into the [label tree](crate::tree) at load, so loading costs
+//! what the keys hold, not what the file holds. The sweep counts the bytes
+//! the keys unfold into (their distinct prefixes: the edges of a trie of the
+//! keys) before anything is unfolded, and refuses the automaton
+//! ([`FormatError::Unfolding`]) when they are more than [`UNFOLD_PER_BYTE`]
+//! for each of its bytes, plus [`UNFOLD_BASE`]. A list's map shares little
+//! of its keys' bytes: the Public Suffix List unfolds into 0.83 bytes for
+//! each byte of its map, a million random names into about one. Such lists
+//! load in time and memory linear in their size, and a crafted map is
+//! refused after one pass over its bytes. The price is that a list made of
+//! every pairing of a few names with many suffixes, whose map stores the
+//! names once, may be refused like a crafted one past the first MiB of
+//! keys: a hundred names under each of 3,000 suffixes (300,000 rules in a
+//! map of 58 KB) are, a hundred under each of 1,000 or a thousand under
+//! each of 1,000 (`fst` shares only what it still remembers) are not. A key
+//! longer than a name can be (253 bytes) is refused too.
+//!
+//! A sweep holds a path count (four bytes) for each byte of the map; the
+//! unfolding reads the nodes again from the bytes, one per key prefix.
 
 use std::sync::OnceLock;
 
+use crate::cost;
 use crate::error::FormatError;
-
-/// A state of the automaton: an index into the decoded states.
-pub(crate) type StateId = u32;
 
 /// Values (rule flags) are below this bound; see `compile::flags`.
 pub(crate) const VALUE_LIMIT: u64 = 64;
+
+/// The longest key: a rule's name has at most 253 bytes.
+pub(crate) const MAX_KEY_LEN: usize = 253;
+
+/// Bytes the keys may unfold into for each byte of the automaton.
+pub(crate) const UNFOLD_PER_BYTE: u64 = 16;
+
+/// Bytes the keys of any automaton may unfold into, whatever its size: room
+/// for small lists whose rules share much (every name of two letters under
+/// a hundred suffixes), and a cost no caller notices (tens of
+/// milliseconds).
+pub(crate) const UNFOLD_BASE: u64 = 1 << 20;
+
+/// The most bytes the keys of an automaton of `len` bytes may unfold into
+/// (see the [module docs](self)).
+pub(crate) fn max_unfolded(len: usize) -> u64 {
+    // Below `u32::MAX`: path counts saturate there, and a tree of more
+    // labels could not be built anyway.
+    (len as u64)
+        .saturating_mul(UNFOLD_PER_BYTE)
+        .saturating_add(UNFOLD_BASE)
+        .min(u64::from(u32::MAX) - 1)
+}
 
 /// The `fst` format version this decoder reads (the one `fst` 0.4 writes).
 const FST_VERSION: u64 = 3;
@@ -39,40 +83,67 @@ const EMPTY_ADDRESS: usize = 0;
 /// Nodes with more transitions than this carry a 256-byte index.
 const TRANS_INDEX_THRESHOLD: usize = 32;
 
-/// One decoded state, as the decoder finds it.
-#[derive(Clone, Copy, Debug, Default)]
-struct State {
-    /// Index of the state's first transition in the decoder's arrays.
-    first: u32,
-    /// Number of transitions (at most 256).
-    len: u16,
-    /// Whether a key ends here.
-    is_final: bool,
-    /// The output added when a key ends here.
-    final_output: u8,
-}
-
-/// "No state" in the decoder's visited map.
-const NONE: u32 = u32::MAX;
-
-/// A decoded, validated `fst` map.
+/// A decoded, validated `fst` map, read in place.
 #[derive(Clone, Debug)]
-pub(crate) struct Automaton {
-    raw: Raw,
-    root: StateId,
+pub(crate) struct Automaton<'a> {
+    /// The node region: the map's bytes without the footer.
+    nodes: &'a [u8],
+    common: &'static [u8; 64],
+    /// The root's address.
+    root: usize,
     keys: u64,
+    states: usize,
+    unfolded: u64,
 }
 
-/// The decoded states, in the order the decoder found them.
-#[derive(Clone, Debug, Default)]
-struct Raw {
-    states: Vec<State>,
-    inputs: Vec<u8>,
-    targets: Vec<StateId>,
-    outputs: Vec<u8>,
+/// A node's header: where its parts lie, not yet its transitions.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The address of its state byte, for errors.
+    addr: usize,
+    /// Its lowest byte: every transition points below it.
+    start: usize,
+    is_final: bool,
+    /// The output added when a key ends here (below [`VALUE_LIMIT`]).
+    final_output: u8,
+    /// The number of transitions (at most 256).
+    len: u16,
+    layout: Layout,
 }
 
-impl Automaton {
+/// A node of a walk over the keys (see [`Automaton::for_each_prefix`]).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    node: Node,
+    /// The next transition to follow.
+    next: u16,
+    /// The output gathered on the way to the node.
+    gathered: u64,
+    /// The length of the key at the node.
+    depth: usize,
+}
+
+/// Where a node's transitions lie.
+#[derive(Clone, Copy, Debug)]
+enum Layout {
+    /// One transition, decoded with the header.
+    One(Transition),
+    /// `len` transitions stored in three arrays, each growing downwards:
+    /// the inputs (one byte each) from `inputs`, then the target deltas
+    /// (`tsize` bytes each), then the outputs (`osize` bytes each).
+    Many { inputs: usize, tsize: u8, osize: u8 },
+}
+
+/// A transition: input byte, output (below [`VALUE_LIMIT`]), target
+/// address.
+#[derive(Clone, Copy, Debug)]
+struct Transition {
+    input: u8,
+    output: u8,
+    target: usize,
+}
+
+impl<'a> Automaton<'a> {
     /// The number of keys in the map.
     pub(crate) fn len(&self) -> u64 {
         self.keys
@@ -80,71 +151,38 @@ impl Automaton {
 
     /// The number of states.
     pub(crate) fn state_count(&self) -> usize {
-        self.raw.states.len()
+        self.states
     }
 
-    /// Calls `f` with every key of at most `max_len` bytes and its value, in
-    /// key order. Longer keys are skipped with everything below them.
-    ///
-    /// # Errors
-    /// `f`'s first error, or [`FormatError::Automaton`] once the keys walked
-    /// add up to more than `budget` bytes.
-    pub(crate) fn for_each_key(
-        &self,
-        max_len: usize,
-        budget: usize,
-        mut f: impl FnMut(&[u8], u8) -> Result<(), FormatError>,
-    ) -> Result<(), FormatError> {
-        let Some(&root) = self.raw.states.get(self.root as usize) else {
-            return Ok(());
-        };
-        if root.is_final {
-            f(&[], root.final_output)?;
-        }
-        let mut key = Vec::with_capacity(max_len.min(256));
-        let mut spent = 0usize;
-        // Per key byte: the state it left, the value gathered before it, and
-        // the next transition of that state to follow.
-        let mut stack: Vec<(StateId, u8, usize)> = vec![(self.root, 0, 0)];
-        while let Some(top) = stack.last_mut() {
-            let (id, value, next) = *top;
-            let s = self.raw.states[id as usize];
-            if next == s.len as usize || key.len() == max_len {
-                stack.pop();
-                key.pop();
-                continue;
-            }
-            top.2 += 1;
-            spent += 1;
-            if spent > budget {
-                return Err(FormatError::Automaton {
-                    offset: 0,
-                    reason: "the keys unfold into too many bytes",
-                });
-            }
-            let i = s.first as usize + next;
-            let target = self.raw.targets[i];
-            let value = value.wrapping_add(self.raw.outputs[i]);
-            key.push(self.raw.inputs[i]);
-            let t = self.raw.states[target as usize];
-            if t.is_final {
-                // check_keys proved every key's value fits (below 64).
-                f(&key, value.wrapping_add(t.final_output))?;
-            }
-            stack.push((target, value, 0));
-        }
-        Ok(())
+    /// The bytes the keys unfold into: the number of distinct non-empty
+    /// key prefixes, at most [`max_unfolded`] of the map's size.
+    #[cfg(test)]
+    pub(crate) fn unfolded(&self) -> u64 {
+        self.unfolded
     }
 
     /// Decodes and validates raw `fst` map bytes.
     ///
-    /// `is_valid_value` says which values a key may carry, `is_valid_input`
-    /// which bytes a key may hold.
+    /// `is_valid_input` says which bytes a key may hold.
+    ///
+    /// # Errors
+    /// [`FormatError::Unfolding`] if the keys unfold into more than
+    /// [`max_unfolded`] bytes, [`FormatError::Automaton`] if a node does
+    /// not decode.
     pub(crate) fn decode(
-        data: &[u8],
-        is_valid_value: impl Fn(u64) -> bool,
+        data: &'a [u8],
         is_valid_input: impl Fn(u8) -> bool,
-    ) -> Result<Automaton, FormatError> {
+    ) -> Result<Automaton<'a>, FormatError> {
+        Automaton::decode_within(data, is_valid_input, max_unfolded(data.len()))
+    }
+
+    /// [`Automaton::decode`], refusing keys that unfold into more than
+    /// `limit` bytes.
+    fn decode_within(
+        data: &'a [u8],
+        is_valid_input: impl Fn(u8) -> bool,
+        limit: u64,
+    ) -> Result<Automaton<'a>, FormatError> {
         let bad = |offset: usize, reason: &'static str| FormatError::Automaton { offset, reason };
         if data.len() < FST_HEADER + FST_FOOTER {
             return Err(bad(0, "shorter than an fst header and footer"));
@@ -152,92 +190,179 @@ impl Automaton {
         if read_u64(data, 0) != Some(FST_VERSION) {
             return Err(bad(0, "not an fst of version 3"));
         }
-        let end = data.len() - 4;
-        let root_addr = read_u64(data, end - 8).ok_or(bad(end - 8, "footer"))?;
-        let keys = read_u64(data, end - 16).ok_or(bad(end - 16, "footer"))?;
-        let nodes = &data[..end - 16];
-        let root_addr = usize::try_from(root_addr).map_err(|_| bad(end - 8, "root address"))?;
-        if root_addr != EMPTY_ADDRESS && root_addr + 1 != nodes.len() {
-            return Err(bad(end - 8, "root address is not the last node"));
-        }
-
-        let mut decoder = Decoder {
+        // The footer: key count, root address, then a checksum of `fst`'s
+        // own (unread: the file's header has one).
+        let nodes_end = data.len() - FST_FOOTER;
+        let keys = read_u64(data, nodes_end).ok_or(bad(nodes_end, "footer"))?;
+        let root_at = nodes_end + 8;
+        let root = read_u64(data, root_at).ok_or(bad(root_at, "footer"))?;
+        let nodes = &data[..nodes_end];
+        // `nodes` holds at least the fst header: it has a last byte.
+        let root = usize::try_from(root)
+            .ok()
+            .filter(|&r| r == EMPTY_ADDRESS || r == nodes.len() - 1)
+            .ok_or(bad(root_at, "root address is not the last node"))?;
+        let mut automaton = Automaton {
             nodes,
             common: common_inputs(),
-            ids: vec![NONE; nodes.len().max(1)],
-            pending: Vec::new(),
-            addrs: Vec::new(),
-            trans: Vec::new(),
-            raw: Raw::default(),
-            keys,
-        };
-        let root = decoder.id_of(root_addr);
-        while let Some((id, addr)) = decoder.pending.pop() {
-            decoder.decode_node(id, addr)?;
-        }
-        decoder.check_keys(root, &is_valid_value)?;
-        for (id, s) in decoder.raw.states.iter().enumerate() {
-            let first = s.first as usize;
-            if decoder.raw.inputs[first..first + s.len as usize]
-                .iter()
-                .any(|&b| !is_valid_input(b))
-            {
-                return Err(bad(
-                    decoder.addrs[id],
-                    "a key holds a byte that is not canonical",
-                ));
-            }
-        }
-        Ok(Automaton {
-            raw: decoder.raw,
             root,
             keys,
-        })
+            states: 0,
+            unfolded: 0,
+        };
+        automaton.sweep(data.len(), limit, is_valid_input)?;
+        Ok(automaton)
     }
-}
 
-/// A node's transition as stored: input byte, output, target address.
-struct RawTransition {
-    input: u8,
-    output: u64,
-    target: usize,
-}
-
-struct Decoder<'a> {
-    nodes: &'a [u8],
-    common: &'static [u8; 64],
-    /// State id of each node address seen so far, by address ([`NONE`]: not
-    /// seen).
-    ids: Vec<StateId>,
-    /// Nodes seen but not decoded yet.
-    pending: Vec<(StateId, usize)>,
-    /// Address of each state, by id.
-    addrs: Vec<usize>,
-    /// The transitions of the node being decoded (a reused buffer).
-    trans: Vec<RawTransition>,
-    raw: Raw,
-    /// The key count from the footer.
-    keys: u64,
-}
-
-impl Decoder<'_> {
-    /// The id of the node at `addr`, registering it for decoding if new.
-    fn id_of(&mut self, addr: usize) -> StateId {
-        // Every address given is below the end of the nodes (checked by the
-        // caller), so it has a slot.
-        if let Some(&id) = self.ids.get(addr).filter(|&&id| id != NONE) {
-            return id;
+    /// Decodes every node reachable from the root once, by descending
+    /// address (every transition points down, so a node's paths are all
+    /// counted before it is reached), and checks the footer's key count and
+    /// the unfolded size against `limit`; `len` is the map's size.
+    fn sweep(
+        &mut self,
+        len: usize,
+        limit: u64,
+        is_valid_input: impl Fn(u8) -> bool,
+    ) -> Result<(), FormatError> {
+        // The paths from the root to each address (0: not reached),
+        // saturating: a count that large is far over `limit`.
+        let mut paths = vec![0u32; self.nodes.len()];
+        paths[self.root] = 1;
+        let (mut keys, mut unfolded, mut states) = (0u64, 0u64, 0usize);
+        for addr in (0..=self.root).rev() {
+            let n = paths[addr];
+            if n == 0 {
+                continue;
+            }
+            let node = self.node(addr)?;
+            cost::add(1 + u64::from(node.len));
+            states += 1;
+            if node.is_final {
+                keys = keys.saturating_add(u64::from(n));
+            }
+            // Each path to the node, followed by each transition, is a
+            // distinct key prefix (the map is deterministic).
+            unfolded = unfolded.saturating_add(u64::from(n) * u64::from(node.len));
+            if unfolded > limit {
+                return Err(FormatError::Unfolding {
+                    size: len as u64,
+                    limit,
+                });
+            }
+            let mut last = None;
+            for i in 0..usize::from(node.len) {
+                let t = self.transition(&node, i)?;
+                if !is_valid_input(t.input) {
+                    return Err(FormatError::Automaton {
+                        offset: addr,
+                        reason: "a key holds a byte that is not canonical",
+                    });
+                }
+                if last.is_some_and(|last| last >= t.input) {
+                    return Err(FormatError::Automaton {
+                        offset: addr,
+                        reason: "transitions not in strictly increasing order",
+                    });
+                }
+                last = Some(t.input);
+                // The target is below `addr` (`transition` checks it): not
+                // swept yet.
+                if let Some(p) = paths.get_mut(t.target) {
+                    *p = p.saturating_add(n);
+                }
+            }
         }
-        // The number of states is bounded by the number of bytes, which a
-        // `u32` holds for any file the header accepts.
-        let id = self.raw.states.len() as StateId;
-        self.raw.states.push(State::default());
-        self.addrs.push(addr);
-        if let Some(slot) = self.ids.get_mut(addr) {
-            *slot = id;
+        if keys != self.keys {
+            return Err(FormatError::Automaton {
+                offset: self.root,
+                reason: "key count in the footer does not match the automaton",
+            });
         }
-        self.pending.push((id, addr));
-        id
+        (self.states, self.unfolded) = (states, unfolded);
+        Ok(())
+    }
+
+    /// Walks the keys depth first, in key order, and calls `f` with every
+    /// distinct non-empty key prefix (so [`Automaton::unfolded`] times) and,
+    /// when a key ends there, its value. The empty key, if there is one,
+    /// comes first.
+    ///
+    /// # Errors
+    /// `f`'s first error, or [`FormatError::Automaton`] for a key whose
+    /// value `is_valid_value` refuses, or longer than [`MAX_KEY_LEN`].
+    pub(crate) fn for_each_prefix(
+        &self,
+        is_valid_value: impl Fn(u64) -> bool,
+        mut f: impl FnMut(&[u8], Option<u8>) -> Result<(), FormatError>,
+    ) -> Result<(), FormatError> {
+        let value_of = |node: &Node, gathered: u64| -> Result<Option<u8>, FormatError> {
+            if !node.is_final {
+                return Ok(None);
+            }
+            // Outputs are below 64 and a key at most 253 bytes: no overflow.
+            let value = gathered.saturating_add(u64::from(node.final_output));
+            match u8::try_from(value) {
+                Ok(v) if value < VALUE_LIMIT && is_valid_value(value) => Ok(Some(v)),
+                _ => Err(FormatError::Automaton {
+                    offset: node.addr,
+                    reason: "a key carries an invalid value",
+                }),
+            }
+        };
+        let root = self.node(self.root)?;
+        if let Some(value) = value_of(&root, 0)? {
+            f(&[], Some(value))?;
+        }
+        let mut key = Vec::with_capacity(MAX_KEY_LEN);
+        // The nodes whose transitions are being followed, each with the
+        // next one to follow, the output gathered on the way to the node
+        // and the key's length there. A node's last transition replaces it
+        // (nothing is left to come back to), so a chain of one-transition
+        // nodes, the tail of nearly every key, takes one frame.
+        let mut stack: Vec<Frame> = Vec::with_capacity(MAX_KEY_LEN + 1);
+        stack.push(Frame {
+            node: root,
+            next: 0,
+            gathered: 0,
+            depth: 0,
+        });
+        while let Some(top) = stack.last_mut() {
+            if top.next == top.node.len {
+                stack.pop();
+                continue;
+            }
+            cost::add(1);
+            let Frame {
+                node,
+                next,
+                gathered,
+                depth,
+            } = *top;
+            top.next += 1;
+            if depth == MAX_KEY_LEN {
+                return Err(FormatError::Automaton {
+                    offset: node.addr,
+                    reason: "a key is longer than a name can be (253 bytes)",
+                });
+            }
+            let t = self.transition(&node, usize::from(next))?;
+            let gathered = gathered.saturating_add(u64::from(t.output));
+            let target = self.node(t.target)?;
+            key.truncate(depth);
+            key.push(t.input);
+            f(&key, value_of(&target, gathered)?)?;
+            let frame = Frame {
+                node: target,
+                next: 0,
+                gathered,
+                depth: depth + 1,
+            };
+            match top.next == node.len {
+                true => *top = frame,
+                false => stack.push(frame),
+            }
+        }
+        Ok(())
     }
 
     fn byte(&self, at: usize) -> Result<u8, FormatError> {
@@ -248,10 +373,11 @@ impl Decoder<'_> {
     }
 
     /// Reads a little-endian integer of `size` bytes (1 to 8) at `at`.
+    #[inline(always)]
     fn uint(&self, at: usize, size: usize) -> Result<u64, FormatError> {
-        let bytes = self
-            .nodes
-            .get(at..at + size)
+        let bytes = at
+            .checked_add(size)
+            .and_then(|end| self.nodes.get(at..end))
             .ok_or(FormatError::Automaton {
                 offset: at,
                 reason: "packed integer reaches outside the automaton",
@@ -262,6 +388,7 @@ impl Decoder<'_> {
             .fold(0u64, |n, &b| (n << 8) | u64::from(b)))
     }
 
+    #[inline(always)]
     fn common_input(&self, state_byte: u8, addr: usize) -> Result<(u8, usize), FormatError> {
         match state_byte & 0b0011_1111 {
             0 => Ok((self.byte(sub(addr, 1)?)?, 1)),
@@ -269,204 +396,198 @@ impl Decoder<'_> {
         }
     }
 
-    fn decode_node(&mut self, id: StateId, addr: usize) -> Result<(), FormatError> {
+    /// Decodes the header of the node at `addr` (and its transition, if it
+    /// has just one).
+    fn node(&self, addr: usize) -> Result<Node, FormatError> {
         let bad = |reason: &'static str| FormatError::Automaton {
             offset: addr,
             reason,
         };
-        // One buffer for every node's transitions.
-        let mut trans = std::mem::take(&mut self.trans);
-        trans.clear();
-        let mut is_final = false;
-        let mut final_output = 0u64;
-        let start; // lowest byte of the node
         if addr == EMPTY_ADDRESS {
-            is_final = true;
-            start = usize::MAX;
-        } else {
-            if addr < FST_HEADER {
-                return Err(bad("node address inside the fst header"));
+            return Ok(Node {
+                addr,
+                start: addr,
+                is_final: true,
+                final_output: 0,
+                len: 0,
+                layout: Layout::Many {
+                    inputs: 0,
+                    tsize: 0,
+                    osize: 0,
+                },
+            });
+        }
+        if addr < FST_HEADER {
+            return Err(bad("node address inside the fst header"));
+        }
+        let v = self.byte(addr)?;
+        let node = match v >> 6 {
+            0b11 => {
+                // One transition to the node written just before this one.
+                let (input, input_len) = self.common_input(v, addr)?;
+                let start = sub(addr, input_len)?;
+                let target = sub(start, 1)?;
+                one(addr, start, input, 0, target)?
             }
-            let v = self.byte(addr)?;
-            match v >> 6 {
-                0b11 => {
-                    // One transition to the node written just before this one.
-                    let (input, input_len) = self.common_input(v, addr)?;
-                    start = sub(addr, input_len)?;
-                    trans.push(RawTransition {
-                        input,
-                        output: 0,
-                        target: sub(start, 1)?,
-                    });
+            0b10 => {
+                // One transition with an explicit address and output.
+                let (input, input_len) = self.common_input(v, addr)?;
+                let sizes_at = sub(addr, input_len + 1)?;
+                let (tsize, osize) = pack_sizes(self.byte(sizes_at)?).ok_or(bad("pack size"))?;
+                if tsize == 0 {
+                    return Err(bad("zero transition pack size"));
                 }
-                0b10 => {
-                    // One transition with an explicit address and output.
-                    let (input, input_len) = self.common_input(v, addr)?;
-                    let sizes_at = sub(addr, input_len + 1)?;
-                    let (tsize, osize) =
-                        pack_sizes(self.byte(sizes_at)?).ok_or(bad("pack size"))?;
-                    if tsize == 0 {
-                        return Err(bad("zero transition pack size"));
-                    }
-                    let trans_at = sub(sizes_at, tsize)?;
-                    start = sub(trans_at, osize)?;
-                    let output = if osize == 0 {
-                        0
-                    } else {
-                        self.uint(start, osize)?
-                    };
-                    let delta = self.uint(trans_at, tsize)?;
-                    trans.push(RawTransition {
-                        input,
-                        output,
-                        target: unpack_delta(start, delta)?,
-                    });
+                let trans_at = sub(sizes_at, tsize)?;
+                let start = sub(trans_at, osize)?;
+                let output = match osize {
+                    0 => 0,
+                    _ => self.uint(start, osize)?,
+                };
+                let delta = self.uint(trans_at, tsize)?;
+                one(addr, start, input, output, unpack_delta(start, delta)?)?
+            }
+            _ => {
+                let is_final = v & 0b0100_0000 != 0;
+                let (len, len_size) = match v & 0b0011_1111 {
+                    0 => match self.byte(sub(addr, 1)?)? {
+                        1 => (256, 1),
+                        n => (n as usize, 1),
+                    },
+                    n => (n as usize, 0),
+                };
+                let sizes_at = sub(addr, len_size + 1)?;
+                let (tsize, osize) = pack_sizes(self.byte(sizes_at)?).ok_or(bad("pack size"))?;
+                if tsize == 0 && len > 0 {
+                    return Err(bad("zero transition pack size"));
                 }
-                _ => {
-                    is_final = v & 0b0100_0000 != 0;
-                    let (ntrans, ntrans_len) = match v & 0b0011_1111 {
-                        0 => match self.byte(sub(addr, 1)?)? {
-                            1 => (256, 1),
-                            n => (n as usize, 1),
-                        },
-                        n => (n as usize, 0),
-                    };
-                    let sizes_at = sub(addr, ntrans_len + 1)?;
-                    let (tsize, osize) =
-                        pack_sizes(self.byte(sizes_at)?).ok_or(bad("pack size"))?;
-                    if tsize == 0 && ntrans > 0 {
-                        return Err(bad("zero transition pack size"));
+                let index_size = match len > TRANS_INDEX_THRESHOLD {
+                    true => 256,
+                    false => 0,
+                };
+                // At most 256 transitions of at most 8 bytes: no overflow.
+                let inputs = sub(sizes_at, index_size)?;
+                let deltas = sub(inputs, len)?;
+                let outputs = sub(deltas, len * tsize)?;
+                let outputs_end = sub(outputs, len * osize)?;
+                let (start, final_output) = match is_final && osize > 0 {
+                    true => {
+                        let at = sub(outputs_end, osize)?;
+                        (at, self.uint(at, osize)?)
                     }
-                    let index_size = if ntrans > TRANS_INDEX_THRESHOLD {
-                        256
-                    } else {
-                        0
-                    };
-                    let inputs_end = sub(sizes_at, index_size)?;
-                    let inputs_at = sub(inputs_end, ntrans)?;
-                    let addrs_at = sub(inputs_at, ntrans * tsize)?;
-                    let outputs_at = sub(addrs_at, ntrans * osize)?;
-                    start = if is_final && osize > 0 {
-                        let at = sub(outputs_at, osize)?;
-                        final_output = self.uint(at, osize)?;
-                        at
-                    } else {
-                        outputs_at
-                    };
-                    for i in 0..ntrans {
-                        let input = self.byte(inputs_end - i - 1)?;
-                        let delta = self.uint(inputs_at - (i + 1) * tsize, tsize)?;
-                        let output = if osize == 0 {
-                            0
-                        } else {
-                            self.uint(addrs_at - (i + 1) * osize, osize)?
-                        };
-                        if let Some(last) = trans.last() {
-                            if last.input >= input {
-                                return Err(bad("transitions not in strictly increasing order"));
-                            }
-                        }
-                        trans.push(RawTransition {
-                            input,
-                            output,
-                            target: unpack_delta(start, delta)?,
-                        });
-                    }
+                    false => (outputs_end, 0),
+                };
+                Node {
+                    addr,
+                    start,
+                    is_final,
+                    final_output: small(final_output).ok_or(bad("final output out of range"))?,
+                    // At most 256; sizes at most 8.
+                    len: len as u16,
+                    layout: Layout::Many {
+                        inputs,
+                        tsize: tsize as u8,
+                        osize: osize as u8,
+                    },
                 }
             }
-            if start < FST_HEADER {
-                return Err(bad("node begins inside the fst header"));
-            }
-        }
-
-        if final_output >= VALUE_LIMIT {
-            return Err(bad("final output out of range"));
-        }
-        let first = self.raw.inputs.len();
-        for t in &trans {
-            if t.target != EMPTY_ADDRESS && t.target >= start {
-                return Err(bad("transition does not point to an earlier node"));
-            }
-            if t.output >= VALUE_LIMIT {
-                return Err(bad("transition output out of range"));
-            }
-            let target = self.id_of(t.target);
-            self.raw.inputs.push(t.input);
-            self.raw.targets.push(target);
-            self.raw.outputs.push(t.output as u8);
-        }
-        let len = trans.len() as u16;
-        self.trans = trans;
-        self.raw.states[id as usize] = State {
-            first: u32::try_from(first).map_err(|_| bad("too many transitions"))?,
-            len,
-            is_final,
-            final_output: final_output as u8,
         };
-        Ok(())
+        if node.start < FST_HEADER {
+            return Err(bad("node begins inside the fst header"));
+        }
+        if let Layout::One(t) = node.layout {
+            check(&node, t)?;
+        }
+        Ok(node)
     }
 
-    /// Checks the footer's key count and that every key's value is valid.
-    ///
-    /// Transitions point to lower addresses, so visiting states by ascending
-    /// address visits every target before the states that reach it.
-    fn check_keys(
-        &self,
-        root: StateId,
-        is_valid_value: impl Fn(u64) -> bool,
-    ) -> Result<(), FormatError> {
-        // `ids` maps every address to the state there, if any: read in
-        // order, it lists the states by ascending address, with no sort.
-        let order = self.ids.iter().copied().filter(|&id| id != NONE);
-        let mut counts = vec![0u64; self.addrs.len()];
-        let mut values = vec![0u64; self.addrs.len()];
-        for id in order {
-            let s = self.raw.states[id as usize];
-            let mut count = u64::from(s.is_final);
-            let mut set = if s.is_final {
-                1u64 << s.final_output
-            } else {
-                0
-            };
-            let first = s.first as usize;
-            for i in first..first + s.len as usize {
-                let t = self.raw.targets[i] as usize;
-                count = count.saturating_add(counts[t]);
-                let out = u32::from(self.raw.outputs[i]);
-                let shifted = values[t] << out;
-                if shifted >> out != values[t] {
-                    return Err(FormatError::Automaton {
-                        offset: self.addrs[id as usize],
-                        reason: "a key's value is out of range",
-                    });
-                }
-                set |= shifted;
+    /// Decodes transition `i` (below `node.len`) of `node`.
+    fn transition(&self, node: &Node, i: usize) -> Result<Transition, FormatError> {
+        match node.layout {
+            Layout::One(t) => Ok(t),
+            Layout::Many {
+                inputs,
+                tsize,
+                osize,
+            } => {
+                // `i` is below `len`, at most 256, and sizes at most 8: no
+                // overflow.
+                let (len, tsize, osize) = (usize::from(node.len), tsize.into(), osize.into());
+                let deltas = sub(inputs, len)?;
+                let outputs = sub(deltas, len * tsize)?;
+                let input = self.byte(sub(inputs, i + 1)?)?;
+                let delta = self.uint(sub(deltas, (i + 1) * tsize)?, tsize)?;
+                let output = match osize {
+                    0 => 0,
+                    _ => self.uint(sub(outputs, (i + 1) * osize)?, osize)?,
+                };
+                let t = Transition {
+                    input,
+                    output: small(output).ok_or(FormatError::Automaton {
+                        offset: node.addr,
+                        reason: "transition output out of range",
+                    })?,
+                    target: unpack_delta(node.start, delta)?,
+                };
+                check(node, t)?;
+                Ok(t)
             }
-            counts[id as usize] = count;
-            values[id as usize] = set;
         }
-        let root = root as usize;
-        if counts[root] != self.keys {
-            return Err(FormatError::Automaton {
-                offset: self.addrs[root],
-                reason: "key count in the footer does not match the automaton",
-            });
-        }
-        if (0..VALUE_LIMIT).any(|v| values[root] & (1 << v) != 0 && !is_valid_value(v)) {
-            return Err(FormatError::Automaton {
-                offset: self.addrs[root],
-                reason: "a key carries an invalid value",
-            });
-        }
-        Ok(())
     }
+}
+
+/// A node with the one transition `input`, `output`, `target`.
+#[inline(always)]
+fn one(
+    addr: usize,
+    start: usize,
+    input: u8,
+    output: u64,
+    target: usize,
+) -> Result<Node, FormatError> {
+    let output = small(output).ok_or(FormatError::Automaton {
+        offset: addr,
+        reason: "transition output out of range",
+    })?;
+    Ok(Node {
+        addr,
+        start,
+        is_final: false,
+        final_output: 0,
+        len: 1,
+        layout: Layout::One(Transition {
+            input,
+            output,
+            target,
+        }),
+    })
+}
+
+/// An output, if it is below [`VALUE_LIMIT`].
+#[inline(always)]
+fn small(output: u64) -> Option<u8> {
+    u8::try_from(output)
+        .ok()
+        .filter(|&v| u64::from(v) < VALUE_LIMIT)
+}
+
+/// Checks that a transition of `node` points below it.
+#[inline(always)]
+fn check(node: &Node, t: Transition) -> Result<(), FormatError> {
+    if t.target != EMPTY_ADDRESS && t.target >= node.start {
+        return Err(FormatError::Automaton {
+            offset: node.addr,
+            reason: "transition does not point to an earlier node",
+        });
+    }
+    Ok(())
 }
 
 fn read_u64(data: &[u8], at: usize) -> Option<u64> {
-    let bytes: [u8; 8] = data.get(at..at + 8)?.try_into().ok()?;
+    let bytes: [u8; 8] = data.get(at..at.checked_add(8)?)?.try_into().ok()?;
     Some(u64::from_le_bytes(bytes))
 }
 
+#[inline(always)]
 fn sub(a: usize, b: usize) -> Result<usize, FormatError> {
     a.checked_sub(b).ok_or(FormatError::Automaton {
         offset: a,
@@ -475,12 +596,14 @@ fn sub(a: usize, b: usize) -> Result<usize, FormatError> {
 }
 
 /// Splits a pack-size byte into (transition address size, output size).
+#[inline(always)]
 fn pack_sizes(v: u8) -> Option<(usize, usize)> {
     let (t, o) = ((v >> 4) as usize, (v & 0x0f) as usize);
     (t <= 8 && o <= 8).then_some((t, o))
 }
 
 /// Resolves a transition's stored delta against the node's start address.
+#[inline(always)]
 fn unpack_delta(start: usize, delta: u64) -> Result<usize, FormatError> {
     let delta = usize::try_from(delta).map_err(|_| FormatError::Automaton {
         offset: start,
@@ -541,16 +664,23 @@ mod tests {
         b.into_inner().unwrap()
     }
 
-    fn get(a: &Automaton, key: &[u8]) -> Option<u8> {
-        let mut found = None;
-        a.for_each_key(usize::MAX, usize::MAX, |k, v| {
-            if k == key {
-                found = Some(v);
-            }
-            Ok(())
-        })
-        .unwrap();
-        found
+    fn decode(bytes: &[u8]) -> Result<Automaton<'_>, FormatError> {
+        Automaton::decode(bytes, |_| true)
+    }
+
+    /// Every key and its value, in the order the walk gives them.
+    fn keys(a: &Automaton) -> Result<Vec<(Vec<u8>, u8)>, FormatError> {
+        let mut keys = Vec::new();
+        a.for_each_prefix(
+            |v| v > 0,
+            |k, v| {
+                if let Some(v) = v {
+                    keys.push((k.to_vec(), v));
+                }
+                Ok(())
+            },
+        )?;
+        Ok(keys)
     }
 
     #[test]
@@ -566,45 +696,141 @@ mod tests {
     #[test]
     fn decodes_what_fst_builds() {
         // Many keys at the root force a node with a transition index.
-        let mut keys: Vec<(Vec<u8>, u64)> = (0u8..=255)
+        let mut keys_in: Vec<(Vec<u8>, u64)> = (0u8..=255)
             .map(|b| (vec![b, b'x'], u64::from(b % 60) + 1))
             .collect();
-        keys.push((b"moc".to_vec(), 1));
-        keys.push((b"moc.elpmaxe".to_vec(), 2));
-        keys.push((b"ku.oc".to_vec(), 3));
-        keys.push((b"ku.oc.*".to_vec(), 63));
-        keys.sort();
-        keys.dedup_by(|a, b| a.0 == b.0);
-        let borrowed: Vec<(&[u8], u64)> = keys.iter().map(|(k, v)| (&k[..], *v)).collect();
+        keys_in.push((b"moc".to_vec(), 1));
+        keys_in.push((b"moc.elpmaxe".to_vec(), 2));
+        keys_in.push((b"ku.oc".to_vec(), 3));
+        keys_in.push((b"ku.oc.*".to_vec(), 63));
+        keys_in.sort();
+        keys_in.dedup_by(|a, b| a.0 == b.0);
+        let borrowed: Vec<(&[u8], u64)> = keys_in.iter().map(|(k, v)| (&k[..], *v)).collect();
         let bytes = build(&borrowed);
-        let a = Automaton::decode(&bytes, |v| v > 0, |_| true).unwrap();
-        assert_eq!(a.len(), keys.len() as u64);
-        for (k, v) in &keys {
-            assert_eq!(get(&a, k), Some(*v as u8), "key {k:?}");
+        let a = decode(&bytes).unwrap();
+        assert_eq!(a.len(), keys_in.len() as u64);
+        let expected: Vec<(Vec<u8>, u8)> =
+            keys_in.iter().map(|(k, v)| (k.clone(), *v as u8)).collect();
+        assert_eq!(keys(&a).unwrap(), expected);
+        // The distinct prefixes: as many as the walk calls back.
+        let mut prefixes = std::collections::BTreeSet::new();
+        for (k, _) in &keys_in {
+            for end in 1..=k.len() {
+                prefixes.insert(&k[..end]);
+            }
         }
-        assert_eq!(get(&a, b"mo"), None);
-        assert_eq!(get(&a, b"moc.e"), None);
+        let mut calls = 0u64;
+        a.for_each_prefix(
+            |_| true,
+            |_, _| {
+                calls += 1;
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(calls, prefixes.len() as u64);
+        assert_eq!(a.unfolded(), calls);
     }
 
     #[test]
     fn refuses_invalid_values_and_count() {
         let bytes = build(&[(b"a", 1), (b"b", 0)]);
-        assert!(matches!(
-            Automaton::decode(&bytes, |v| v > 0, |_| true),
-            Err(FormatError::Automaton { .. })
-        ));
+        let a = decode(&bytes).unwrap();
+        assert!(matches!(keys(&a), Err(FormatError::Automaton { .. })));
         let mut bytes = build(&[(b"a", 1), (b"b", 2)]);
         let n = bytes.len();
         bytes[n - 20] = 9; // key count
-        assert!(Automaton::decode(&bytes, |v| v > 0, |_| true).is_err());
+        assert!(matches!(decode(&bytes), Err(FormatError::Automaton { .. })));
     }
 
     #[test]
     fn empty_and_empty_key() {
-        let a = Automaton::decode(&build(&[]), |v| v > 0, |_| true).unwrap();
+        let bytes = build(&[]);
+        let a = decode(&bytes).unwrap();
         assert_eq!(a.len(), 0);
-        assert_eq!(get(&a, b"a"), None);
-        let a = Automaton::decode(&build(&[(b"", 5)]), |v| v > 0, |_| true).unwrap();
-        assert_eq!(get(&a, b""), Some(5));
+        assert_eq!(keys(&a).unwrap(), vec![]);
+        let bytes = build(&[(b"", 5)]);
+        let a = decode(&bytes).unwrap();
+        assert_eq!(keys(&a).unwrap(), vec![(vec![], 5)]);
+    }
+
+    /// The footer's root address, set to `root`.
+    fn with_root(mut bytes: Vec<u8>, root: u64) -> Vec<u8> {
+        let at = bytes.len() - 12;
+        bytes[at..at + 8].copy_from_slice(&root.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn footer_addresses_at_the_ends_of_the_range() {
+        let bytes = build(&[(b"a", 1), (b"b", 2)]);
+        for root in [u64::MAX, u64::MAX - 1, 1 << 63, bytes.len() as u64, 1] {
+            let err = decode(&with_root(bytes.clone(), root)).unwrap_err();
+            assert!(
+                matches!(err, FormatError::Automaton { reason, .. } if reason.contains("root")),
+                "root {root}: {err}"
+            );
+        }
+        let mut count = bytes.clone();
+        let at = count.len() - 20;
+        count[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert!(decode(&count).is_err());
+    }
+
+    #[test]
+    fn keys_longer_than_a_name_are_refused() {
+        let long = vec![b'a'; MAX_KEY_LEN + 1];
+        let bytes = build(&[(&long[..MAX_KEY_LEN], 1), (&long, 1)]);
+        let a = decode(&bytes).unwrap();
+        let err = keys(&a).unwrap_err();
+        assert!(matches!(err, FormatError::Automaton { reason, .. } if reason.contains("253")));
+        let bytes = build(&[(&long[..MAX_KEY_LEN], 1)]);
+        assert_eq!(keys(&decode(&bytes).unwrap()).unwrap().len(), 1);
+    }
+
+    /// `{a,*}^k` joined by dots: 2^k keys in a map of a few bytes a level.
+    fn doubling(k: u32) -> Vec<u8> {
+        let mut b = fst::MapBuilder::memory();
+        for bits in 0..1u64 << k {
+            let key: Vec<u8> = (0..k)
+                .rev()
+                .flat_map(|i| [if bits >> i & 1 == 0 { b'*' } else { b'a' }, b'.'])
+                .collect();
+            b.insert(&key, 1).unwrap();
+        }
+        b.into_inner().unwrap()
+    }
+
+    #[test]
+    fn unfolded_size_is_counted_before_unfolding() {
+        // k levels: 2^(k+1) - 2 prefixes a level pair, 2^(k+2) - 4 in all.
+        let bytes = doubling(10);
+        let a = decode(&bytes).unwrap();
+        assert_eq!(a.unfolded(), (1 << 12) - 4);
+        assert_eq!(a.len(), 1 << 10);
+        let within = |limit| Automaton::decode_within(&bytes, |_| true, limit).map(|a| a.len());
+        assert_eq!(within((1 << 12) - 4), Ok(1 << 10));
+        assert_eq!(
+            within((1 << 12) - 5),
+            Err(FormatError::Unfolding {
+                size: bytes.len() as u64,
+                limit: (1 << 12) - 5,
+            })
+        );
+        assert!(bytes.len() < 200, "{} bytes", bytes.len());
+    }
+
+    #[test]
+    fn the_builtin_list_unfolds_into_few_bytes_a_byte() {
+        let bytes = include_bytes!("../vectors/public_suffix_list.fst");
+        let (_, fst) = crate::format::read(bytes).unwrap();
+        let a = decode(&bytes[fst.clone()]).unwrap();
+        let per_byte = a.unfolded() as f64 / fst.len() as f64;
+        eprintln!(
+            "{} bytes unfold into {} ({per_byte:.2} a byte)",
+            fst.len(),
+            a.unfolded()
+        );
+        assert!(per_byte * 4.0 < UNFOLD_PER_BYTE as f64);
     }
 }

@@ -82,7 +82,9 @@ pub(crate) fn key_of(name: &str) -> Vec<u8> {
 
 /// The merged map of keys to flags, with the wildcard parents' implied flags.
 pub(crate) fn keys(set: &RuleSet) -> BTreeMap<Vec<u8>, u8> {
-    let mut map: BTreeMap<Vec<u8>, u8> = BTreeMap::new();
+    // Sorted and merged in a vector, then built in one pass: a large list
+    // compiles several times faster than by inserting its keys one by one.
+    let mut keys: Vec<(Vec<u8>, u8)> = Vec::with_capacity(set.rules().len());
     for rule in set.rules() {
         let bit = match (rule.kind(), rule.section()) {
             (RuleKind::Normal, Section::Icann) => flags::NORMAL_ICANN,
@@ -90,18 +92,27 @@ pub(crate) fn keys(set: &RuleSet) -> BTreeMap<Vec<u8>, u8> {
             (RuleKind::Exception, Section::Icann) => flags::EXCEPTION_ICANN,
             (RuleKind::Exception, Section::Private) => flags::EXCEPTION_PRIVATE,
         };
-        *map.entry(key_of(rule.name())).or_default() |= bit;
+        keys.push((key_of(rule.name()), bit));
         if rule.kind() == RuleKind::Normal {
             if let Some(parent) = rule.name().strip_prefix("*.") {
                 let implied = match rule.section() {
                     Section::Icann => flags::IMPLIED_ICANN,
                     Section::Private => flags::IMPLIED_PRIVATE,
                 };
-                *map.entry(key_of(parent)).or_default() |= implied;
+                keys.push((key_of(parent), implied));
             }
         }
     }
-    map
+    keys.sort_unstable();
+    let mut merged: Vec<(Vec<u8>, u8)> = Vec::with_capacity(keys.len());
+    for (key, bits) in keys {
+        match merged.last_mut() {
+            Some(last) if last.0 == key => last.1 |= bits,
+            _ => merged.push((key, bits)),
+        }
+    }
+    // Sorted and distinct: the map is built without a search.
+    merged.into_iter().collect()
 }
 
 /// Counts the rules of a merged key map.

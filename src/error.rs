@@ -225,6 +225,37 @@ pub enum FormatError {
         /// What is wrong there.
         reason: &'static str,
     },
+    /// The automaton describes far more than its size holds: its keys
+    /// would unfold into more than `limit` bytes, the most an automaton of
+    /// `size` bytes may describe. An `fst` is a graph that shares paths, so
+    /// a few hundred crafted bytes can describe millions of keys; an honest
+    /// list unfolds into a few bytes for each byte of its automaton.
+    Unfolding {
+        /// The automaton's size in bytes.
+        size: u64,
+        /// The most bytes its keys may unfold into.
+        limit: u64,
+    },
+    /// Wildcard rules nest too deeply for lookups to stay cheap: on the way
+    /// to one rule, `branchings` names have both a `*` child with rules
+    /// below it and other children (as in `x.*.a.*.com` beside
+    /// `x.y.a.z.com`), so a lookup could follow up to 2 to that power
+    /// paths at once; at most `limit` are accepted.
+    Wildcards {
+        /// The most such names on the way to one rule.
+        branchings: u32,
+        /// The most that are accepted.
+        limit: u32,
+    },
+    /// The list's labels collide in the table a lookup searches: a lookup
+    /// could probe `run` slots, over the `limit` accepted. Only labels chosen
+    /// to collide do that.
+    Collisions {
+        /// The longest run of slots a lookup may probe.
+        run: u32,
+        /// The longest run accepted.
+        limit: u32,
+    },
 }
 
 impl fmt::Display for FormatError {
@@ -249,6 +280,21 @@ impl fmt::Display for FormatError {
             FormatError::Automaton { offset, reason } => {
                 write!(f, "automaton does not decode at offset {offset}: {reason}")
             }
+            FormatError::Unfolding { size, limit } => write!(
+                f,
+                "the keys unfold into more than {limit} bytes, the most an automaton of \
+                 {size} bytes may describe (a crafted file, or not a list)"
+            ),
+            FormatError::Wildcards { branchings, limit } => write!(
+                f,
+                "wildcard rules branch {branchings} times on the way to one rule, over the \
+                 limit of {limit}: a lookup would follow too many paths at once"
+            ),
+            FormatError::Collisions { run, limit } => write!(
+                f,
+                "the labels collide in the lookup table: a lookup could probe {run} slots, \
+                 over the limit of {limit}"
+            ),
         }
     }
 }

@@ -221,6 +221,10 @@
 mod automaton;
 mod batch;
 mod compile;
+#[cfg(fuzzing)]
+pub mod cost;
+#[cfg(not(fuzzing))]
+mod cost;
 mod domain;
 mod error;
 pub mod format;

@@ -150,16 +150,17 @@ impl List {
 
     fn load(bytes: Bytes) -> Result<List, Error> {
         let (header, fst) = format::read(bytes.as_slice())?;
-        let automaton = Automaton::decode(&bytes.as_slice()[fst.clone()], flags::is_valid, |b| {
+        let automaton = Automaton::decode(&bytes.as_slice()[fst.clone()], |b| {
             matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
         })?;
         let tree = LabelTree::build(&automaton)?;
+        let (states, keys) = (automaton.state_count(), automaton.len());
         Ok(List {
             bytes,
             fst,
             header,
-            states: automaton.state_count(),
-            keys: automaton.len(),
+            states,
+            keys,
             tree,
             options: Options::new(),
         })

@@ -1,7 +1,7 @@
 //! The label tree: a list's rules as a tree of labels, laid out for lookups.
 //!
 //! The `.fst` file stores each rule as one byte-reversed key (`co.uk` as
-//! `ku.oc`, see [`compile`](crate::compile)). At load time the keys are read
+//! `ku.oc`, see [`compile`](mod@crate::compile)). At load time the keys are read
 //! once into a tree whose nodes are names read from the right: the root is
 //! the empty name, its children the top-level labels of the rules (`uk`),
 //! their children the next labels (`co` of `co.uk`), and so on. A node
@@ -26,11 +26,43 @@
 //! encoded (see [`LabelTree::add_unicode_twins`]).
 //!
 //! The table is built from the keys alone, so it holds nothing the file did
-//! not say; a file whose keys would unfold into an unreasonably large tree is
-//! refused (see [`MAX_KEY_BYTES`]).
+//! not say, and the [automaton](crate::automaton) has already refused keys
+//! that would unfold into far more than its size.
+//!
+//! # What a lookup may cost
+//!
+//! A wildcard matches any label, even where an explicit child exists, so a
+//! lookup that meets a node with both a `*` child and other children may
+//! have to follow both. When the `*` child is a leaf (`*.ck`,
+//! `*.compute.amazonaws.com`: every wildcard of the Public Suffix List) that
+//! costs one more node for one label; when it has rules below it
+//! (`x.*.example`), the walk goes on with a *frontier* of nodes, and every
+//! such *branching* on the way can double it: the rules `{a,*}^20.com` make
+//! a lookup of `a.a.(...).com` follow a million nodes. So a tree in which
+//! more than [`MAX_BRANCHINGS`] names on the way to one rule branch (have
+//! children besides a `*` child that has children) is refused
+//! ([`FormatError::Wildcards`]). A walk then holds at most
+//! `2^(MAX_BRANCHINGS + 1)` = 32 nodes at once (the branchings, and a leaf
+//! `*` for one label). The Public Suffix List has no branching at all, and
+//! a list with `*.*.example` beside `www.example` has one.
+//!
+//! Each node a walk holds costs one probe of the table, which goes on
+//! through a run of occupied slots until it finds the label or an empty
+//! slot. Honest labels hash evenly: the runs of the Public Suffix List are
+//! 16 slots long at most, those of a million random names 39. Labels chosen
+//! to collide could make one run hold them all, so the table is grown (at
+//! most three times) until no run is longer than [`MAX_RUN`] slots, and a
+//! list whose labels still collide is refused ([`FormatError::Collisions`]).
+//!
+//! So no list that loads can make a lookup read more than 32 nodes and
+//! 32 runs of at most 64 slots a label of the host: a bounded multiple of a
+//! plain lookup, which reads a node and a slot or two a label.
 
-use crate::automaton::Automaton;
+use crate::automaton::{Automaton, MAX_KEY_LEN};
+use crate::compile::flags;
+use crate::cost;
 use crate::error::FormatError;
+use crate::label::MAX_LABEL;
 use crate::scan::word;
 
 /// A node of the tree: an index into its node array.
@@ -42,15 +74,22 @@ pub(crate) const ROOT: NodeId = 0;
 /// "No node" (an empty slot, a node without a `*` child).
 const NONE: NodeId = u32::MAX;
 
-/// The most key bytes a file may unfold into: 16 MiB, over a hundred times
-/// what the whole Public Suffix List needs (about 150 KiB). A crafted `fst`
-/// can describe exponentially many keys in few bytes; this bounds the work
-/// of loading it.
-pub(crate) const MAX_KEY_BYTES: usize = 1 << 24;
+/// The most names with a branching wildcard (see the [module
+/// docs](self#what-a-lookup-may-cost)) on the way to one rule: 4, so that a
+/// lookup follows at most 32 nodes at once. The Public Suffix List has
+/// none.
+pub(crate) const MAX_BRANCHINGS: u32 = 4;
 
-/// Keys longer than a host can be never match (a key byte matches at least
-/// one host byte) and are left out of the tree.
-const MAX_KEY_LEN: usize = 253;
+/// The longest run of occupied slots in the table: 64, where the Public
+/// Suffix List has runs of 16 and a list of a million random names runs of
+/// 39 (see the [module docs](self#what-a-lookup-may-cost)).
+pub(crate) const MAX_RUN: usize = 64;
+
+/// The most occupied slots one probe may pass while the table is built:
+/// four times [`MAX_RUN`], far beyond what honest labels make even in a
+/// half-full table, so that labels chosen to collide are refused before
+/// each insertion costs more than the last.
+const BUILD_RUN: usize = 4 * MAX_RUN;
 
 /// One edge of the table: `parent --label--> child`.
 #[derive(Clone, Copy, Debug)]
@@ -165,8 +204,11 @@ impl LabelTree {
     /// Unfolds the keys of `automaton` into a tree.
     ///
     /// # Errors
-    /// [`FormatError::Automaton`] if the keys would take more than
-    /// [`MAX_KEY_BYTES`] bytes, or more nodes than a `u32` counts.
+    /// [`FormatError::Automaton`] if a key carries an invalid value or the
+    /// keys unfold into more nodes than a `u32` counts;
+    /// [`FormatError::Wildcards`] if wildcards branch more than
+    /// [`MAX_BRANCHINGS`] times on the way to one rule;
+    /// [`FormatError::Collisions`] if the labels collide in the table.
     pub(crate) fn build(automaton: &Automaton) -> Result<LabelTree, FormatError> {
         // Room for about a label a key without growing (the table grows
         // past that, and stays at most half full).
@@ -182,48 +224,50 @@ impl LabelTree {
         };
         tree.nodes.push(new_node(0));
         let mut edges = 0usize;
-        let mut label = Vec::with_capacity(MAX_KEY_LEN);
-        automaton.for_each_key(MAX_KEY_LEN, MAX_KEY_BYTES, |name, value| {
-            // A rule with an invalid A-label never matches (such a host is
-            // an error), and is left out: every label of the tree is valid,
-            // so a lookup need not check the labels it finds here.
-            let invalid = name.split(|&b| b == b'.').any(|piece| {
-                label.clear();
-                label.extend(piece.iter().rev());
-                crate::label::check_ascii_label(&label).is_err()
-            });
-            if invalid {
+        // The key is the name reversed: its pieces between dots are the
+        // labels from the right, each reversed. For each label of the key
+        // being unfolded that a dot completes: where the next label starts
+        // in the key, and the node of the labels so far (`NONE` once one is
+        // invalid). Prefixes come depth first, so the labels of a prefix
+        // are those that start within it.
+        let mut labels: Vec<(usize, NodeId)> = Vec::with_capacity(MAX_KEY_LEN + 1);
+        labels.push((0, ROOT));
+        automaton.for_each_prefix(flags::is_valid, |prefix, value| {
+            let Some((&byte, before)) = prefix.split_last() else {
+                // The empty key names no rule.
+                return Ok(());
+            };
+            while labels.len() > 1 && labels.last().is_some_and(|l| l.0 > before.len()) {
+                labels.pop();
+            }
+            let Some(&(start, node)) = labels.last() else {
+                return Ok(());
+            };
+            if byte == b'.' {
+                let piece = before.get(start..).unwrap_or_default();
+                let child = tree.label_child(node, piece, &mut edges)?;
+                labels.push((prefix.len(), child));
+                // A key that ends with a dot ends with an empty label.
                 return Ok(());
             }
-            let mut node = ROOT;
-            // The key is the name reversed: its pieces between dots are the
-            // labels from the right, each reversed.
-            for piece in name.split(|&b| b == b'.') {
-                label.clear();
-                label.extend(piece.iter().rev());
-                if label == b"*" {
-                    node = match tree.nodes[node as usize].star {
-                        NONE => {
-                            let star = tree.push_node(new_node(1))?;
-                            tree.nodes[node as usize].star = star;
-                            star
-                        }
-                        star => star,
-                    };
-                } else if let Some((child, _)) =
-                    tree.child(node, key(&label), label.len(), |l| l == label)
-                {
-                    node = child;
-                } else {
-                    let id = tree.add_edge(node, &label, NONE, &mut edges)?;
-                    tree.nodes[node as usize].children = true;
-                    node = id;
+            if let Some(value) = value {
+                let piece = prefix.get(start..).unwrap_or_default();
+                let child = tree.label_child(node, piece, &mut edges)?;
+                if let Some(child) = tree.nodes.get_mut(child as usize) {
+                    child.value |= value;
                 }
             }
-            tree.nodes[node as usize].value |= value;
             Ok(())
         })?;
         tree.add_unicode_twins(&mut edges)?;
+        tree.spread()?;
+        let branchings = tree.branchings();
+        if branchings > MAX_BRANCHINGS {
+            return Err(FormatError::Wildcards {
+                branchings,
+                limit: MAX_BRANCHINGS,
+            });
+        }
         tree.filter.fill(0);
         for i in 0..tree.slots.len() {
             let Slot { key, parent, .. } = tree.slots[i];
@@ -233,6 +277,80 @@ impl LabelTree {
             }
         }
         Ok(tree)
+    }
+
+    /// The child of `parent` (`NONE`: none) by the label whose bytes, in
+    /// reverse, are `piece`, added if new; `NONE` if the label is invalid.
+    ///
+    /// A rule with an invalid label (empty, too long, a bad A-label) never
+    /// matches, a host with such a label being an error, and is left out:
+    /// every label of the tree is valid, so a lookup need not check the
+    /// labels it finds here.
+    fn label_child(
+        &mut self,
+        parent: NodeId,
+        piece: &[u8],
+        edges: &mut usize,
+    ) -> Result<NodeId, FormatError> {
+        let mut buf = [0u8; MAX_LABEL];
+        let Some(label) = buf.get_mut(..piece.len()) else {
+            return Ok(NONE);
+        };
+        label.copy_from_slice(piece);
+        label.reverse();
+        let label = &*label;
+        if parent == NONE || crate::label::check_ascii_label(label).is_err() {
+            return Ok(NONE);
+        }
+        if label == b"*" {
+            return Ok(match self.nodes[parent as usize].star {
+                NONE => {
+                    let star = self.push_node(new_node(1))?;
+                    self.nodes[parent as usize].star = star;
+                    star
+                }
+                star => star,
+            });
+        }
+        if let Some(child) = self.find(parent, label)? {
+            return Ok(child);
+        }
+        let child = self.add_edge(parent, label, NONE, edges)?;
+        self.nodes[parent as usize].children = true;
+        Ok(child)
+    }
+
+    /// The most names on the way to one rule that have both a `*` child
+    /// with children and other children (see [`MAX_BRANCHINGS`]).
+    fn branchings(&self) -> u32 {
+        // Every node is added after its parent, so one pass in order sees
+        // each parent before its children. Unicode twins stand for their
+        // `xn--` node and are left out.
+        let mut parent = vec![NONE; self.nodes.len()];
+        for slot in self.slots.iter().filter(|s| s.parent != NONE) {
+            if self.nodes[slot.child as usize].canonical == slot.child {
+                parent[slot.child as usize] = slot.parent;
+            }
+        }
+        for (id, node) in self.nodes.iter().enumerate() {
+            if node.star != NONE {
+                parent[node.star as usize] = id as NodeId;
+            }
+        }
+        let mut branchings = vec![0u32; self.nodes.len()];
+        let mut most = 0;
+        for id in 1..self.nodes.len() {
+            let p = parent[id];
+            if p == NONE {
+                continue;
+            }
+            let up = &self.nodes[p as usize];
+            let branches =
+                up.children && up.star().is_some_and(|star| self.node(star).has_children());
+            branchings[id] = branchings[p as usize] + u32::from(branches);
+            most = most.max(branchings[id]);
+        }
+        most
     }
 
     /// Gives every valid `xn--` label a twin: an edge from the same parent,
@@ -292,13 +410,13 @@ impl LabelTree {
         // lookup) is found after a slot or two.
         *edges += 1;
         if *edges * 2 > self.slots.len() {
-            self.grow();
+            self.grow()?;
         }
         self.insert(Slot {
             key: key(label),
             parent,
             child: id,
-        });
+        })?;
         Ok(id)
     }
 
@@ -320,23 +438,101 @@ impl LabelTree {
     }
 
     /// Puts an edge in the first free slot from its home.
-    fn insert(&mut self, slot: Slot) {
+    ///
+    /// # Errors
+    /// [`FormatError::Collisions`] past [`BUILD_RUN`] occupied slots.
+    fn insert(&mut self, slot: Slot) -> Result<(), FormatError> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(mix(slot.parent, slot.key));
+        let mut run = 0;
         while self.slots[i].parent != NONE {
+            run += 1;
+            if run > BUILD_RUN {
+                return Err(collisions(run));
+            }
             i = (i + 1) & mask;
         }
         self.slots[i] = slot;
+        Ok(())
+    }
+
+    /// The child of `parent` by `label` while the table is built: as
+    /// [`LabelTree::child`], without the filter (not built yet) and giving
+    /// up past [`BUILD_RUN`] occupied slots.
+    ///
+    /// # Errors
+    /// [`FormatError::Collisions`] past [`BUILD_RUN`] occupied slots.
+    fn find(&self, parent: NodeId, label: &[u8]) -> Result<Option<NodeId>, FormatError> {
+        let key = key(label);
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(mix(parent, key));
+        for _ in 0..=BUILD_RUN {
+            let slot = self.slots[i];
+            if slot.parent == NONE {
+                return Ok(None);
+            }
+            if slot.parent == parent && slot.key == key {
+                let node = &self.nodes[slot.child as usize];
+                if node.len as usize == label.len()
+                    && (label.len() <= 8 || self.long_label(node) == label)
+                {
+                    return Ok(Some(slot.child));
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        Err(collisions(BUILD_RUN + 1))
     }
 
     /// Doubles the table.
-    fn grow(&mut self) {
+    ///
+    /// # Errors
+    /// [`FormatError::Collisions`] if a slot is found past [`BUILD_RUN`]
+    /// occupied slots.
+    fn grow(&mut self) -> Result<(), FormatError> {
         let doubled = vec![EMPTY; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, doubled);
         self.shift -= 1;
         for slot in old.into_iter().filter(|s| s.parent != NONE) {
-            self.insert(slot);
+            self.insert(slot)?;
         }
+        Ok(())
+    }
+
+    /// Grows the table until no run of occupied slots is longer than
+    /// [`MAX_RUN`], at most three times.
+    ///
+    /// # Errors
+    /// [`FormatError::Collisions`] if the runs are still longer.
+    fn spread(&mut self) -> Result<(), FormatError> {
+        for grown in 0..=3 {
+            let run = self.longest_run();
+            if run <= MAX_RUN {
+                return Ok(());
+            }
+            if grown == 3 {
+                return Err(collisions(run));
+            }
+            self.grow()?;
+        }
+        Ok(())
+    }
+
+    /// The longest run of occupied slots, the first one after the last
+    /// going on from the first: no lookup probes more slots than that and
+    /// one.
+    fn longest_run(&self) -> usize {
+        let (mut longest, mut run) = (0, 0);
+        // Twice round, so that a run across the end counts whole; the table
+        // is never full.
+        for slot in self.slots.iter().chain(&self.slots) {
+            run = match slot.parent {
+                NONE => 0,
+                _ => run + 1,
+            };
+            longest = longest.max(run);
+        }
+        longest.min(self.slots.len())
     }
 
     /// The slot where the edge `(parent, head)` is looked for first, from
@@ -372,6 +568,7 @@ impl LabelTree {
         len: usize,
         is_label: impl Fn(&[u8]) -> bool,
     ) -> Option<(NodeId, &Node)> {
+        cost::add(1);
         let mixed = mix(parent, key);
         // Most labels of a host are in no rule: the filter (a Bloom filter
         // with one hash, small enough to stay in cache) turns most of them
@@ -383,6 +580,7 @@ impl LabelTree {
         let mask = self.slots.len() - 1;
         let mut i = self.home(mixed);
         loop {
+            cost::add(1);
             let slot = self.slots[i];
             if slot.parent == parent && slot.key == key {
                 let node = &self.nodes[slot.child as usize];
@@ -419,6 +617,14 @@ impl LabelTree {
     }
 }
 
+/// The error for a run of `run` occupied slots.
+fn collisions(run: usize) -> FormatError {
+    FormatError::Collisions {
+        run: u32::try_from(run).unwrap_or(u32::MAX),
+        limit: MAX_RUN as u32,
+    }
+}
+
 /// The first hash of an edge (Fibonacci hashing of its parent and head):
 /// its top bits pick the filter bit, and a second round the slot.
 #[inline(always)]
@@ -446,8 +652,7 @@ mod tests {
     fn builtin() -> LabelTree {
         let bytes = include_bytes!("../vectors/public_suffix_list.fst");
         let (_, fst) = crate::format::read(bytes).unwrap();
-        let automaton =
-            Automaton::decode(&bytes[fst], crate::compile::flags::is_valid, |_| true).unwrap();
+        let automaton = Automaton::decode(&bytes[fst], |_| true).unwrap();
         LabelTree::build(&automaton).unwrap()
     }
 
@@ -458,7 +663,12 @@ mod tests {
         // Nodes but the root: the edges and the `*` nodes.
         let edges = tree.nodes.len() - 1;
         assert!(edges * 2 <= slots, "{edges} edges in {slots} slots");
-        eprintln!("{edges} nodes, {slots} slots, probes of at most {longest}");
+        eprintln!(
+            "{edges} nodes, {slots} slots, probes of at most {longest}, runs of {}",
+            tree.longest_run()
+        );
+        // No wildcard of the list has rules below it.
+        assert_eq!(tree.branchings(), 0);
         assert!(longest <= 16, "a probe may take {longest} slots");
         // Every rule's labels are found.
         let root = tree.node(ROOT);
@@ -481,5 +691,73 @@ mod tests {
         let ck = find(ROOT, b"ck").unwrap();
         let star = tree.node(ck).star().unwrap();
         assert!(!tree.node(star).has_children());
+    }
+
+    /// The tree of the rules `names` (one label each: TLDs), with value 1.
+    fn tree_of(names: &[Vec<u8>]) -> Result<LabelTree, FormatError> {
+        let mut keys: Vec<Vec<u8>> = names
+            .iter()
+            .map(|n| n.iter().rev().copied().collect())
+            .collect();
+        keys.sort();
+        let mut builder = fst::MapBuilder::memory();
+        for k in &keys {
+            builder.insert(k, 1).unwrap();
+        }
+        let bytes = builder.into_inner().unwrap();
+        LabelTree::build(&Automaton::decode(&bytes, |_| true).unwrap())
+    }
+
+    /// `n` labels of eight letters whose edges from the root share the
+    /// home slot in every table of up to 2^13 slots.
+    fn colliding_labels(n: usize) -> Vec<Vec<u8>> {
+        let home = |label: &[u8]| {
+            let mixed = mix(ROOT, key(label));
+            (mixed ^ (mixed >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - 13)
+        };
+        let target = home(b"aaaaaaaa");
+        let mut found = Vec::new();
+        for i in 0u64.. {
+            let label: Vec<u8> = (0..8).map(|d| b'a' + (i >> (3 * d) & 7) as u8).collect();
+            if home(&label) == target {
+                found.push(label);
+                if found.len() == n {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn labels_chosen_to_collide_are_refused() {
+        // The table starts at 2^10 slots and grows to 2^13: the labels stay
+        // in one run.
+        let labels = colliding_labels(MAX_RUN + 6);
+        match tree_of(&labels) {
+            Err(FormatError::Collisions { run, limit }) => {
+                assert!(run as usize > MAX_RUN && limit as usize == MAX_RUN);
+            }
+            other => panic!("{other:?}"),
+        }
+        let tree = tree_of(&labels[..MAX_RUN - 4]).unwrap();
+        assert!(tree.longest_run() <= MAX_RUN);
+    }
+
+    #[test]
+    fn a_long_run_of_honest_labels_grows_the_table() {
+        let mut tree = tree_of(&[b"com".to_vec()]).unwrap();
+        let slots = tree.slots.len();
+        // Fill a run of slots by hand: the table grows until it is spread.
+        for i in 0..slots / 8 {
+            tree.slots[i] = Slot {
+                key: key(format!("x{i}").as_bytes()),
+                parent: ROOT,
+                child: ROOT,
+            };
+        }
+        assert!(tree.longest_run() > MAX_RUN);
+        tree.spread().unwrap();
+        assert!(tree.slots.len() > slots && tree.longest_run() <= MAX_RUN);
     }
 }

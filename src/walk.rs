@@ -28,8 +28,10 @@
 //!
 //! The frontier holds distinct tree nodes (each is a distinct pattern of
 //! labels), a handful for any real list; it lives on the stack and spills to
-//! the heap only for lists with many overlapping wildcards. A walk costs at
-//! most the host's labels times the tree's size.
+//! the heap only for lists with many overlapping wildcards. The tree refuses
+//! lists whose wildcards would let it grow past 32 nodes (see
+//! [`MAX_BRANCHINGS`](crate::tree::MAX_BRANCHINGS)), so a walk costs at most
+//! that many probes a label.
 
 use crate::compile::flags;
 use crate::rule::Section;
@@ -322,6 +324,7 @@ fn walk_frontier<const N: usize, const FOLD: bool>(
         let start = name.label_start(end);
         next.clear();
         for &id in cur.as_slice() {
+            crate::cost::add(1);
             let node = tree.node(id);
             if let Some(star) = node.star() {
                 best.record(tree.node(star).value & mask, start);

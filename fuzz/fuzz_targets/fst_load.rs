@@ -1,11 +1,16 @@
-//! Arbitrary bytes -> `.fst` loader. Never panics, never hangs; a list that
-//! loads answers lookups without panicking.
+//! Arbitrary bytes -> `.fst` loader. Never panics, never hangs, and costs
+//! what the file holds: loading counts at most `etld::cost::load_bound` units
+//! of work for the automaton's size, and a list that loads answers every
+//! lookup without panicking and within `etld::cost::lookup_bound` units for
+//! the host's labels (work units, counted by the library in fuzzing builds,
+//! where time would not tell).
 //!
 //! Input that starts with the magic is loaded as it is. Other input is taken
 //! as the node region of an `fst` map: it gets the `fst` version word, a
 //! footer (key count = the input's first byte, root address = its last byte)
 //! and a valid `.fst` header with a correct checksum, so that the fuzzer
-//! spends its time in the automaton decoder.
+//! spends its time in the automaton decoder. The input also gives a host
+//! over `a`, `b` and `*` labels, to walk wildcards the automaton may hold.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -40,16 +45,43 @@ fn wrap(data: &[u8]) -> Vec<u8> {
     bytes
 }
 
+/// A host of up to 40 labels drawn from the input: `a`, `b`, `*` and `com`.
+fn host_of(data: &[u8]) -> String {
+    let labels: Vec<&str> = data
+        .iter()
+        .take(40)
+        .map(|b| ["a", "b", "*", "com"][usize::from(b & 3)])
+        .collect();
+    if labels.is_empty() {
+        "a".into()
+    } else {
+        labels.join(".")
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let bytes = if etld::format::is_fst_file(data) {
         data.to_vec()
     } else {
         wrap(data)
     };
-    if let Ok(list) = etld::List::from_fst(bytes) {
-        for host in ["com", "a.com", "www.example.co.uk", "x.y.z", "a", "*.a"] {
-            let _ = list.lookup(host);
-        }
-        let _ = list.is_cookie_domain_acceptable("a.b.com", "b.com");
+    // The automaton is at most the file without its header.
+    let bound = etld::cost::load_bound(bytes.len());
+    etld::cost::take();
+    let loaded = etld::List::from_fst(bytes);
+    let units = etld::cost::take();
+    assert!(units <= bound, "loading cost {units} units, over {bound}");
+    let Ok(list) = loaded else {
+        return;
+    };
+    let reversed: Vec<u8> = data.iter().rev().copied().collect();
+    let hosts = [host_of(data), host_of(&reversed)];
+    let fixed = ["com", "a.com", "www.example.co.uk", "x.y.z", "a", "*.a"];
+    for host in fixed.iter().copied().chain(hosts.iter().map(String::as_str)) {
+        let _ = list.lookup(host);
+        let units = etld::cost::take();
+        let bound = etld::cost::lookup_bound(host.split('.').count());
+        assert!(units <= bound, "{host}: {units} units, over {bound}");
     }
+    let _ = list.is_cookie_domain_acceptable("a.b.com", "b.com");
 });
