@@ -23,8 +23,8 @@ hosts=${HOSTS_FILE:-$target/hosts-$count.txt}
 list=vectors/public_suffix_list.dat
 
 cargo build --release -p etld-cli
-cargo build --release -p etld --example gen_hosts
-"$target/release/examples/gen_hosts" "$count" > "$hosts"
+cargo build --release -p etld-bench-tools --bin gen-hosts
+"$target/release/gen-hosts" "$count" > "$hosts"
 etld=$target/release/etld
 echo "hosts: $hosts ($(wc -l < "$hosts") lines, $(wc -c < "$hosts") bytes), $(nproc) cores"
 

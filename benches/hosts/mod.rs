@@ -1,5 +1,5 @@
 //! A deterministic generator of realistic hostnames, for benchmarks and for
-//! the command line's throughput measurement (`examples/gen_hosts.rs`).
+//! the command line's throughput measurement (`bench-tools/src/bin/gen-hosts.rs`).
 //!
 //! [`realistic_hosts`]`(n, seed)` gives the same `n` hosts for the same seed
 //! on every machine (its own SplitMix64 generator, no dependencies), and the

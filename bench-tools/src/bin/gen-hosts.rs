@@ -1,8 +1,8 @@
 //! Prints realistic hostnames, one per line, for throughput measurements:
 //!
 //! ```text
-//! cargo run --release --example gen_hosts -- 1000000 > /tmp/hosts.txt
-//! cargo run --release --example gen_hosts -- 1000 42   # another seed
+//! cargo run --release -p etld-bench-tools --bin gen-hosts -- 1000000 > /tmp/hosts.txt
+//! cargo run --release -p etld-bench-tools --bin gen-hosts -- 1000 42   # another seed
 //! ```
 //!
 //! The hosts come from `benches/hosts/mod.rs` (the mix is documented there)
@@ -11,7 +11,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-#[path = "../benches/hosts/mod.rs"]
+#[path = "../../../benches/hosts/mod.rs"]
 mod hosts;
 
 /// The seed used when none is given.
@@ -32,7 +32,7 @@ fn main() -> ExitCode {
     let (n, seed) = match parsed {
         Ok(v) => v,
         Err(bad) => {
-            eprintln!("gen_hosts: not a count or seed: {bad:?}\nusage: gen_hosts [COUNT [SEED]]");
+            eprintln!("gen-hosts: not a count or seed: {bad:?}\nusage: gen-hosts [COUNT [SEED]]");
             return ExitCode::from(2);
         }
     };
@@ -45,7 +45,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("gen_hosts: cannot write: {e}");
+            eprintln!("gen-hosts: cannot write: {e}");
             ExitCode::FAILURE
         }
     }
