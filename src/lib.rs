@@ -247,6 +247,11 @@ pub use options::{Options, Output, Sections, Wildcard};
 pub use rule::{Rule, RuleKind, RuleSet, Section};
 pub use source::{ListVersion, VersionError};
 
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 /// The registrable domain of `host` on the built-in list (see
 /// [`List::builtin`]), with the default options: `None` when the host is
 /// itself a public suffix or is invalid. A slice of `host` when `host` is
