@@ -141,6 +141,36 @@ pub fn run_threads<P: Processor + Clone + Send>(
     })
 }
 
+/// Answers every line of `input` into `out` as standard input is answered
+/// (a byte order mark at its start dropped, one answer line per input
+/// line, in order), on `threads` threads (0 or 1: the calling thread),
+/// without a progress display: for tests and the batch reader's fuzz
+/// target (`fuzz/fuzz_targets/cli_batch.rs`, which includes this module).
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn answer_reader<R, W, P>(
+    input: R,
+    out: &mut W,
+    processor: &mut P,
+    threads: usize,
+) -> Result<(), Failure>
+where
+    R: Read + Send + 'static,
+    W: Write,
+    P: Processor + Clone + Send,
+{
+    let input = SkipBom::new(input, true);
+    let progress = Progress::new(false, "lines");
+    match threads {
+        0 | 1 => lines(
+            BufReader::with_capacity(BUFFER, input),
+            out,
+            processor,
+            progress,
+        ),
+        n => parallel(input, out, processor, progress, n),
+    }
+}
+
 /// The standard output of a batch.
 type Out<'a> = BufWriter<io::StdoutLock<'a>>;
 
@@ -816,6 +846,34 @@ mod tests {
             let reader = BufReader::with_capacity(capacity, &input[..]);
             lines(reader, &mut out, &mut Echo, Progress::new(false, "lines")).unwrap();
             assert_eq!(String::from_utf8(out).unwrap(), want, "capacity {capacity}");
+        }
+    }
+
+    #[test]
+    fn any_thread_count_gives_the_same_lines() {
+        let text: Vec<u8> = (0..5_000)
+            .flat_map(|i| match i % 5 {
+                0 => format!("host{i}.example\r\n").into_bytes(),
+                1 => b"\n".to_vec(),
+                2 => b"x\xffy\n".to_vec(),
+                _ => format!("h{i}\n").into_bytes(),
+            })
+            .chain(*b"\xef\xbb\xbflast")
+            .collect();
+        let mut bom = BOM.to_vec();
+        bom.extend_from_slice(&text);
+        let want = run_on(&text);
+        assert_eq!(want.lines().count(), 5_001);
+        for threads in [0, 1, 2, 5] {
+            let mut out = Vec::new();
+            answer_reader(
+                std::io::Cursor::new(bom.clone()),
+                &mut out,
+                &mut Echo,
+                threads,
+            )
+            .unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), want, "{threads} threads");
         }
     }
 
