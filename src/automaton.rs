@@ -41,8 +41,6 @@
 //! A sweep holds a path count (four bytes) for each byte of the map; the
 //! unfolding reads the nodes again from the bytes, one per key prefix.
 
-use std::sync::OnceLock;
-
 use crate::cost;
 use crate::error::FormatError;
 
@@ -617,39 +615,22 @@ fn unpack_delta(start: usize, delta: u64) -> Result<usize, FormatError> {
 }
 
 /// The table of "common inputs" that `fst` packs into a state byte's low six
-/// bits: entry `i` (1 to 63) is the input byte stored as index `i`.
+/// bits: entry `i` (1 to 63) is the input byte stored as index `i`, entry 0
+/// is unused (not common).
 ///
-/// The table belongs to the `fst` crate and is not public, so it is read off
-/// the builder itself, once: in a map of the keys `[b, b]` for every byte
-/// `b`, the node after the root's transition `b` has the one transition `b`,
-/// and the low six bits of its state byte hold `b`'s index (0: not common).
-/// The map is built here, so reading it with `fst`'s own reader is safe.
+/// The table belongs to the `fst` crate's format (version 3) and is not
+/// public, so it is written out here; the `common_inputs_match_the_builder`
+/// test reads it off the builder itself (in a map of the keys `[b, b]` for
+/// every byte `b`, the node after the root's transition `b` has the one
+/// transition `b`, and its state byte's low six bits hold `b`'s index) and
+/// checks that the two agree. Building that map at load would cost more
+/// than the rest of decoding the header.
+const COMMON_INPUTS: &[u8; 64] =
+    b"\0te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHG";
+
+/// [`COMMON_INPUTS`].
 fn common_inputs() -> &'static [u8; 64] {
-    static TABLE: OnceLock<[u8; 64]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = [0u8; 64];
-        let mut builder = fst::raw::Builder::memory();
-        for b in 0..=255u8 {
-            if builder.add([b, b]).is_err() {
-                return table;
-            }
-        }
-        let Ok(map) = builder.into_inner().map(fst::raw::Fst::new) else {
-            return table;
-        };
-        let Ok(map) = map else {
-            return table;
-        };
-        for t in map.root().transitions() {
-            if let Some(&v) = map.node(t.addr).as_slice().last() {
-                let i = (v & 0b0011_1111) as usize;
-                if v >> 6 >= 0b10 && i != 0 {
-                    table[i] = t.inp;
-                }
-            }
-        }
-        table
-    })
+    COMMON_INPUTS
 }
 
 #[cfg(test)]
@@ -681,6 +662,30 @@ mod tests {
             },
         )?;
         Ok(keys)
+    }
+
+    /// The common inputs as the `fst` builder writes them (see
+    /// [`COMMON_INPUTS`]).
+    fn common_inputs_of_the_builder() -> [u8; 64] {
+        let mut table = [0u8; 64];
+        let mut builder = fst::raw::Builder::memory();
+        for b in 0..=255u8 {
+            builder.add([b, b]).unwrap();
+        }
+        let map = fst::raw::Fst::new(builder.into_inner().unwrap()).unwrap();
+        for t in map.root().transitions() {
+            let v = *map.node(t.addr).as_slice().last().unwrap();
+            let i = (v & 0b0011_1111) as usize;
+            if v >> 6 >= 0b10 && i != 0 {
+                table[i] = t.inp;
+            }
+        }
+        table
+    }
+
+    #[test]
+    fn common_inputs_match_the_builder() {
+        assert_eq!(&common_inputs_of_the_builder(), COMMON_INPUTS);
     }
 
     #[test]

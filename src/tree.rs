@@ -276,6 +276,11 @@ impl LabelTree {
                 tree.filter[bit / 64 % FILTER_WORDS] |= 1 << (bit % 64);
             }
         }
+        // The node array was reserved for the table's worst case (half its
+        // slots), about a third more than the Public Suffix List needs:
+        // the loaded list keeps only what it holds.
+        tree.nodes.shrink_to_fit();
+        tree.long_labels.shrink_to_fit();
         Ok(tree)
     }
 
