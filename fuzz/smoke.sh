@@ -22,12 +22,22 @@ max_len() {
     esac
 }
 
+# cli_batch starts threads, whose thread-local channel state LeakSanitizer
+# reports as leaked when they end: leak detection is off for it alone.
+leaks() {
+    case $1 in
+    cli_batch) echo 0 ;;
+    *) echo 1 ;;
+    esac
+}
+
 run() {
     target=$1
     mkdir -p "$scratch/$target" "corpus/$target"
     if cargo fuzz run -a "$target" "$scratch/$target" "corpus/$target" -- \
         -max_total_time="$seconds" -max_len="$(max_len "$target")" \
-        -timeout=10 -rss_limit_mb=2048 >"$scratch/$target.log" 2>&1; then
+        -timeout=10 -rss_limit_mb=2048 -detect_leaks="$(leaks "$target")" \
+        >"$scratch/$target.log" 2>&1; then
         echo "ok      $target: $(grep -E '^#[0-9]+' "$scratch/$target.log" | tail -n 1)"
     else
         echo "FAILED  $target (log below)"

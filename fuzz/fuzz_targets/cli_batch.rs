@@ -6,7 +6,9 @@
 //! line that is not UTF-8 is refused.
 //!
 //! The first byte picks the thread count (1 to 4) and the read sizes; the
-//! rest is the input.
+//! rest is the input. Run it with `-detect_leaks=0`: LeakSanitizer reports
+//! the thread-local channel state of the worker threads, which the standard
+//! library frees as each thread ends, as leaked.
 #![no_main]
 
 use std::fmt::Display;
