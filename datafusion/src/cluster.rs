@@ -12,10 +12,12 @@
 //!   [`run_executor`] installs);
 //! * the client submits from [`connect`]'s context.
 //!
-//! The answers come from the executors' list and options, whatever the
-//! client's: start every executor with the same ones. An executor opens
-//! file paths on its own machine, so the files of a query must be at the
-//! same path on every executor (or in an object store).
+//! The plan carries the options each function was called with (see
+//! [`codec`](crate::codec)): the executors answer with the client's
+//! options, from their own list, which must be the client's (a plan made
+//! with another list is refused). An executor opens file paths on its own
+//! machine, so the files of a query must be at the same path on every
+//! executor (or in an object store).
 //!
 //! ```no_run
 //! # #[tokio::main]
@@ -37,6 +39,7 @@ use ballista::prelude::SessionContextExt;
 use ballista_core::config::BALLISTA_SCHEDULER_MAX_PARTITIONS_PER_TASK;
 use ballista_core::extension::SessionConfigExt;
 use ballista_core::registry::BallistaFunctionRegistry;
+use ballista_core::serde::{BallistaLogicalExtensionCodec, BallistaPhysicalExtensionCodec};
 use ballista_core::utils::default_session_builder;
 use ballista_executor::executor_process::{ExecutorProcessConfig, start_executor_process};
 use ballista_scheduler::cluster::BallistaCluster;
@@ -45,8 +48,11 @@ use ballista_scheduler::scheduler_process::start_server;
 use datafusion::error::{DataFusionError, Result};
 use datafusion::execution::{FunctionRegistry, SessionState, SessionStateBuilder};
 use datafusion::prelude::{SessionConfig, SessionContext};
+use datafusion_proto::logical_plan::LogicalExtensionCodec;
+use datafusion_proto::physical_plan::PhysicalExtensionCodec;
 
 use crate::Etld;
+use crate::codec::{LogicalCodec, PhysicalCodec};
 
 /// Ballista's default scheduler session with the etld functions added.
 pub fn scheduler_session(etld: &Etld, config: SessionConfig) -> Result<SessionState> {
@@ -80,6 +86,8 @@ pub async fn run_scheduler(etld: &Etld, bind: SocketAddr) -> Result<()> {
         .with_override_session_builder(Arc::new(move |config| {
             scheduler_session(&builder_etld, config)
         }));
+    config.override_logical_codec = Some(logical_codec(etld));
+    config.override_physical_codec = Some(physical_codec(etld));
     config.bind_host = bind.ip().to_string();
     config.bind_port = bind.port();
     config.external_host = bind.ip().to_string();
@@ -125,6 +133,8 @@ pub async fn run_executor(etld: &Etld, options: &ExecutorOptions) -> Result<()> 
             .as_ref()
             .map(|d| d.to_string_lossy().into_owned()),
         override_function_registry: Some(Arc::new(executor_registry(etld))),
+        override_logical_codec: Some(logical_codec(etld)),
+        override_physical_codec: Some(physical_codec(etld)),
         ..ExecutorProcessConfig::default()
     };
     start_executor_process(Arc::new(config))
@@ -138,8 +148,10 @@ pub async fn connect(etld: &Etld, scheduler: &str) -> Result<SessionContext> {
     // One task per partition, so that the tasks of a stage spread over the
     // executors (by default one task takes as many partitions as the first
     // executor with free slots can run).
-    let config =
-        SessionConfig::new_with_ballista().set_u64(BALLISTA_SCHEDULER_MAX_PARTITIONS_PER_TASK, 1);
+    let config = SessionConfig::new_with_ballista()
+        .set_u64(BALLISTA_SCHEDULER_MAX_PARTITIONS_PER_TASK, 1)
+        .with_ballista_logical_extension_codec(logical_codec(etld))
+        .with_ballista_physical_extension_codec(physical_codec(etld));
     let state = SessionStateBuilder::new()
         .with_default_features()
         .with_config(config)
@@ -148,6 +160,18 @@ pub async fn connect(etld: &Etld, scheduler: &str) -> Result<SessionContext> {
     // Connecting replaces the context's scalar functions: register them after.
     etld.register(&ctx);
     Ok(ctx)
+}
+
+/// Ballista's logical codec, carrying the etld functions' options.
+pub fn logical_codec(etld: &Etld) -> Arc<dyn LogicalExtensionCodec> {
+    let ballista = Arc::new(BallistaLogicalExtensionCodec::default());
+    Arc::new(LogicalCodec::new(ballista, etld.clone()))
+}
+
+/// Ballista's physical codec, carrying the etld functions' options.
+pub fn physical_codec(etld: &Etld) -> Arc<dyn PhysicalExtensionCodec> {
+    let ballista = Arc::new(BallistaPhysicalExtensionCodec::default());
+    Arc::new(PhysicalCodec::new(ballista, etld.clone()))
 }
 
 fn ballista_error(e: ballista_core::error::BallistaError) -> DataFusionError {

@@ -99,6 +99,7 @@
 #![deny(unsafe_code)]
 
 pub mod cluster;
+pub mod codec;
 mod function;
 mod strings;
 mod udf;

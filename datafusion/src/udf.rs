@@ -33,6 +33,11 @@ impl EtldUdf {
         }
     }
 
+    /// The list and options it answers with.
+    pub(crate) fn etld(&self) -> &Etld {
+        &self.etld
+    }
+
     /// The answers for every row of `array`, a string array.
     fn evaluate(&self, array: &dyn Array, return_type: &DataType) -> Result<ArrayRef> {
         let (list, options) = (&*self.etld.list, &self.etld.options);

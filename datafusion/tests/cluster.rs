@@ -1,6 +1,7 @@
 //! End to end: a Ballista scheduler and two executors started as
-//! `etld-sql` processes on 127.0.0.1 run a GROUP BY over Parquet files, and
-//! the result equals the in-process run and the library's answers.
+//! `etld-sql` processes on 127.0.0.1 run GROUP BYs over Parquet files, and
+//! the results equal the in-process runs (with the client's options) and the
+//! library's answers.
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -63,8 +64,9 @@ fn wait_for_port(port: u16, child: &mut Child, what: &str) {
     }
 }
 
-/// Runs `etld-sql` with `args` to the end, killed if it takes too long.
-fn etld_sql(args: &[&str]) -> String {
+/// Runs `etld-sql` with `args` to the end, killed if it takes too long:
+/// whether it succeeded, its standard output and its standard error.
+fn run(args: &[&str]) -> (bool, String, String) {
     let mut child = Command::new(ETLD_SQL)
         .args(args)
         .stdin(Stdio::null())
@@ -95,8 +97,21 @@ fn etld_sql(args: &[&str]) -> String {
         thread::sleep(Duration::from_millis(50));
     };
     let [stdout, stderr] = readers.map(|r| r.join().unwrap().unwrap());
-    assert!(status.success(), "etld-sql {args:?}: {stderr}");
+    (status.success(), stdout, stderr)
+}
+
+/// The output of `etld-sql` with `args`, which must succeed.
+fn etld_sql(args: &[&str]) -> String {
+    let (ok, stdout, stderr) = run(args);
+    assert!(ok, "etld-sql {args:?}: {stderr}");
     stdout
+}
+
+/// The error of `etld-sql` with `args`, which must fail.
+fn etld_sql_fails(args: &[&str]) -> String {
+    let (ok, _, stderr) = run(args);
+    assert!(!ok, "etld-sql {args:?} succeeded");
+    stderr
 }
 
 /// Writes `hosts` as `parts` Parquet files `hosts-N.parquet` of one column `host`.
@@ -182,6 +197,33 @@ fn group_by_on_two_executors_equals_in_process_and_library() {
 
     let remote = etld_sql(&["--cluster", &scheduler, "--format", "csv", &sql]);
     assert_eq!(remote, local);
+
+    // The client's options travel with the plan.
+    let options = ["--icann-only", "--no-default-rule", "--wildcard-root"];
+    let sql = format!(
+        "SELECT etld_suffix(host) AS suffix, etld_section(host) AS section, count(*) AS hosts \
+         FROM '{glob}' GROUP BY suffix, section ORDER BY hosts DESC, suffix NULLS FIRST"
+    );
+    let local = etld_sql(&[&options[..], &["--format", "csv", &sql]].concat());
+    let remote = etld_sql(
+        &[
+            &options[..],
+            &["--cluster", &scheduler, "--format", "csv", &sql],
+        ]
+        .concat(),
+    );
+    assert_eq!(remote, local);
+    assert!(
+        local.contains("\nnet,icann,") && !local.contains(",private,"),
+        "{local}"
+    );
+
+    // A plan made with another list is refused.
+    let list = dir.path().join("list.dat");
+    std::fs::write(&list, "com\n").unwrap();
+    let list = list.to_str().unwrap();
+    let e = etld_sql_fails(&["--list", list, "--cluster", &scheduler, &sql]);
+    assert!(e.contains("start it with the same --list"), "{e}");
 
     // Both executors took part: each wrote shuffle files of the job.
     for n in 0..2 {

@@ -88,6 +88,4 @@ fn tables_formats_and_lists() {
 
     let e = etld_sql(d, &["--table", "x=data.txt", "SELECT 1"]).unwrap_err();
     assert!(e.contains("--table x=data.txt"), "{e}");
-    let e = etld_sql(d, &["--cluster", "127.0.0.1:1", "--icann-only", "SELECT 1"]).unwrap_err();
-    assert!(e.contains("etld-sql executor"), "{e}");
 }

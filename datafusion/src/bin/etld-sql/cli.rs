@@ -47,7 +47,8 @@ pub struct QueryArgs {
     /// Run on the Ballista cluster whose scheduler listens at HOST:PORT
     #[arg(long, value_name = "HOST:PORT")]
     pub cluster: Option<String>,
-    /// The list and its options (in process only).
+    /// The list and its options (on a cluster, the executors must have been
+    /// started with the same list).
     #[command(flatten)]
     pub list: ListArgs,
 }
@@ -115,11 +116,6 @@ impl ListArgs {
                 OutputForm::Unicode => etld::Output::Unicode,
             })
     }
-
-    /// Whether anything differs from the built-in list with the defaults.
-    pub fn is_set(&self) -> bool {
-        self.list.is_some() || self.options() != etld::Options::new()
-    }
 }
 
 /// Running a scheduler.
@@ -128,7 +124,7 @@ pub struct SchedulerArgs {
     /// The address of its gRPC service
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:50050")]
     pub bind: SocketAddr,
-    /// The list and options (used to plan queries).
+    /// The list (the options come with each query).
     #[command(flatten)]
     pub list: ListArgs,
 }
@@ -151,7 +147,7 @@ pub struct ExecutorArgs {
     /// Where it keeps shuffle files (default: a temporary directory)
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
-    /// The list and options its functions answer with.
+    /// The list its functions answer from (the options come with each task).
     #[command(flatten)]
     pub list: ListArgs,
 }

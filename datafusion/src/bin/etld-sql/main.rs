@@ -99,17 +99,7 @@ async fn query(args: &QueryArgs) -> Result<()> {
             etld_of(&args.list)?.register(&ctx);
             ctx
         }
-        Some(scheduler) => {
-            if args.list.is_set() {
-                return Err(DataFusionError::Configuration(
-                    "on a cluster the executors' list and options answer: \
-                     give --list, --icann-only, --no-default-rule, --wildcard-root \
-                     and --output to `etld-sql executor` instead"
-                        .into(),
-                ));
-            }
-            cluster::connect(&Etld::builtin(), scheduler).await?
-        }
+        Some(scheduler) => cluster::connect(&etld_of(&args.list)?, scheduler).await?,
     };
     let ctx = ctx.enable_url_table();
     for table in &args.tables {
