@@ -90,8 +90,9 @@
 //!
 //! # On a Ballista cluster
 //!
-//! A function travels in a distributed plan by its name: the scheduler and
-//! every executor must know it too. The [`cluster`] module builds the
+//! A function travels in a distributed plan by its name, with the options it
+//! was called with ([`codec`]): the scheduler and every executor must know
+//! it too, and have the same list. The [`cluster`] module builds the
 //! scheduler's session, the executors' function registry and a client
 //! context that carry the functions; the `etld-sql` binary of this package
 //! starts all three.
