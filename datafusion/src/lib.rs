@@ -1,4 +1,4 @@
-//! The [etld](etld) functions for [Apache DataFusion](https://datafusion.apache.org):
+//! The [`etld`] functions for [Apache DataFusion](https://datafusion.apache.org):
 //! public suffixes and registrable domains in SQL.
 //!
 //! | function | answer | type |
