@@ -5,6 +5,7 @@
 # wall time is reported.
 #
 #   datafusion/scripts/bench.sh [N]
+#   PROFILE=dev datafusion/scripts/bench.sh 100000   # a quick check of the script
 #
 # Queries:
 #   scan   SELECT sum(length(host))                      (reading alone)
@@ -17,9 +18,11 @@ cd "$(dirname "$0")/../.."
 N=${1:-10000000}
 RUNS=${RUNS:-3}
 TARGET=${CARGO_TARGET_DIR:-target}
+PROFILE=${PROFILE:-release}
+OUT=$TARGET/$([ "$PROFILE" = dev ] && echo debug || echo "$PROFILE")
 
-cargo build --release -p etld-datafusion --bin etld-sql --example gen_parquet
-BIN=$TARGET/release/etld-sql
+cargo build --profile "$PROFILE" -p etld-datafusion --bin etld-sql --example gen_parquet
+BIN=$OUT/etld-sql
 
 DIR=$(mktemp -d)
 PIDS=()
@@ -30,8 +33,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$TARGET/release/examples/gen_parquet" "$N" "$DIR/hosts" 8
-echo "$N hosts in $(du -sh "$DIR/hosts" | cut -f1) of Parquet; $(nproc) cores"
+"$OUT/examples/gen_parquet" "$N" "$DIR/hosts" 8
+echo "$N hosts in $(du -sh "$DIR/hosts" | cut -f1) of Parquet; $(nproc) cores; $PROFILE build"
 
 FILES="$DIR/hosts/*.parquet"
 declare -A SQL=(
