@@ -1,0 +1,169 @@
+//! The command line of `etld-sql`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use etld_datafusion::cluster::ExecutorOptions;
+
+/// SQL with the etld functions (etld_registrable, etld_suffix, etld_subdomain,
+/// etld_section, etld_known, etld_error, etld_host) over CSV, Parquet and
+/// NDJSON files, in process or on an Apache Ballista cluster.
+///
+/// Files are tables: quote a path or a glob as a table name
+/// (`FROM 'logs/*.parquet'`), or name them with --table.
+#[derive(Debug, Parser)]
+#[command(name = "etld-sql", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// Start a scheduler or an executor of a Ballista cluster.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The query (the default).
+    #[command(flatten)]
+    pub query: QueryArgs,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run a Ballista scheduler whose sessions know the etld functions.
+    Scheduler(SchedulerArgs),
+    /// Run a Ballista executor whose tasks know the etld functions.
+    Executor(ExecutorArgs),
+}
+
+/// Running a query.
+#[derive(Debug, Args)]
+pub struct QueryArgs {
+    /// The SQL query; `-` or none: read it from standard input.
+    pub sql: Option<String>,
+    /// A table of files: NAME=PATH, where PATH is a file or a glob ending
+    /// in .csv, .parquet, .json, .ndjson or .jsonl (repeatable)
+    #[arg(long = "table", value_name = "NAME=PATH")]
+    pub tables: Vec<String>,
+    /// How to print the result
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Run on the Ballista cluster whose scheduler listens at HOST:PORT
+    #[arg(long, value_name = "HOST:PORT")]
+    pub cluster: Option<String>,
+    /// The list and its options (on a cluster, the executors must have been
+    /// started with the same list).
+    #[command(flatten)]
+    pub list: ListArgs,
+}
+
+/// The output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A table drawn with ASCII lines
+    Table,
+    /// CSV with a header line
+    Csv,
+    /// One JSON object per line
+    Json,
+}
+
+/// The list and options, as `etld lookup` takes them.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// The list: .dat or .fst (default: the built-in list)
+    #[arg(long, value_name = "FILE")]
+    pub list: Option<PathBuf>,
+    /// Only the ICANN section of the list
+    #[arg(long)]
+    pub icann_only: bool,
+    /// No implicit `*` rule: a host under an unlisted TLD has no suffix
+    #[arg(long)]
+    pub no_default_rule: bool,
+    /// Browser wildcard mode: `*.kobe.jp` also makes `kobe.jp` a suffix (libpsl)
+    #[arg(long)]
+    pub wildcard_root: bool,
+    /// The form of the answers
+    #[arg(long, value_enum, value_name = "FORM", default_value_t = OutputForm::Input)]
+    pub output: OutputForm,
+}
+
+/// The form of the answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputForm {
+    /// The input's own form, lower-cased
+    Input,
+    /// Every label in ASCII (xn-- A-labels)
+    Ascii,
+    /// Every label in Unicode
+    Unicode,
+}
+
+impl ListArgs {
+    /// The lookup options.
+    pub fn options(&self) -> etld::Options {
+        etld::Options::new()
+            .sections(if self.icann_only {
+                etld::Sections::IcannOnly
+            } else {
+                etld::Sections::All
+            })
+            .implicit_rule(!self.no_default_rule)
+            .wildcard(if self.wildcard_root {
+                etld::Wildcard::Browser
+            } else {
+                etld::Wildcard::Strict
+            })
+            .output(match self.output {
+                OutputForm::Input => etld::Output::Input,
+                OutputForm::Ascii => etld::Output::Ascii,
+                OutputForm::Unicode => etld::Output::Unicode,
+            })
+    }
+}
+
+/// Running a scheduler.
+#[derive(Debug, Args)]
+pub struct SchedulerArgs {
+    /// The address of its gRPC service
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:50050")]
+    pub bind: SocketAddr,
+    /// The list (the options come with each query).
+    #[command(flatten)]
+    pub list: ListArgs,
+}
+
+/// Running an executor.
+#[derive(Debug, Args)]
+pub struct ExecutorArgs {
+    /// The scheduler to work for
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:50050")]
+    pub scheduler: SocketAddr,
+    /// The address of its Arrow Flight service (results and shuffles)
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:50051")]
+    pub bind: SocketAddr,
+    /// The port of its gRPC service (default: the Flight port plus one)
+    #[arg(long, value_name = "PORT")]
+    pub grpc_port: Option<u16>,
+    /// How many tasks it runs at once (default: one per core)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub concurrency: usize,
+    /// Where it keeps shuffle files (default: a temporary directory)
+    #[arg(long, value_name = "DIR")]
+    pub work_dir: Option<PathBuf>,
+    /// The list its functions answer from (the options come with each task).
+    #[command(flatten)]
+    pub list: ListArgs,
+}
+
+impl ExecutorArgs {
+    /// The executor's settings.
+    pub fn executor_options(&self) -> ExecutorOptions {
+        ExecutorOptions {
+            scheduler: (self.scheduler.ip().to_string(), self.scheduler.port()),
+            host: self.bind.ip().to_string(),
+            port: self.bind.port(),
+            grpc_port: self
+                .grpc_port
+                .unwrap_or_else(|| self.bind.port().wrapping_add(1)),
+            concurrency: self.concurrency,
+            work_dir: self.work_dir.clone(),
+        }
+    }
+}

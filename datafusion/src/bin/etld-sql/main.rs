@@ -1,0 +1,110 @@
+//! `etld-sql`: SQL with the etld functions over CSV, Parquet and NDJSON
+//! files, in process or on an Apache Ballista cluster.
+//!
+//! ```text
+//! etld-sql "SELECT etld_registrable(host) AS site, count(*) FROM 'hosts.parquet' GROUP BY site ORDER BY 2 DESC LIMIT 20"
+//! etld-sql --table logs='logs/*.csv' --format csv "SELECT etld_suffix(host), count(*) FROM logs GROUP BY 1"
+//! etld-sql scheduler --bind 127.0.0.1:50050
+//! etld-sql executor --scheduler 127.0.0.1:50050 --bind 127.0.0.1:50051
+//! etld-sql --cluster 127.0.0.1:50050 "SELECT ..."
+//! ```
+
+mod cli;
+mod output;
+mod tables;
+
+use std::io::Read;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser;
+use datafusion::error::{DataFusionError, Result};
+use datafusion::prelude::SessionContext;
+use etld_datafusion::{Etld, cluster};
+
+use crate::cli::{Cli, Command, ListArgs, QueryArgs};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // Ballista's own messages: warnings and errors unless RUST_LOG says more.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => return fail(&DataFusionError::IoError(e)),
+    };
+    let result = runtime.block_on(async {
+        match &cli.command {
+            Some(Command::Scheduler(args)) => {
+                let etld = etld_of(&args.list)?;
+                eprintln!("etld-sql: scheduler on {}", args.bind);
+                cluster::run_scheduler(&etld, args.bind).await
+            }
+            Some(Command::Executor(args)) => {
+                let etld = etld_of(&args.list)?;
+                let options = args.executor_options();
+                eprintln!(
+                    "etld-sql: executor on {}:{} (gRPC {}), scheduler {}:{}",
+                    options.host,
+                    options.port,
+                    options.grpc_port,
+                    options.scheduler.0,
+                    options.scheduler.1
+                );
+                cluster::run_executor(&etld, &options).await
+            }
+            None => query(&cli.query).await,
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+fn fail(e: &DataFusionError) -> ExitCode {
+    eprintln!("etld-sql: error: {e}");
+    ExitCode::FAILURE
+}
+
+/// The list and options given on the command line.
+fn etld_of(args: &ListArgs) -> Result<Etld> {
+    let etld = match &args.list {
+        None => Etld::builtin(),
+        Some(path) => {
+            let list = etld::List::from_path(path).map_err(|e| {
+                DataFusionError::Execution(format!("cannot load {}: {e}", path.display()))
+            })?;
+            Etld::new(Arc::new(list), etld::Options::new())
+        }
+    };
+    Ok(etld.with_options(args.options()))
+}
+
+/// Runs the query of the command line and prints its result.
+async fn query(args: &QueryArgs) -> Result<()> {
+    let sql = match &args.sql {
+        Some(sql) if sql != "-" => sql.clone(),
+        _ => {
+            let mut sql = String::new();
+            std::io::stdin().read_to_string(&mut sql)?;
+            sql
+        }
+    };
+    let ctx = match &args.cluster {
+        None => {
+            let ctx = SessionContext::new();
+            etld_of(&args.list)?.register(&ctx);
+            ctx
+        }
+        Some(scheduler) => cluster::connect(&etld_of(&args.list)?, scheduler).await?,
+    };
+    let ctx = ctx.enable_url_table();
+    for table in &args.tables {
+        tables::register(&ctx, table).await?;
+    }
+    let batches = ctx.sql(&sql).await?.collect().await?;
+    output::write(&batches, args.format)
+}

@@ -1,0 +1,46 @@
+//! `--table NAME=PATH`: files registered as a named table.
+//!
+//! PATH is a file or a glob (`logs/*.ndjson`, `logs/**/*.csv`); its
+//! extension says the format of the files and which files of a glob count.
+
+use std::sync::Arc;
+
+use datafusion::datasource::file_format::FileFormat;
+use datafusion::datasource::file_format::csv::CsvFormat;
+use datafusion::datasource::file_format::json::JsonFormat;
+use datafusion::datasource::file_format::parquet::ParquetFormat;
+use datafusion::datasource::listing::ListingOptions;
+use datafusion::error::{DataFusionError, Result};
+use datafusion::prelude::SessionContext;
+
+/// Registers the table of one `NAME=PATH` argument.
+pub async fn register(ctx: &SessionContext, arg: &str) -> Result<()> {
+    let Some((name, path)) = arg.split_once('=') else {
+        return Err(usage(format!("--table {arg}: expected NAME=PATH")));
+    };
+    let (format, extension) = format_of(path).ok_or_else(|| {
+        usage(format!(
+            "--table {arg}: PATH must end in .csv, .parquet, .json, .ndjson or .jsonl"
+        ))
+    })?;
+    let options = ListingOptions::new(format).with_file_extension(extension);
+    ctx.register_listing_table(name, path, options, None, None)
+        .await
+}
+
+/// The format of files named like `path`, and their extension.
+fn format_of(path: &str) -> Option<(Arc<dyn FileFormat>, &str)> {
+    let dot = path.rfind('.')?;
+    let extension = &path[dot..];
+    let format: Arc<dyn FileFormat> = match extension.to_ascii_lowercase().as_str() {
+        ".csv" => Arc::new(CsvFormat::default().with_has_header(true)),
+        ".parquet" => Arc::new(ParquetFormat::default()),
+        ".json" | ".ndjson" | ".jsonl" => Arc::new(JsonFormat::default()),
+        _ => return None,
+    };
+    Some((format, extension))
+}
+
+fn usage(message: String) -> DataFusionError {
+    DataFusionError::Configuration(message)
+}

@@ -1,0 +1,179 @@
+//! The etld functions on an [Apache Ballista](https://datafusion.apache.org/ballista/)
+//! cluster.
+//!
+//! A distributed plan names its functions; the scheduler resolves the names
+//! when it plans a query, each executor when it runs a task, and each looks
+//! them up in its own registry. So all three parts know the functions:
+//!
+//! * the scheduler plans with sessions from [`scheduler_session`] (what
+//!   [`run_scheduler`] installs, with the tasks of a stage dealt round robin
+//!   over the executors);
+//! * each executor resolves names in [`executor_registry`] (what
+//!   [`run_executor`] installs);
+//! * the client submits from [`connect`]'s context.
+//!
+//! The plan carries the options each function was called with (see
+//! [`codec`](crate::codec)): the executors answer with the client's
+//! options, from their own list, which must be the client's (a plan made
+//! with another list is refused). An executor opens file paths on its own
+//! machine, so the files of a query must be at the same path on every
+//! executor (or in an object store).
+//!
+//! ```no_run
+//! # #[tokio::main]
+//! # async fn main() -> datafusion::error::Result<()> {
+//! use etld_datafusion::{cluster, Etld};
+//!
+//! let etld = Etld::builtin();
+//! let ctx = cluster::connect(&etld, "127.0.0.1:50050").await?;
+//! ctx.sql("SELECT etld_registrable('www.example.co.uk')").await?.show().await?;
+//! # Ok(())
+//! # }
+//! ```
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use ballista::prelude::SessionContextExt;
+use ballista_core::config::BALLISTA_SCHEDULER_MAX_PARTITIONS_PER_TASK;
+use ballista_core::extension::SessionConfigExt;
+use ballista_core::registry::BallistaFunctionRegistry;
+use ballista_core::serde::{BallistaLogicalExtensionCodec, BallistaPhysicalExtensionCodec};
+use ballista_core::utils::default_session_builder;
+use ballista_executor::executor_process::{ExecutorProcessConfig, start_executor_process};
+use ballista_scheduler::cluster::BallistaCluster;
+use ballista_scheduler::config::{SchedulerConfig, TaskDistributionPolicy};
+use ballista_scheduler::scheduler_process::start_server;
+use datafusion::error::{DataFusionError, Result};
+use datafusion::execution::{FunctionRegistry, SessionState, SessionStateBuilder};
+use datafusion::prelude::{SessionConfig, SessionContext};
+use datafusion_proto::logical_plan::LogicalExtensionCodec;
+use datafusion_proto::physical_plan::PhysicalExtensionCodec;
+
+use crate::Etld;
+use crate::codec::{LogicalCodec, PhysicalCodec};
+
+/// Ballista's default scheduler session with the etld functions added.
+pub fn scheduler_session(etld: &Etld, config: SessionConfig) -> Result<SessionState> {
+    let mut state = default_session_builder(config)?;
+    for udf in etld.udfs() {
+        state.register_udf(Arc::new(udf))?;
+    }
+    Ok(state)
+}
+
+/// Ballista's default executor function registry with the etld functions
+/// added.
+pub fn executor_registry(etld: &Etld) -> BallistaFunctionRegistry {
+    let mut registry = BallistaFunctionRegistry::default();
+    for udf in etld.udfs() {
+        registry
+            .scalar_functions
+            .insert(udf.name().to_string(), Arc::new(udf));
+    }
+    registry
+}
+
+/// Runs a scheduler on `bind` whose sessions know the etld functions, until
+/// the process ends.
+pub async fn run_scheduler(etld: &Etld, bind: SocketAddr) -> Result<()> {
+    let builder_etld = etld.clone();
+    // Round robin spreads the tasks of a stage over the executors (the
+    // default fills the first executor's slots first).
+    let mut config = SchedulerConfig::default()
+        .with_task_distribution(TaskDistributionPolicy::RoundRobin)
+        .with_override_session_builder(Arc::new(move |config| {
+            scheduler_session(&builder_etld, config)
+        }));
+    config.override_logical_codec = Some(logical_codec(etld));
+    config.override_physical_codec = Some(physical_codec(etld));
+    config.bind_host = bind.ip().to_string();
+    config.bind_port = bind.port();
+    config.external_host = bind.ip().to_string();
+    let cluster = BallistaCluster::new_from_config(&config)
+        .await
+        .map_err(ballista_error)?;
+    start_server(cluster, bind, Arc::new(config))
+        .await
+        .map_err(ballista_error)
+}
+
+/// Where an executor listens and whom it works for.
+#[derive(Clone, Debug)]
+pub struct ExecutorOptions {
+    /// The scheduler: host and port.
+    pub scheduler: (String, u16),
+    /// The address the executor binds and advertises.
+    pub host: String,
+    /// The port of its Arrow Flight service (results and shuffles).
+    pub port: u16,
+    /// The port of its gRPC service.
+    pub grpc_port: u16,
+    /// How many tasks it runs at once (0: one per core).
+    pub concurrency: usize,
+    /// Where it keeps shuffle files (a temporary directory if `None`).
+    pub work_dir: Option<PathBuf>,
+}
+
+/// Runs an executor whose tasks know the etld functions, until the process
+/// ends.
+pub async fn run_executor(etld: &Etld, options: &ExecutorOptions) -> Result<()> {
+    let config = ExecutorProcessConfig {
+        bind_host: options.host.clone(),
+        external_host: Some(options.host.clone()),
+        port: options.port,
+        grpc_port: options.grpc_port,
+        scheduler_host: options.scheduler.0.clone(),
+        scheduler_port: options.scheduler.1,
+        scheduler_connect_timeout_seconds: 30,
+        vcores: options.concurrency,
+        work_dir: options
+            .work_dir
+            .as_ref()
+            .map(|d| d.to_string_lossy().into_owned()),
+        override_function_registry: Some(Arc::new(executor_registry(etld))),
+        override_logical_codec: Some(logical_codec(etld)),
+        override_physical_codec: Some(physical_codec(etld)),
+        ..ExecutorProcessConfig::default()
+    };
+    start_executor_process(Arc::new(config))
+        .await
+        .map_err(ballista_error)
+}
+
+/// A context whose queries run on the Ballista scheduler at `scheduler`
+/// (`host:port`) and may call the etld functions.
+pub async fn connect(etld: &Etld, scheduler: &str) -> Result<SessionContext> {
+    // One task per partition, so that the tasks of a stage spread over the
+    // executors (by default one task takes as many partitions as the first
+    // executor with free slots can run).
+    let config = SessionConfig::new_with_ballista()
+        .set_u64(BALLISTA_SCHEDULER_MAX_PARTITIONS_PER_TASK, 1)
+        .with_ballista_logical_extension_codec(logical_codec(etld))
+        .with_ballista_physical_extension_codec(physical_codec(etld));
+    let state = SessionStateBuilder::new()
+        .with_default_features()
+        .with_config(config)
+        .build();
+    let ctx = SessionContext::remote_with_state(&format!("df://{scheduler}"), state).await?;
+    // Connecting replaces the context's scalar functions: register them after.
+    etld.register(&ctx);
+    Ok(ctx)
+}
+
+/// Ballista's logical codec, carrying the etld functions' options.
+pub fn logical_codec(etld: &Etld) -> Arc<dyn LogicalExtensionCodec> {
+    let ballista = Arc::new(BallistaLogicalExtensionCodec::default());
+    Arc::new(LogicalCodec::new(ballista, etld.clone()))
+}
+
+/// Ballista's physical codec, carrying the etld functions' options.
+pub fn physical_codec(etld: &Etld) -> Arc<dyn PhysicalExtensionCodec> {
+    let ballista = Arc::new(BallistaPhysicalExtensionCodec::default());
+    Arc::new(PhysicalCodec::new(ballista, etld.clone()))
+}
+
+fn ballista_error(e: ballista_core::error::BallistaError) -> DataFusionError {
+    DataFusionError::External(Box::new(e))
+}

@@ -1,0 +1,237 @@
+//! The options of the functions, carried in a distributed plan.
+//!
+//! A plan sent to a Ballista scheduler or executor names each function; by
+//! name alone, the receiving side would answer with its own options. These
+//! codecs wrap Ballista's and write, beside the name of an etld function, the
+//! options it was called with and what identifies its list (the rule count
+//! and version). The receiving side rebuilds the function on its own list
+//! with those options, and refuses a plan made with another list.
+
+use std::fmt;
+use std::sync::Arc;
+
+use datafusion::arrow::datatypes::SchemaRef;
+use datafusion::catalog::TableProvider;
+use datafusion::common::{Result, TableReference, exec_err};
+use datafusion::datasource::file_format::FileFormatFactory;
+use datafusion::execution::TaskContext;
+use datafusion::logical_expr::{Extension, LogicalPlan, ScalarUDF};
+use datafusion::physical_plan::ExecutionPlan;
+use datafusion_proto::logical_plan::LogicalExtensionCodec;
+use datafusion_proto::physical_plan::{PhysicalExtensionCodec, PhysicalProtoConverterExtension};
+use etld::{Options, Output, Sections, Wildcard};
+
+use crate::udf::EtldUdf;
+use crate::{Etld, Function};
+
+/// What starts the bytes of an etld function in a plan.
+const MAGIC: &[u8; 5] = b"etld1";
+
+/// Writes the options and list identity of `udf` to `buf` if it is an etld
+/// function; returns whether it was.
+fn encode(udf: &ScalarUDF, buf: &mut Vec<u8>) -> bool {
+    let Some(f) = udf.inner().downcast_ref::<EtldUdf>() else {
+        return false;
+    };
+    let (list, o) = (f.etld().list(), f.etld().options());
+    buf.extend_from_slice(MAGIC);
+    buf.push(match o.get_sections() {
+        Sections::All => 0,
+        Sections::IcannOnly => 1,
+    });
+    buf.push(u8::from(o.get_implicit_rule()));
+    buf.push(match o.get_wildcard() {
+        Wildcard::Strict => 0,
+        Wildcard::Browser => 1,
+    });
+    buf.push(match o.get_output() {
+        Output::Input => 0,
+        Output::Ascii => 1,
+        Output::Unicode => 2,
+    });
+    buf.extend_from_slice(&list.rule_counts().total().to_le_bytes());
+    buf.extend_from_slice(list.version().unwrap_or("").as_bytes());
+    true
+}
+
+/// The etld function `name` on `etld`'s list with the options in `buf`, or
+/// `None` if `buf` does not describe an etld function.
+fn decode(etld: &Etld, name: &str, buf: &[u8]) -> Option<Result<Arc<ScalarUDF>>> {
+    let function = Function::from_name(name)?;
+    let rest = buf.strip_prefix(MAGIC)?;
+    let (&[sections, implicit, wildcard, output], rest) = rest.split_first_chunk::<4>()?;
+    let (rules, version) = rest.split_first_chunk::<4>()?;
+    let options = Options::new()
+        .sections(match sections {
+            0 => Sections::All,
+            1 => Sections::IcannOnly,
+            _ => return None,
+        })
+        .implicit_rule(match implicit {
+            0 => false,
+            1 => true,
+            _ => return None,
+        })
+        .wildcard(match wildcard {
+            0 => Wildcard::Strict,
+            1 => Wildcard::Browser,
+            _ => return None,
+        })
+        .output(match output {
+            0 => Output::Input,
+            1 => Output::Ascii,
+            2 => Output::Unicode,
+            _ => return None,
+        });
+    let (rules, version) = (u32::from_le_bytes(*rules), String::from_utf8_lossy(version));
+    let list = etld.list();
+    let (own_rules, own_version) = (list.rule_counts().total(), list.version().unwrap_or(""));
+    if rules != own_rules || version != own_version {
+        return Some(exec_err!(
+            "{name}: the plan was made with a list of {rules} rules (version {version:?}), \
+             this node has one of {own_rules} rules (version {own_version:?}): \
+             start it with the same --list"
+        ));
+    }
+    Some(Ok(Arc::new(
+        etld.clone().with_options(options).udf(function),
+    )))
+}
+
+/// A logical codec that carries the etld functions' options and delegates
+/// everything else to `inner` (Ballista's).
+pub struct LogicalCodec {
+    inner: Arc<dyn LogicalExtensionCodec>,
+    etld: Etld,
+}
+
+impl LogicalCodec {
+    /// Wraps `inner`; decoded functions answer from `etld`'s list.
+    pub fn new(inner: Arc<dyn LogicalExtensionCodec>, etld: Etld) -> LogicalCodec {
+        LogicalCodec { inner, etld }
+    }
+}
+
+impl fmt::Debug for LogicalCodec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LogicalCodec")
+            .field("etld", &self.etld)
+            .finish()
+    }
+}
+
+impl LogicalExtensionCodec for LogicalCodec {
+    fn try_decode(
+        &self,
+        buf: &[u8],
+        inputs: &[LogicalPlan],
+        ctx: &TaskContext,
+    ) -> Result<Extension> {
+        self.inner.try_decode(buf, inputs, ctx)
+    }
+
+    fn try_encode(&self, node: &Extension, buf: &mut Vec<u8>) -> Result<()> {
+        self.inner.try_encode(node, buf)
+    }
+
+    fn try_decode_table_provider(
+        &self,
+        buf: &[u8],
+        table_ref: &TableReference,
+        schema: SchemaRef,
+        ctx: &TaskContext,
+    ) -> Result<Arc<dyn TableProvider>> {
+        self.inner
+            .try_decode_table_provider(buf, table_ref, schema, ctx)
+    }
+
+    fn try_encode_table_provider(
+        &self,
+        table_ref: &TableReference,
+        node: Arc<dyn TableProvider>,
+        buf: &mut Vec<u8>,
+    ) -> Result<()> {
+        self.inner.try_encode_table_provider(table_ref, node, buf)
+    }
+
+    fn try_decode_file_format(
+        &self,
+        buf: &[u8],
+        ctx: &TaskContext,
+    ) -> Result<Arc<dyn FileFormatFactory>> {
+        self.inner.try_decode_file_format(buf, ctx)
+    }
+
+    fn try_encode_file_format(
+        &self,
+        buf: &mut Vec<u8>,
+        node: Arc<dyn FileFormatFactory>,
+    ) -> Result<()> {
+        self.inner.try_encode_file_format(buf, node)
+    }
+
+    fn try_decode_udf(&self, name: &str, buf: &[u8]) -> Result<Arc<ScalarUDF>> {
+        decode(&self.etld, name, buf).unwrap_or_else(|| self.inner.try_decode_udf(name, buf))
+    }
+
+    fn try_encode_udf(&self, node: &ScalarUDF, buf: &mut Vec<u8>) -> Result<()> {
+        if encode(node, buf) {
+            return Ok(());
+        }
+        self.inner.try_encode_udf(node, buf)
+    }
+}
+
+/// A physical codec that carries the etld functions' options and delegates
+/// everything else to `inner` (Ballista's).
+pub struct PhysicalCodec {
+    inner: Arc<dyn PhysicalExtensionCodec>,
+    etld: Etld,
+}
+
+impl PhysicalCodec {
+    /// Wraps `inner`; decoded functions answer from `etld`'s list.
+    pub fn new(inner: Arc<dyn PhysicalExtensionCodec>, etld: Etld) -> PhysicalCodec {
+        PhysicalCodec { inner, etld }
+    }
+}
+
+impl fmt::Debug for PhysicalCodec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PhysicalCodec")
+            .field("etld", &self.etld)
+            .finish()
+    }
+}
+
+impl PhysicalExtensionCodec for PhysicalCodec {
+    fn try_decode(
+        &self,
+        buf: &[u8],
+        inputs: &[Arc<dyn ExecutionPlan>],
+        ctx: &TaskContext,
+        proto_converter: &dyn PhysicalProtoConverterExtension,
+    ) -> Result<Arc<dyn ExecutionPlan>> {
+        self.inner.try_decode(buf, inputs, ctx, proto_converter)
+    }
+
+    fn try_encode(
+        &self,
+        node: Arc<dyn ExecutionPlan>,
+        buf: &mut Vec<u8>,
+        proto_converter: &dyn PhysicalProtoConverterExtension,
+    ) -> Result<()> {
+        self.inner.try_encode(node, buf, proto_converter)
+    }
+
+    fn try_decode_udf(&self, name: &str, buf: &[u8]) -> Result<Arc<ScalarUDF>> {
+        decode(&self.etld, name, buf).unwrap_or_else(|| self.inner.try_decode_udf(name, buf))
+    }
+
+    fn try_encode_udf(&self, node: &ScalarUDF, buf: &mut Vec<u8>) -> Result<()> {
+        if encode(node, buf) {
+            return Ok(());
+        }
+        self.inner.try_encode_udf(node, buf)
+    }
+}

@@ -1,0 +1,210 @@
+//! What each function answers for one value, and its documentation.
+
+use std::fmt::Write;
+use std::sync::LazyLock;
+
+use datafusion::logical_expr::{DocSection, Documentation};
+use etld::{Domain, List, Options};
+
+/// One of the etld functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Function {
+    /// `etld_registrable(host)`: the registrable domain.
+    Registrable,
+    /// `etld_suffix(host)`: the public suffix.
+    Suffix,
+    /// `etld_subdomain(host)`: the labels left of the registrable domain.
+    Subdomain,
+    /// `etld_section(host)`: `icann`, `private`, or NULL for the implicit rule.
+    Section,
+    /// `etld_known(host)`: whether a listed rule prevailed.
+    Known,
+    /// `etld_error(host)`: NULL for a valid host, else why it is not.
+    Error,
+    /// `etld_host(url)`: the host of a URL.
+    Host,
+}
+
+impl Function {
+    /// Every function, in the order of the crate docs.
+    pub const ALL: [Function; 7] = [
+        Function::Registrable,
+        Function::Suffix,
+        Function::Subdomain,
+        Function::Section,
+        Function::Known,
+        Function::Error,
+        Function::Host,
+    ];
+
+    /// The SQL name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Function::Registrable => "etld_registrable",
+            Function::Suffix => "etld_suffix",
+            Function::Subdomain => "etld_subdomain",
+            Function::Section => "etld_section",
+            Function::Known => "etld_known",
+            Function::Error => "etld_error",
+            Function::Host => "etld_host",
+        }
+    }
+
+    /// The function of that SQL name.
+    pub fn from_name(name: &str) -> Option<Function> {
+        Function::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// Whether the answer is a string of the argument's type (the other
+    /// string answers are always `Utf8`; `etld_known` is a boolean).
+    pub(crate) const fn keeps_input_type(self) -> bool {
+        matches!(
+            self,
+            Function::Registrable | Function::Suffix | Function::Subdomain | Function::Host
+        )
+    }
+
+    /// Calls `out` with the string answer for `input` (`None` for NULL).
+    /// `scratch` holds a message that has to be written out.
+    #[inline]
+    pub(crate) fn answer_str(
+        self,
+        list: &List,
+        options: &Options,
+        input: &str,
+        scratch: &mut String,
+        out: impl FnOnce(Option<&str>),
+    ) {
+        match self {
+            Function::Host => match etld::url::host(input) {
+                Ok(host) => out(Some(&host)),
+                Err(_) => out(None),
+            },
+            Function::Error => match lookup(list, input, options) {
+                Ok(_) => out(None),
+                Err(e) => {
+                    scratch.clear();
+                    // Writing to a String cannot fail.
+                    let _ = write!(scratch, "{e}");
+                    out(Some(scratch))
+                }
+            },
+            Function::Section => out(lookup(list, input, options)
+                .ok()
+                .and_then(|d| d.section())
+                .map(|s| s.as_str())),
+            Function::Registrable => out(lookup(list, input, options)
+                .as_ref()
+                .ok()
+                .and_then(Domain::registrable)),
+            Function::Suffix => out(lookup(list, input, options)
+                .as_ref()
+                .ok()
+                .and_then(Domain::suffix)),
+            Function::Subdomain => out(lookup(list, input, options)
+                .as_ref()
+                .ok()
+                .and_then(Domain::subdomain)),
+            // A boolean answer (see `known`), here as text.
+            Function::Known => {
+                out(known(list, options, input).map(|k| if k { "true" } else { "false" }))
+            }
+        }
+    }
+
+    /// The documentation DataFusion shows for the function.
+    pub(crate) fn documentation(self) -> &'static Documentation {
+        static DOCS: LazyLock<Vec<Documentation>> = LazyLock::new(|| {
+            Function::ALL
+                .iter()
+                .map(|f| f.build_documentation())
+                .collect()
+        });
+        &DOCS[self as usize]
+    }
+
+    fn build_documentation(self) -> Documentation {
+        const SECTION: DocSection = DocSection {
+            include: true,
+            label: "Public Suffix List Functions",
+            description: Some(
+                "Public suffixes and registrable domains of host names, from the Public Suffix List (etld).",
+            ),
+        };
+        let (description, example, result) = match self {
+            Function::Registrable => (
+                "The registrable domain of a host (its public suffix and one more label): NULL when the host is itself a public suffix, has no suffix, or is not a valid host.",
+                "www.example.co.uk",
+                "example.co.uk",
+            ),
+            Function::Suffix => (
+                "The public suffix of a host: NULL when it has none (the implicit `*` rule off and no rule matched) or is not a valid host.",
+                "www.example.co.uk",
+                "co.uk",
+            ),
+            Function::Subdomain => (
+                "The labels of a host left of its registrable domain: NULL when there are none or the host is not valid.",
+                "www.example.co.uk",
+                "www",
+            ),
+            Function::Section => (
+                "The section of the list whose rule decided the public suffix: `icann` or `private`; NULL for the implicit `*` rule or a host that is not valid.",
+                "me.github.io",
+                "private",
+            ),
+            Function::Known => (
+                "Whether a listed rule decided the public suffix (false for the implicit `*` rule); NULL for a host that is not valid.",
+                "www.example.co.uk",
+                "true",
+            ),
+            Function::Error => (
+                "NULL for a valid host; else why it is not one, as `etld lookup` says it.",
+                "192.168.0.1",
+                "an IP address has no public suffix",
+            ),
+            Function::Host => (
+                "The host of a URL, `host:port` or e-mail address, taken as the WHATWG URL standard's parser takes it for http and https URLs; NULL when there is none.",
+                "https://user@www.Example.co.uk:8080/a?b",
+                "www.Example.co.uk",
+            ),
+        };
+        let arg = if self == Function::Host {
+            "url"
+        } else {
+            "host"
+        };
+        let name = self.name();
+        Documentation::builder(SECTION, description, format!("{name}({arg})"))
+            .with_sql_example(format!(
+                "```sql\n> SELECT {name}('{example}');\n{result}\n```"
+            ))
+            .with_argument(
+                arg,
+                if self == Function::Host {
+                    "A URL, `host:port`, e-mail address or host name: a string expression."
+                } else {
+                    "A host name (not a URL): a string expression."
+                },
+            )
+            .build()
+    }
+}
+
+/// The answer of `etld_known` for `input`: NULL for an invalid host.
+#[inline]
+pub(crate) fn known(list: &List, options: &Options, input: &str) -> Option<bool> {
+    lookup(list, input, options).ok().map(|d| d.is_known())
+}
+
+/// Looks up one host, as `etld lookup` does.
+///
+/// Every function answers through this one call, one host at a time; a
+/// batch lookup of the list would take its place for whole arrays.
+#[inline]
+fn lookup<'h>(
+    list: &List,
+    host: &'h str,
+    options: &Options,
+) -> Result<Domain<'h>, etld::HostError> {
+    list.lookup_with(host, options)
+}

@@ -1,0 +1,148 @@
+//! The scalar UDF: DataFusion's view of one [`Function`] on one list.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use datafusion::arrow::array::{Array, ArrayRef};
+use datafusion::arrow::datatypes::DataType;
+use datafusion::common::utils::take_function_args;
+use datafusion::common::{Result, ScalarValue, plan_err};
+use datafusion::logical_expr::{
+    ColumnarValue, Documentation, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
+};
+
+use crate::strings::{StringSink, bool_sink, data_len, for_each_str};
+use crate::{Etld, Function};
+
+/// One etld function as a DataFusion scalar function.
+pub(crate) struct EtldUdf {
+    function: Function,
+    etld: Etld,
+    signature: Signature,
+}
+
+impl EtldUdf {
+    pub(crate) fn new(function: Function, etld: Etld) -> EtldUdf {
+        EtldUdf {
+            function,
+            etld,
+            // One string of any of the string types; dictionaries are
+            // decoded and a NULL literal becomes Utf8 before the call.
+            signature: Signature::string(1, Volatility::Immutable),
+        }
+    }
+
+    /// The list and options it answers with.
+    pub(crate) fn etld(&self) -> &Etld {
+        &self.etld
+    }
+
+    /// The answers for every row of `array`, a string array.
+    fn evaluate(&self, array: &dyn Array, return_type: &DataType) -> Result<ArrayRef> {
+        let (list, options) = (&*self.etld.list, &self.etld.options);
+        let rows = array.len();
+        if self.function == Function::Known {
+            let mut out = bool_sink(rows);
+            for_each_str(array, |host| {
+                out.append_option(host.and_then(|h| crate::function::known(list, options, h)))
+            })?;
+            return Ok(Arc::new(out.finish()));
+        }
+        let bytes = match self.function {
+            Function::Section | Function::Error => 0,
+            _ => data_len(array),
+        };
+        let mut out = StringSink::new(return_type, rows, bytes)?;
+        let mut scratch = String::new();
+        for_each_str(array, |host| match host {
+            Some(h) => self
+                .function
+                .answer_str(list, options, h, &mut scratch, |a| out.push(a)),
+            None => out.push(None),
+        })?;
+        Ok(out.finish())
+    }
+}
+
+impl ScalarUDFImpl for EtldUdf {
+    fn name(&self) -> &str {
+        self.function.name()
+    }
+
+    fn signature(&self) -> &Signature {
+        &self.signature
+    }
+
+    fn return_type(&self, arg_types: &[DataType]) -> Result<DataType> {
+        let [arg] = arg_types else {
+            return plan_err!("{} takes one argument", self.name());
+        };
+        match (self.function, arg) {
+            (Function::Known, _) => Ok(DataType::Boolean),
+            (f, t @ (DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View))
+                if f.keeps_input_type() =>
+            {
+                Ok(t.clone())
+            }
+            (_, DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View | DataType::Null) => {
+                Ok(DataType::Utf8)
+            }
+            (_, other) => plan_err!("{} takes a string, not {other}", self.name()),
+        }
+    }
+
+    fn is_strict(&self) -> bool {
+        true
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        let return_type = args.return_field.data_type().clone();
+        let [arg] = take_function_args(self.name(), args.args)?;
+        match arg {
+            ColumnarValue::Array(array) => {
+                Ok(ColumnarValue::Array(self.evaluate(&array, &return_type)?))
+            }
+            ColumnarValue::Scalar(value) => {
+                let array = value.to_array_of_size(1)?;
+                let answer = self.evaluate(&array, &return_type)?;
+                Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(
+                    &answer, 0,
+                )?))
+            }
+        }
+    }
+
+    fn documentation(&self) -> Option<&Documentation> {
+        Some(self.function.documentation())
+    }
+}
+
+// Two functions are the same when they answer alike: the same function on
+// the same list (by identity) with the same options.
+impl PartialEq for EtldUdf {
+    fn eq(&self, other: &EtldUdf) -> bool {
+        self.function == other.function
+            && Arc::ptr_eq(&self.etld.list, &other.etld.list)
+            && self.etld.options == other.etld.options
+    }
+}
+
+impl Eq for EtldUdf {}
+
+impl Hash for EtldUdf {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.function.hash(state);
+        Arc::as_ptr(&self.etld.list).hash(state);
+        self.etld.options.hash(state);
+    }
+}
+
+impl fmt::Debug for EtldUdf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EtldUdf")
+            .field("name", &self.function.name())
+            .field("etld", &self.etld)
+            .finish()
+    }
+}

@@ -1,0 +1,237 @@
+//! End to end: a Ballista scheduler and two executors started as
+//! `etld-sql` processes on 127.0.0.1 run GROUP BYs over Parquet files, and
+//! the results equal the in-process runs (with the client's options) and the
+//! library's answers.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::Read;
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray};
+use datafusion::parquet::arrow::ArrowWriter;
+
+#[path = "../../benches/hosts/mod.rs"]
+mod hosts;
+
+const ETLD_SQL: &str = env!("CARGO_BIN_EXE_etld-sql");
+
+/// How long any one step (a component coming up, a query) may take.
+const STEP_LIMIT: Duration = Duration::from_secs(180);
+
+/// Child processes, killed when the test ends, however it ends.
+struct Processes(Vec<Child>);
+
+impl Drop for Processes {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A port nobody listens on now.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Waits until something listens on `port`, failing if `child` exits first
+/// or the time runs out.
+fn wait_for_port(port: u16, child: &mut Child, what: &str) {
+    let start = Instant::now();
+    loop {
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("{what} exited with {status} before listening on {port}");
+        }
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "{what} not listening on {port}"
+        );
+        thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Runs `etld-sql` with `args` to the end, killed if it takes too long:
+/// whether it succeeded, its standard output and its standard error.
+fn run(args: &[&str]) -> (bool, String, String) {
+    let mut child = Command::new(ETLD_SQL)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pipes: [Box<dyn Read + Send>; 2] = [
+        Box::new(child.stdout.take().unwrap()),
+        Box::new(child.stderr.take().unwrap()),
+    ];
+    let readers = pipes.map(|mut pipe| {
+        thread::spawn(move || {
+            let mut text = String::new();
+            pipe.read_to_string(&mut text).map(|_| text)
+        })
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > STEP_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("etld-sql {args:?} took over {STEP_LIMIT:?}");
+        }
+        thread::sleep(Duration::from_millis(50));
+    };
+    let [stdout, stderr] = readers.map(|r| r.join().unwrap().unwrap());
+    (status.success(), stdout, stderr)
+}
+
+/// The output of `etld-sql` with `args`, which must succeed.
+fn etld_sql(args: &[&str]) -> String {
+    let (ok, stdout, stderr) = run(args);
+    assert!(ok, "etld-sql {args:?}: {stderr}");
+    stdout
+}
+
+/// The error of `etld-sql` with `args`, which must fail.
+fn etld_sql_fails(args: &[&str]) -> String {
+    let (ok, _, stderr) = run(args);
+    assert!(!ok, "etld-sql {args:?} succeeded");
+    stderr
+}
+
+/// Writes `hosts` as `parts` Parquet files `hosts-N.parquet` of one column `host`.
+fn write_parquet(dir: &Path, hosts: &[String], parts: usize) {
+    for (n, chunk) in hosts.chunks(hosts.len().div_ceil(parts)).enumerate() {
+        let column: StringArray = chunk.iter().map(|h| Some(h.as_str())).collect();
+        let batch = RecordBatch::try_from_iter([("host", Arc::new(column) as ArrayRef)]).unwrap();
+        let file = File::create(dir.join(format!("hosts-{n}.parquet"))).unwrap();
+        let mut writer = ArrowWriter::try_new(file, batch.schema(), None).unwrap();
+        writer.write(&batch).unwrap();
+        writer.close().unwrap();
+    }
+}
+
+/// `site,hosts` lines: the library's answers, ordered as the query orders.
+fn expected(hosts: &[String]) -> String {
+    let list = etld::List::builtin();
+    let mut counts: HashMap<String, u64> = HashMap::new();
+    for h in hosts {
+        let site = list
+            .lookup(h)
+            .ok()
+            .and_then(|d| d.registrable().map(str::to_string))
+            .unwrap_or_default();
+        *counts.entry(site).or_default() += 1;
+    }
+    let mut rows: Vec<(String, u64)> = counts.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut csv = String::from("site,hosts\n");
+    for (site, n) in rows {
+        csv.push_str(&format!("{site},{n}\n"));
+    }
+    csv
+}
+
+#[test]
+fn group_by_on_two_executors_equals_in_process_and_library() {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = hosts::realistic_hosts(20_000, 11);
+    write_parquet(dir.path(), &hosts, 4);
+    let glob = format!("{}/hosts-*.parquet", dir.path().display());
+    // NULLS FIRST: the empty site (hosts without one) sorts as the empty
+    // string does in the expected lines.
+    let sql = format!(
+        "SELECT etld_registrable(host) AS site, count(*) AS hosts FROM '{glob}' \
+         GROUP BY site ORDER BY hosts DESC, site NULLS FIRST"
+    );
+
+    let local = etld_sql(&["--format", "csv", &sql]);
+    assert_eq!(local, expected(&hosts));
+
+    let mut processes = Processes(Vec::new());
+    let scheduler_port = free_port();
+    let scheduler = format!("127.0.0.1:{scheduler_port}");
+    processes.0.push(
+        Command::new(ETLD_SQL)
+            .args(["scheduler", "--bind", &scheduler])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(scheduler_port, &mut processes.0[0], "the scheduler");
+    for n in 0..2 {
+        let (port, grpc_port) = (free_port(), free_port());
+        let work_dir = dir.path().join(format!("executor-{n}"));
+        std::fs::create_dir(&work_dir).unwrap();
+        processes.0.push(
+            Command::new(ETLD_SQL)
+                .args(["executor", "--scheduler", &scheduler, "--concurrency", "2"])
+                .args(["--bind", &format!("127.0.0.1:{port}")])
+                .args(["--grpc-port", &grpc_port.to_string()])
+                .arg("--work-dir")
+                .arg(&work_dir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let child = processes.0.last_mut().unwrap();
+        wait_for_port(port, child, "an executor");
+    }
+
+    let remote = etld_sql(&["--cluster", &scheduler, "--format", "csv", &sql]);
+    assert_eq!(remote, local);
+
+    // The client's options travel with the plan.
+    let options = ["--icann-only", "--no-default-rule", "--wildcard-root"];
+    let sql = format!(
+        "SELECT etld_suffix(host) AS suffix, etld_section(host) AS section, count(*) AS hosts \
+         FROM '{glob}' GROUP BY suffix, section ORDER BY hosts DESC, suffix NULLS FIRST"
+    );
+    let local = etld_sql(&[&options[..], &["--format", "csv", &sql]].concat());
+    let remote = etld_sql(
+        &[
+            &options[..],
+            &["--cluster", &scheduler, "--format", "csv", &sql],
+        ]
+        .concat(),
+    );
+    assert_eq!(remote, local);
+    assert!(
+        local.contains("\nnet,icann,") && !local.contains(",private,"),
+        "{local}"
+    );
+
+    // A plan made with another list is refused.
+    let list = dir.path().join("list.dat");
+    std::fs::write(&list, "com\n").unwrap();
+    let list = list.to_str().unwrap();
+    let e = etld_sql_fails(&["--list", list, "--cluster", &scheduler, &sql]);
+    assert!(e.contains("start it with the same --list"), "{e}");
+
+    // Both executors took part: each wrote shuffle files of the job.
+    for n in 0..2 {
+        let work_dir = dir.path().join(format!("executor-{n}"));
+        let entries = std::fs::read_dir(&work_dir).unwrap().count();
+        assert!(entries > 0, "executor {n} wrote nothing in {work_dir:?}");
+    }
+    for child in &mut processes.0 {
+        assert!(child.try_wait().unwrap().is_none(), "a component died");
+    }
+}

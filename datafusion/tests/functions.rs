@@ -1,0 +1,297 @@
+//! The SQL functions give exactly the answers of `etld lookup` (the library
+//! call it makes, with the options its flags set) on the benchmark's mix of
+//! hosts, for every combination of options and each string type, NULLs
+//! included.
+
+use std::sync::Arc;
+
+use datafusion::arrow::array::{
+    Array, ArrayRef, AsArray, BooleanArray, Int64Array, LargeStringArray, RecordBatch, StringArray,
+    StringViewArray,
+};
+use datafusion::arrow::compute::{cast, concat_batches};
+use datafusion::arrow::datatypes::DataType;
+use datafusion::execution::FunctionRegistry;
+use datafusion::prelude::SessionContext;
+use etld::{List, Options, Output, Sections, Wildcard};
+use etld_datafusion::Etld;
+
+#[path = "../../benches/hosts/mod.rs"]
+mod hosts;
+
+/// Hosts that are not valid, or odd, beside the mix.
+const EXTRA: &[&str] = &[
+    "",
+    ".",
+    "a..b.com",
+    ".example.com",
+    "example.com..",
+    "example.com.",
+    "192.168.0.1",
+    "[::1]",
+    "0x7f.0.0.1",
+    "a b.com",
+    "xn--zz.com",
+    "xn--bcher-kva.DE",
+    "ＥＸＡＭＰＬＥ．ｃｏ．ｕｋ",
+    "www.食狮.公司.cn",
+    "kobe.jp",
+    "city.kobe.jp",
+    "a.b.kobe.jp",
+    "in.futurecms.at",
+    "foo.unlisted-tld",
+    "co.uk",
+    "github.io",
+];
+
+/// Every Nth row is NULL.
+const NULL_EVERY: usize = 17;
+
+fn hosts() -> Vec<Option<String>> {
+    let mut hosts: Vec<Option<String>> = hosts::realistic_hosts(10_000, 42)
+        .into_iter()
+        .map(Some)
+        .collect();
+    hosts.extend(EXTRA.iter().map(|h| Some(h.to_string())));
+    for (i, h) in hosts.iter_mut().enumerate() {
+        if i % NULL_EVERY == 0 {
+            *h = None;
+        }
+    }
+    hosts
+}
+
+/// Every combination of `etld lookup`'s options.
+fn all_options() -> Vec<Options> {
+    let mut all = Vec::new();
+    for sections in [Sections::All, Sections::IcannOnly] {
+        for implicit in [true, false] {
+            for wildcard in [Wildcard::Strict, Wildcard::Browser] {
+                for output in [Output::Input, Output::Ascii, Output::Unicode] {
+                    all.push(
+                        Options::new()
+                            .sections(sections)
+                            .implicit_rule(implicit)
+                            .wildcard(wildcard)
+                            .output(output),
+                    );
+                }
+            }
+        }
+    }
+    all
+}
+
+/// What `etld lookup --json` says of one host: registrable, suffix,
+/// subdomain, section, known, error (NULL for what a NULL host gives).
+type Answer = (
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<bool>,
+    Option<String>,
+);
+
+fn expected(list: &List, options: &Options, host: Option<&str>) -> Answer {
+    let Some(host) = host else {
+        return (None, None, None, None, None, None);
+    };
+    match list.lookup_with(host, options) {
+        Ok(d) => (
+            d.registrable().map(str::to_string),
+            d.suffix().map(str::to_string),
+            d.subdomain().map(str::to_string),
+            d.section().map(|s| s.as_str().to_string()),
+            Some(d.is_known()),
+            None,
+        ),
+        Err(e) => (None, None, None, None, None, Some(e.to_string())),
+    }
+}
+
+/// A table `t(id, utf8, large, view)` of the same hosts in the three types.
+fn table(hosts: &[Option<String>]) -> RecordBatch {
+    let ids: Int64Array = (0..hosts.len() as i64).collect();
+    let utf8: StringArray = hosts.iter().map(Option::as_deref).collect();
+    let large: LargeStringArray = hosts.iter().map(Option::as_deref).collect();
+    let view: StringViewArray = hosts.iter().map(Option::as_deref).collect();
+    RecordBatch::try_from_iter([
+        ("id", Arc::new(ids) as ArrayRef),
+        ("utf8", Arc::new(utf8) as ArrayRef),
+        ("large", Arc::new(large) as ArrayRef),
+        ("view", Arc::new(view) as ArrayRef),
+    ])
+    .unwrap()
+}
+
+fn strings(column: &ArrayRef) -> Vec<Option<String>> {
+    let utf8 = cast(column, &DataType::Utf8).unwrap();
+    utf8.as_string::<i32>()
+        .iter()
+        .map(|s| s.map(str::to_string))
+        .collect()
+}
+
+async fn run(ctx: &SessionContext, sql: &str) -> RecordBatch {
+    let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
+    let schema = batches[0].schema();
+    concat_batches(&schema, &batches).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lookups_match_the_cli_for_every_option_and_string_type() {
+    let hosts = hosts();
+    let list = List::builtin();
+    for options in all_options() {
+        let ctx = SessionContext::new();
+        etld_datafusion::register(&ctx, list, options);
+        ctx.register_batch("t", table(&hosts)).unwrap();
+        let want: Vec<Answer> = hosts
+            .iter()
+            .map(|h| expected(list, &options, h.as_deref()))
+            .collect();
+        for (column, string_type) in [
+            ("utf8", DataType::Utf8),
+            ("large", DataType::LargeUtf8),
+            ("view", DataType::Utf8View),
+        ] {
+            let got = run(
+                &ctx,
+                &format!(
+                    "SELECT etld_registrable({column}), etld_suffix({column}), \
+                     etld_subdomain({column}), etld_section({column}), \
+                     etld_known({column}), etld_error({column}) FROM t ORDER BY id"
+                ),
+            )
+            .await;
+            for i in 0..3 {
+                assert_eq!(got.column(i).data_type(), &string_type, "{options:?}");
+            }
+            assert_eq!(got.column(3).data_type(), &DataType::Utf8);
+            assert_eq!(got.column(5).data_type(), &DataType::Utf8);
+            let known: &BooleanArray = got.column(4).as_boolean();
+            let columns: Vec<_> = [0, 1, 2, 3, 5].map(|i| strings(got.column(i))).into();
+            assert_eq!(got.num_rows(), hosts.len());
+            for (row, want) in want.iter().enumerate() {
+                let answer: Answer = (
+                    columns[0][row].clone(),
+                    columns[1][row].clone(),
+                    columns[2][row].clone(),
+                    columns[3][row].clone(),
+                    known.is_valid(row).then(|| known.value(row)),
+                    columns[4][row].clone(),
+                );
+                assert_eq!(
+                    &answer, want,
+                    "host {:?} as {column} with {options:?}",
+                    hosts[row]
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hosts_of_urls_match_the_library() {
+    let mut urls: Vec<Option<String>> = hosts::realistic_hosts(2_000, 7)
+        .into_iter()
+        .enumerate()
+        .map(|(i, h)| {
+            Some(match i % 4 {
+                0 => format!("https://user:pw@{h}:8443/a/b?c=d#e"),
+                1 => format!("{h}:8080"),
+                2 => format!("someone@{h}"),
+                _ => h,
+            })
+        })
+        .collect();
+    for odd in [
+        "",
+        "https:///x",
+        "file:///etc/hosts",
+        "http://ex%61mple.com/",
+        "http://[::1]:80/",
+        "http://host:99999/",
+        " \thttp://www.Example.com\n/ ",
+    ] {
+        urls.push(Some(odd.to_string()));
+    }
+    urls.push(None);
+    let ctx = SessionContext::new();
+    Etld::builtin().register(&ctx);
+    ctx.register_batch("t", table(&urls)).unwrap();
+    let want: Vec<Option<String>> = urls
+        .iter()
+        .map(|u| {
+            u.as_deref()
+                .and_then(|u| etld::url::host(u).ok().map(|h| h.into_owned()))
+        })
+        .collect();
+    for (column, string_type) in [
+        ("utf8", DataType::Utf8),
+        ("large", DataType::LargeUtf8),
+        ("view", DataType::Utf8View),
+    ] {
+        let got = run(
+            &ctx,
+            &format!("SELECT etld_host({column}) FROM t ORDER BY id"),
+        )
+        .await;
+        assert_eq!(got.column(0).data_type(), &string_type);
+        assert_eq!(strings(got.column(0)), want, "as {column}");
+    }
+}
+
+#[tokio::test]
+async fn constants_dictionaries_and_messages() {
+    let ctx = SessionContext::new();
+    Etld::builtin().register(&ctx);
+    let got = run(
+        &ctx,
+        "SELECT etld_registrable('www.Example.CO.uk'), \
+                etld_suffix(arrow_cast('a.b.kobe.jp', 'LargeUtf8')), \
+                etld_subdomain(arrow_cast('x.y.example.com', 'Utf8View')), \
+                etld_registrable(arrow_cast('me.github.io', 'Dictionary(Int32, Utf8)')), \
+                etld_section('me.github.io'), \
+                etld_known('nas.home.lan'), \
+                etld_error(''), \
+                etld_error('192.168.0.1'), \
+                etld_error('example.com'), \
+                etld_registrable(NULL), \
+                etld_registrable(etld_host('https://user@www.Example.co.uk:8080/a?b'))",
+    )
+    .await;
+    let row: Vec<Option<String>> = (0..got.num_columns())
+        .map(|i| strings(got.column(i)).remove(0))
+        .collect();
+    let want = [
+        Some("example.co.uk"),
+        Some("b.kobe.jp"),
+        Some("x.y"),
+        Some("me.github.io"),
+        Some("private"),
+        Some("false"),
+        Some("empty host"),
+        Some("an IP address has no public suffix"),
+        None,
+        None,
+        Some("example.co.uk"),
+    ]
+    .map(|s| s.map(str::to_string));
+    assert_eq!(row, want);
+    assert_eq!(got.column(1).data_type(), &DataType::LargeUtf8);
+    assert_eq!(got.column(2).data_type(), &DataType::Utf8View);
+}
+
+#[tokio::test]
+async fn documented_and_listed() {
+    let ctx = SessionContext::new();
+    Etld::builtin().register(&ctx);
+    for f in etld_datafusion::Function::ALL {
+        let udf = ctx.udf(f.name()).unwrap();
+        let doc = udf.documentation().unwrap();
+        assert!(doc.syntax_example.starts_with(f.name()), "{}", f.name());
+        assert_eq!(etld_datafusion::Function::from_name(f.name()), Some(f));
+    }
+}
