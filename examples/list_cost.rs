@@ -20,18 +20,11 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
+#[path = "../benches/hosts/mod.rs"]
+mod hosts;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+/// The benchmark's deterministic generator (SplitMix64).
+use hosts::Rng;
 
 /// `n` rules of forty random lower-case letters under `.com`, one a line.
 fn random_list(n: usize) -> Vec<u8> {

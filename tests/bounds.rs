@@ -211,18 +211,18 @@ fn footer_values_at_the_end_of_their_range_are_errors() {
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
+#[path = "../benches/hosts/mod.rs"]
+mod hosts;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+/// The benchmark's deterministic generator (SplitMix64), with random labels.
+use hosts::Rng;
 
+/// Random labels of lower-case letters.
+trait Labels {
+    fn label(&mut self, len: usize) -> String;
+}
+
+impl Labels for Rng {
     fn label(&mut self, len: usize) -> String {
         (0..len)
             .map(|_| (b'a' + (self.next() % 26) as u8) as char)

@@ -23,11 +23,13 @@
 //! (`WWW.Example.COM`, `Bücher.DE`).
 #![allow(dead_code)]
 
-/// SplitMix64: a tiny, good-enough, portable generator.
-struct Rng(u64);
+/// SplitMix64: a tiny, good-enough, portable generator (also used by the
+/// tests and examples that make random lists).
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
