@@ -17,7 +17,7 @@
 //!
 //! With more ([`run_threads`]), a reader thread cuts standard input into
 //! blocks of whole lines as they come (whatever one read gives, up to
-//! 64 KiB: a stalled pipe's last lines form a block of their own at once),
+//! 256 KiB: a stalled pipe's last lines form a block of their own at once),
 //! worker threads answer blocks into buffers of their own, and the calling
 //! thread writes the answers in the order of the input, flushing whenever
 //! no answer is ready. At most a few blocks per worker are in flight, so
@@ -38,6 +38,9 @@ use crate::Failure;
 
 /// The size of the input and output buffers, and of a block of lines.
 const BUFFER: usize = 1 << 16;
+
+/// The largest block of lines the reader hands to a worker.
+const BLOCK: usize = 1 << 18;
 
 /// Longest input line kept: longer lines are answered with an error line
 /// (no host or Punycode string is anywhere near this long), so a huge input
@@ -367,8 +370,9 @@ fn block<W: Write, P: Processor>(bytes: &[u8], processor: &mut P, out: &mut W) -
     let (body, last) = bytes.split_at(complete);
     let mut answered = 0;
     match std::str::from_utf8(body) {
-        // No line can be too long.
-        Ok(text) if text.len() <= MAX_LINE => answered += processor.answer_lines(text, out)?,
+        Ok(text) if !may_hold_long_line(text.as_bytes()) => {
+            answered += processor.answer_lines(text, out)?;
+        }
         Ok(text) => {
             // Runs of lines, and between them the lines that are too long.
             let (mut run, mut start) = (0, 0);
@@ -399,6 +403,19 @@ fn block<W: Write, P: Processor>(bytes: &[u8], processor: &mut P, out: &mut W) -
         answered += 1;
     }
     Ok(answered)
+}
+
+/// Whether some line of `bytes` may be longer than [`MAX_LINE`]: false
+/// when `bytes` is no longer than that, or when every aligned stretch of
+/// `MAX_LINE / 2` bytes holds a newline (a longer line would hold one such
+/// stretch whole). A few searches that stop at the first newline, instead
+/// of a pass over every line.
+fn may_hold_long_line(bytes: &[u8]) -> bool {
+    const STRETCH: usize = MAX_LINE / 2;
+    bytes.len() > MAX_LINE
+        && bytes
+            .chunks_exact(STRETCH)
+            .any(|stretch| memchr::memchr(b'\n', stretch).is_none())
 }
 
 /// Appends `text` to `carry` up to [`MAX_LINE`] bytes; true if some was cut.
@@ -573,15 +590,15 @@ fn read_blocks<R: Read>(mut input: R, pool: &Receiver<Vec<u8>>, events: &Sender<
             return;
         };
         let mut filled = carry.len();
-        if buf.len() < filled + BUFFER / 4 {
-            buf.resize((filled + BUFFER / 4).max(BUFFER), 0);
+        if buf.len() < filled + BLOCK / 4 {
+            buf.resize((filled + BLOCK / 4).max(BLOCK), 0);
         }
         buf[..filled].copy_from_slice(&carry);
         carry.clear();
         // Read until the buffer holds a newline, or the input ends.
         loop {
-            if buf.len() - filled < BUFFER / 4 {
-                buf.resize(filled + BUFFER / 4, 0);
+            if buf.len() - filled < BLOCK / 4 {
+                buf.resize(filled + BLOCK / 4, 0);
             }
             let start = filled;
             match input.read(&mut buf[start..]) {
@@ -808,6 +825,12 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    fn block_of(bytes: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        block(bytes, &mut Echo, &mut out).unwrap();
+        out
+    }
+
     #[test]
     fn one_answer_per_line() {
         assert_eq!(run_on(b""), "");
@@ -831,6 +854,23 @@ mod tests {
         let mut input = vec![b'x'; MAX_LINE];
         input.push(b'\n');
         assert!(run_on(&input).starts_with(&format!("{MAX_LINE}:x")));
+    }
+
+    #[test]
+    fn a_long_line_anywhere_in_a_large_block_is_found() {
+        let short = b"ab\n".repeat(MAX_LINE);
+        assert!(!may_hold_long_line(&short));
+        for at in [0, 1, MAX_LINE / 2 - 1, MAX_LINE / 2, 3 * MAX_LINE / 2 + 7] {
+            for len in [MAX_LINE + 1, MAX_LINE + 2, 2 * MAX_LINE] {
+                let mut bytes = short.clone();
+                bytes.splice(at..at, std::iter::repeat_n(b'x', len));
+                bytes.insert(at + len, b'\n');
+                assert!(may_hold_long_line(&bytes), "{len} bytes at {at}");
+                let out = String::from_utf8(block_of(&bytes)).unwrap();
+                let want = format!("{MAX_LINE}:error: line is longer than {MAX_LINE} bytes\n");
+                assert!(out.contains(&want), "{len} bytes at {at}");
+            }
+        }
     }
 
     #[test]
