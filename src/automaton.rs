@@ -38,8 +38,13 @@
 //! each of 1,000 (`fst` shares only what it still remembers) are not. A key
 //! longer than a name can be (253 bytes) is refused too.
 //!
-//! A sweep holds a path count (four bytes) for each byte of the map; the
-//! unfolding reads the nodes again from the bytes, one per key prefix.
+//! A sweep holds a path count (four bytes) for each byte of the map. For a
+//! map of up to [`DECODE_LIMIT`] bytes it also keeps the nodes it decodes as
+//! plain arrays (at most 16 bytes for each byte of the map), which the
+//! unfolding follows instead of decoding a node again for each key prefix
+//! that reaches it: a third of the time the Public Suffix List takes to
+//! load. A larger map is unfolded from its bytes. All of it goes once the
+//! keys are unfolded.
 
 use crate::cost;
 use crate::error::FormatError;
@@ -92,7 +97,41 @@ pub(crate) struct Automaton<'a> {
     keys: u64,
     states: usize,
     unfolded: u64,
+    /// The reachable nodes, decoded once by the sweep (see [`Decoded`]),
+    /// unless the map is larger than [`DECODE_LIMIT`].
+    decoded: Option<Decoded>,
 }
+
+/// The largest map whose nodes the sweep keeps decoded (4 MiB, at most
+/// 16 bytes of arrays for each of its bytes): larger maps are unfolded
+/// straight from their bytes, slower, in a fifth of the memory.
+const DECODE_LIMIT: usize = 4 << 20;
+
+/// The reachable nodes of an automaton as the sweep decoded them, so that
+/// the unfolding follows plain arrays instead of decoding a node's bytes
+/// again for each key prefix that reaches it.
+///
+/// States are numbered in the order the sweep meets them (the root is 0),
+/// and their transitions lie side by side in increasing input order. A map
+/// of `n` bytes has fewer than `n` states and `n` transitions, so these take
+/// at most 16 bytes for each byte of the map.
+#[derive(Clone, Debug, Default)]
+struct Decoded {
+    states: Vec<DecodedState>,
+    transitions: Vec<Step>,
+}
+
+/// A decoded transition: input byte, output, target state.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    input: u8,
+    output: u8,
+    target: u32,
+}
+
+/// [`Decoded::finals`] of a state where no key ends (outputs are below
+/// [`VALUE_LIMIT`]).
+const NOT_FINAL: u8 = u8::MAX;
 
 /// A node's header: where its parts lie, not yet its transitions.
 #[derive(Clone, Copy, Debug)]
@@ -109,16 +148,112 @@ struct Node {
     layout: Layout,
 }
 
-/// A node of a walk over the keys (see [`Automaton::for_each_prefix`]).
+/// A state of a walk over the keys (see [`Automaton::for_each_prefix`]).
 #[derive(Clone, Copy, Debug)]
-struct Frame {
-    node: Node,
+struct Frame<S> {
+    state: S,
     /// The next transition to follow.
-    next: u16,
-    /// The output gathered on the way to the node.
+    next: u32,
+    /// The output gathered on the way to the state.
     gathered: u64,
-    /// The length of the key at the node.
+    /// The length of the key at the state.
     depth: usize,
+}
+
+/// What a walk over the keys reads of a state: its transitions one by one,
+/// and whether a key ends there. Implemented by the map's bytes
+/// ([`Automaton`], whose states are [`Node`]s) and by the decoded arrays
+/// ([`Decoded`]).
+trait States {
+    type State: Copy;
+    fn root(&self) -> Result<Self::State, FormatError>;
+    fn transitions(&self, state: &Self::State) -> u32;
+    /// The output added when a key ends at the state, if one does.
+    fn final_output(&self, state: &Self::State) -> Option<u8>;
+    /// Transition `i` (below [`States::transitions`]): input, output and
+    /// target.
+    fn transition(&self, state: &Self::State, i: u32)
+        -> Result<(u8, u8, Self::State), FormatError>;
+}
+
+impl States for Automaton<'_> {
+    type State = Node;
+
+    fn root(&self) -> Result<Node, FormatError> {
+        self.node(self.root)
+    }
+
+    #[inline(always)]
+    fn transitions(&self, node: &Node) -> u32 {
+        u32::from(node.len)
+    }
+
+    #[inline(always)]
+    fn final_output(&self, node: &Node) -> Option<u8> {
+        node.is_final.then_some(node.final_output)
+    }
+
+    #[inline(always)]
+    fn transition(&self, node: &Node, i: u32) -> Result<(u8, u8, Node), FormatError> {
+        let t = Automaton::transition(self, node, i as usize)?;
+        Ok((t.input, t.output, self.node(t.target)?))
+    }
+}
+
+/// A state of [`Decoded`]: where its transitions begin, how many, and the
+/// output added when a key ends there ([`NOT_FINAL`] if none does).
+#[derive(Clone, Copy, Debug)]
+struct DecodedState {
+    first: u32,
+    len: u16,
+    last: u8,
+}
+
+impl Decoded {
+    #[inline(always)]
+    fn state(&self, s: u32) -> Result<DecodedState, FormatError> {
+        let i = s as usize;
+        match self.states.get(i) {
+            Some(&state) => Ok(state),
+            None => Err(FormatError::Automaton {
+                offset: 0,
+                reason: "the decoded automaton is inconsistent",
+            }),
+        }
+    }
+}
+
+impl States for Decoded {
+    type State = DecodedState;
+
+    fn root(&self) -> Result<DecodedState, FormatError> {
+        self.state(0)
+    }
+
+    #[inline(always)]
+    fn transitions(&self, state: &DecodedState) -> u32 {
+        u32::from(state.len)
+    }
+
+    #[inline(always)]
+    fn final_output(&self, state: &DecodedState) -> Option<u8> {
+        (state.last != NOT_FINAL).then_some(state.last)
+    }
+
+    #[inline(always)]
+    fn transition(
+        &self,
+        state: &DecodedState,
+        i: u32,
+    ) -> Result<(u8, u8, DecodedState), FormatError> {
+        match self.transitions.get((state.first + i) as usize) {
+            Some(step) => Ok((step.input, step.output, self.state(step.target)?)),
+            None => Err(FormatError::Automaton {
+                offset: 0,
+                reason: "the decoded automaton is inconsistent",
+            }),
+        }
+    }
 }
 
 /// Where a node's transitions lie.
@@ -207,6 +342,7 @@ impl<'a> Automaton<'a> {
             keys,
             states: 0,
             unfolded: 0,
+            decoded: None,
         };
         automaton.sweep(data.len(), limit, is_valid_input)?;
         Ok(automaton)
@@ -214,8 +350,9 @@ impl<'a> Automaton<'a> {
 
     /// Decodes every node reachable from the root once, by descending
     /// address (every transition points down, so a node's paths are all
-    /// counted before it is reached), and checks the footer's key count and
-    /// the unfolded size against `limit`; `len` is the map's size.
+    /// counted before it is reached), keeps it in [`Decoded`], and checks
+    /// the footer's key count and the unfolded size against `limit`; `len`
+    /// is the map's size.
     fn sweep(
         &mut self,
         len: usize,
@@ -223,17 +360,40 @@ impl<'a> Automaton<'a> {
         is_valid_input: impl Fn(u8) -> bool,
     ) -> Result<(), FormatError> {
         // The paths from the root to each address (0: not reached),
-        // saturating: a count that large is far over `limit`.
+        // saturating: a count that large is far over `limit`. When the
+        // nodes are kept decoded, a node's count is no longer needed once
+        // it is decoded (its parents are all above it), and its entry holds
+        // its state number instead.
         let mut paths = vec![0u32; self.nodes.len()];
         paths[self.root] = 1;
-        let (mut keys, mut unfolded, mut states) = (0u64, 0u64, 0usize);
-        for addr in (0..=self.root).rev() {
+        let (mut keys, mut unfolded, mut states) = (0u64, 0u64, 0u32);
+        // About what the Public Suffix List's map needs (a transition for
+        // every three bytes, a state for every four), so that the arrays
+        // seldom grow.
+        let decode = self.nodes.len() <= DECODE_LIMIT;
+        let room = |share: usize| if decode { self.nodes.len() / share } else { 0 };
+        let mut decoded = Decoded {
+            states: Vec::with_capacity(room(3)),
+            transitions: Vec::with_capacity(room(2)),
+        };
+        let mut addr = self.root + 1;
+        while addr > 0 {
+            addr -= 1;
             let n = paths[addr];
             if n == 0 {
+                // Inside a node, or not reached: on to the next address
+                // that is reached, in one tight search.
+                addr = paths[..addr]
+                    .iter()
+                    .rposition(|&p| p != 0)
+                    .map_or(0, |a| a + 1);
                 continue;
             }
             let node = self.node(addr)?;
             cost::add(1 + u64::from(node.len));
+            if decode {
+                paths[addr] = states;
+            }
             states += 1;
             if node.is_final {
                 keys = keys.saturating_add(u64::from(n));
@@ -245,6 +405,17 @@ impl<'a> Automaton<'a> {
                 return Err(FormatError::Unfolding {
                     size: len as u64,
                     limit,
+                });
+            }
+            if decode {
+                // Fewer transitions than bytes so far: within `u32`.
+                decoded.states.push(DecodedState {
+                    first: decoded.transitions.len() as u32,
+                    len: node.len,
+                    last: match node.is_final {
+                        true => node.final_output,
+                        false => NOT_FINAL,
+                    },
                 });
             }
             let mut last = None;
@@ -268,6 +439,16 @@ impl<'a> Automaton<'a> {
                 if let Some(p) = paths.get_mut(t.target) {
                     *p = p.saturating_add(n);
                 }
+                if decode {
+                    decoded.transitions.push(Step {
+                        input: t.input,
+                        output: t.output,
+                        // The address for now (below the map's size, so
+                        // within `u32`), its state number once every node
+                        // is swept.
+                        target: t.target as u32,
+                    });
+                }
             }
         }
         if keys != self.keys {
@@ -276,88 +457,127 @@ impl<'a> Automaton<'a> {
                 reason: "key count in the footer does not match the automaton",
             });
         }
-        (self.states, self.unfolded) = (states, unfolded);
+        if decode {
+            // Every target was reached, so swept, so numbered.
+            for step in &mut decoded.transitions {
+                step.target = paths.get(step.target as usize).copied().unwrap_or(0);
+            }
+            self.decoded = Some(decoded);
+        }
+        (self.states, self.unfolded) = (states as usize, unfolded);
         Ok(())
     }
 
     /// Walks the keys depth first, in key order, and calls `f` with every
-    /// distinct non-empty key prefix (so [`Automaton::unfolded`] times) and,
-    /// when a key ends there, its value. The empty key, if there is one,
-    /// comes first.
+    /// distinct non-empty key prefix that ends with the byte `stop` or where
+    /// a key ends, with the key's value there if one does, and the length of
+    /// the longest prefix it shares with the previous call's. The empty key,
+    /// if there is one, comes first. The walk itself goes through every
+    /// distinct prefix ([`Automaton::unfolded`] of them), following a chain
+    /// of one-transition states (the tail of nearly every key) in a tight
+    /// loop.
     ///
     /// # Errors
     /// `f`'s first error, or [`FormatError::Automaton`] for a key whose
     /// value `is_valid_value` refuses, or longer than [`MAX_KEY_LEN`].
     pub(crate) fn for_each_prefix(
         &self,
+        stop: u8,
         is_valid_value: impl Fn(u64) -> bool,
-        mut f: impl FnMut(&[u8], Option<u8>) -> Result<(), FormatError>,
+        f: impl FnMut(&[u8], Option<u8>, usize) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
-        let value_of = |node: &Node, gathered: u64| -> Result<Option<u8>, FormatError> {
-            if !node.is_final {
+        match &self.decoded {
+            Some(decoded) => self.walk(decoded, stop, is_valid_value, f),
+            None => self.walk(self, stop, is_valid_value, f),
+        }
+    }
+
+    /// [`Automaton::for_each_prefix`] over `states`.
+    fn walk<G: States>(
+        &self,
+        states: &G,
+        stop: u8,
+        is_valid_value: impl Fn(u64) -> bool,
+        mut f: impl FnMut(&[u8], Option<u8>, usize) -> Result<(), FormatError>,
+    ) -> Result<(), FormatError> {
+        let value_of = |last: Option<u8>, gathered: u64| -> Result<Option<u8>, FormatError> {
+            let Some(last) = last else {
                 return Ok(None);
-            }
+            };
             // Outputs are below 64 and a key at most 253 bytes: no overflow.
-            let value = gathered.saturating_add(u64::from(node.final_output));
+            let value = gathered.saturating_add(u64::from(last));
             match u8::try_from(value) {
                 Ok(v) if value < VALUE_LIMIT && is_valid_value(value) => Ok(Some(v)),
                 _ => Err(FormatError::Automaton {
-                    offset: node.addr,
+                    offset: self.root,
                     reason: "a key carries an invalid value",
                 }),
             }
         };
-        let root = self.node(self.root)?;
-        if let Some(value) = value_of(&root, 0)? {
-            f(&[], Some(value))?;
+        let root = states.root()?;
+        if let Some(value) = value_of(states.final_output(&root), 0)? {
+            f(&[], Some(value), 0)?;
         }
         let mut key = Vec::with_capacity(MAX_KEY_LEN);
-        // The nodes whose transitions are being followed, each with the
-        // next one to follow, the output gathered on the way to the node
-        // and the key's length there. A node's last transition replaces it
-        // (nothing is left to come back to), so a chain of one-transition
-        // nodes, the tail of nearly every key, takes one frame.
-        let mut stack: Vec<Frame> = Vec::with_capacity(MAX_KEY_LEN + 1);
-        stack.push(Frame {
-            node: root,
-            next: 0,
-            gathered: 0,
-            depth: 0,
-        });
+        // The states with more than one transition whose transitions are
+        // being followed, each with the next one to follow, the output
+        // gathered on the way to the state and the key's length there.
+        let mut stack: Vec<Frame<G::State>> = Vec::with_capacity(MAX_KEY_LEN + 1);
+        // The shortest the key has been since the last call.
+        let mut shared = 0;
+        if states.transitions(&root) > 0 {
+            stack.push(Frame {
+                state: root,
+                next: 0,
+                gathered: 0,
+                depth: 0,
+            });
+        }
         while let Some(top) = stack.last_mut() {
-            if top.next == top.node.len {
-                stack.pop();
-                continue;
-            }
-            cost::add(1);
             let Frame {
-                node,
+                state,
                 next,
                 gathered,
                 depth,
             } = *top;
             top.next += 1;
-            if depth == MAX_KEY_LEN {
-                return Err(FormatError::Automaton {
-                    offset: node.addr,
-                    reason: "a key is longer than a name can be (253 bytes)",
-                });
+            if top.next >= states.transitions(&state) {
+                stack.pop();
             }
-            let t = self.transition(&node, usize::from(next))?;
-            let gathered = gathered.saturating_add(u64::from(t.output));
-            let target = self.node(t.target)?;
             key.truncate(depth);
-            key.push(t.input);
-            f(&key, value_of(&target, gathered)?)?;
-            let frame = Frame {
-                node: target,
-                next: 0,
-                gathered,
-                depth: depth + 1,
-            };
-            match top.next == node.len {
-                true => *top = frame,
-                false => stack.push(frame),
+            shared = shared.min(depth);
+            let (mut state, mut next, mut gathered) = (state, next, gathered);
+            // Follow transition `next` of `state`, then the chain of states
+            // with one transition after it.
+            loop {
+                cost::add(1);
+                if key.len() == MAX_KEY_LEN {
+                    return Err(FormatError::Automaton {
+                        offset: self.root,
+                        reason: "a key is longer than a name can be (253 bytes)",
+                    });
+                }
+                let (input, output, target) = states.transition(&state, next)?;
+                gathered += u64::from(output);
+                key.push(input);
+                let last = states.final_output(&target);
+                if input == stop || last.is_some() {
+                    f(&key, value_of(last, gathered)?, shared)?;
+                    shared = key.len();
+                }
+                match states.transitions(&target) {
+                    0 => break,
+                    1 => (state, next) = (target, 0),
+                    _ => {
+                        stack.push(Frame {
+                            state: target,
+                            next: 0,
+                            gathered,
+                            depth: key.len(),
+                        });
+                        break;
+                    }
+                }
             }
         }
         Ok(())
@@ -373,6 +593,15 @@ impl<'a> Automaton<'a> {
     /// Reads a little-endian integer of `size` bytes (1 to 8) at `at`.
     #[inline(always)]
     fn uint(&self, at: usize, size: usize) -> Result<u64, FormatError> {
+        // Eight bytes at once where the map has them, masked to `size`.
+        if let Some(word) = at.checked_add(8).and_then(|end| self.nodes.get(at..end)) {
+            if size <= 8 {
+                let mut bytes = [0; 8];
+                bytes.copy_from_slice(word);
+                let mask = u64::MAX.checked_shr(64 - 8 * size as u32).unwrap_or(0);
+                return Ok(u64::from_le_bytes(bytes) & mask);
+            }
+        }
         let bytes = at
             .checked_add(size)
             .and_then(|end| self.nodes.get(at..end))
@@ -499,6 +728,7 @@ impl<'a> Automaton<'a> {
     }
 
     /// Decodes transition `i` (below `node.len`) of `node`.
+    #[inline(always)]
     fn transition(&self, node: &Node, i: usize) -> Result<Transition, FormatError> {
         match node.layout {
             Layout::One(t) => Ok(t),
@@ -653,8 +883,9 @@ mod tests {
     fn keys(a: &Automaton) -> Result<Vec<(Vec<u8>, u8)>, FormatError> {
         let mut keys = Vec::new();
         a.for_each_prefix(
+            0,
             |v| v > 0,
-            |k, v| {
+            |k, v, _| {
                 if let Some(v) = v {
                     keys.push((k.to_vec(), v));
                 }
@@ -708,6 +939,9 @@ mod tests {
         keys_in.push((b"moc.elpmaxe".to_vec(), 2));
         keys_in.push((b"ku.oc".to_vec(), 3));
         keys_in.push((b"ku.oc.*".to_vec(), 63));
+        // A label that another one begins (`a` and `ab`) under one parent.
+        keys_in.push((b"moc.a.x".to_vec(), 1));
+        keys_in.push((b"moc.ab.y".to_vec(), 1));
         keys_in.sort();
         keys_in.dedup_by(|a, b| a.0 == b.0);
         let borrowed: Vec<(&[u8], u64)> = keys_in.iter().map(|(k, v)| (&k[..], *v)).collect();
@@ -724,17 +958,60 @@ mod tests {
                 prefixes.insert(&k[..end]);
             }
         }
-        let mut calls = 0u64;
-        a.for_each_prefix(
+        assert_eq!(a.unfolded(), prefixes.len() as u64);
+        // The prefixes that end with a stop byte, and the keys.
+        for stop in [b'.', b'x', b'o'] {
+            let mut calls = Vec::new();
+            a.for_each_prefix(
+                stop,
+                |_| true,
+                |k, v, shared| {
+                    // What it shares with the previous call's prefix.
+                    let previous: &[u8] = calls.last().map_or(&[], |c: &(Vec<u8>, bool)| &c.0);
+                    let common = k.iter().zip(previous).take_while(|(a, b)| a == b).count();
+                    assert_eq!(shared, common, "{k:?} after {previous:?}");
+                    calls.push((k.to_vec(), v.is_some()));
+                    Ok(())
+                },
+            )
+            .unwrap();
+            let mut want: Vec<(Vec<u8>, bool)> = prefixes
+                .iter()
+                .filter(|p| p.ends_with(&[stop]) || keys_in.iter().any(|(k, _)| k == *p))
+                .map(|p| (p.to_vec(), keys_in.iter().any(|(k, _)| k == *p)))
+                .collect();
+            want.sort();
+            assert_eq!(calls, want, "stop {stop}");
+        }
+    }
+
+    /// Every call of a walk over `states`: prefix, value and shared length.
+    fn walk_calls<G: States>(a: &Automaton, states: &G) -> Vec<(Vec<u8>, Option<u8>, usize)> {
+        let mut calls = Vec::new();
+        a.walk(
+            states,
+            b'.',
             |_| true,
-            |_, _| {
-                calls += 1;
+            |k, v, shared| {
+                calls.push((k.to_vec(), v, shared));
                 Ok(())
             },
         )
         .unwrap();
-        assert_eq!(calls, prefixes.len() as u64);
-        assert_eq!(a.unfolded(), calls);
+        calls
+    }
+
+    #[test]
+    fn the_bytes_and_the_decoded_nodes_walk_alike() {
+        let builtin = include_bytes!("../vectors/public_suffix_list.fst");
+        let (_, fst) = crate::format::read(builtin).unwrap();
+        for bytes in [&builtin[fst], &doubling(8)[..]] {
+            let a = decode(bytes).unwrap();
+            let decoded = a.decoded.as_ref().unwrap();
+            let calls = walk_calls(&a, &a);
+            assert!(calls.len() > 100);
+            assert_eq!(calls, walk_calls(&a, decoded));
+        }
     }
 
     #[test]
@@ -832,9 +1109,11 @@ mod tests {
         let a = decode(&bytes[fst.clone()]).unwrap();
         let per_byte = a.unfolded() as f64 / fst.len() as f64;
         eprintln!(
-            "{} bytes unfold into {} ({per_byte:.2} a byte)",
+            "{} bytes unfold into {} ({per_byte:.2} a byte); {} states, {} transitions",
             fst.len(),
-            a.unfolded()
+            a.unfolded(),
+            a.state_count(),
+            a.decoded.as_ref().map_or(0, |d| d.transitions.len()),
         );
         assert!(per_byte * 4.0 < UNFOLD_PER_BYTE as f64);
     }

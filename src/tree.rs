@@ -229,15 +229,16 @@ impl LabelTree {
         // being unfolded that a dot completes: where the next label starts
         // in the key, and the node of the labels so far (`NONE` once one is
         // invalid). Prefixes come depth first, so the labels of a prefix
-        // are those that start within it.
+        // are those that start within the part it shares with the previous
+        // one, and those completed since.
         let mut labels: Vec<(usize, NodeId)> = Vec::with_capacity(MAX_KEY_LEN + 1);
         labels.push((0, ROOT));
-        automaton.for_each_prefix(flags::is_valid, |prefix, value| {
+        automaton.for_each_prefix(b'.', flags::is_valid, |prefix, value, shared| {
             let Some((&byte, before)) = prefix.split_last() else {
                 // The empty key names no rule.
                 return Ok(());
             };
-            while labels.len() > 1 && labels.last().is_some_and(|l| l.0 > before.len()) {
+            while labels.len() > 1 && labels.last().is_some_and(|l| l.0 > shared) {
                 labels.pop();
             }
             let Some(&(start, node)) = labels.last() else {
@@ -732,6 +733,34 @@ mod tests {
             }
         }
         found
+    }
+
+    #[test]
+    fn labels_that_begin_others_have_their_own_nodes() {
+        // `ab` is no rule: nothing between `a.` and `ab.` in key order.
+        let set = crate::rule::RuleSet::parse(b"a.com\nx.a.com\ny.ab.com\nabc.com\n");
+        let bytes = crate::compile::build(&crate::compile::keys(&set.unwrap())).unwrap();
+        let tree = LabelTree::build(&Automaton::decode(&bytes, |_| true).unwrap()).unwrap();
+        let find = |parent, label: &[u8]| {
+            tree.child(parent, key(label), label.len(), |l| l == label)
+                .map(|c| c.0)
+        };
+        let com = find(ROOT, b"com").unwrap();
+        let cases = [
+            (&b"a"[..], true, Some(&b"x"[..])),
+            (b"ab", false, Some(b"y")),
+            (b"abc", true, None),
+        ];
+        for (label, rule, below) in cases {
+            let node = find(com, label).unwrap();
+            assert_eq!(tree.node(node).value != 0, rule);
+            assert_eq!(tree.node(node).has_labels(), below.is_some());
+            if let Some(below) = below {
+                assert!(find(node, below).is_some());
+            }
+        }
+        let a = find(com, b"a").unwrap();
+        assert!(find(a, b"b").is_none() && find(com, b"b").is_none());
     }
 
     #[test]
