@@ -1,13 +1,15 @@
-//! What loading the built-in list costs: heap bytes kept, the peak while
-//! loading, and the number of allocations, counted by a global allocator
-//! that forwards to the system one.
+//! What the built-in list costs to start: its first use, its first lookup
+//! (answered from the `fst` map), and unfolding its tree (which the list
+//! does by itself after a few hundred lookups): time, heap bytes kept, the
+//! peak during each step and the number of allocations, counted by a
+//! global allocator that forwards to the system one.
 //!
 //! ```text
 //! cargo run --release --example load_memory
 //! ```
 //!
-//! The load is a function of its own that is never inlined, so that an
-//! instruction count can be kept to it:
+//! Each step is a function of its own that is never inlined, so that an
+//! instruction count can be kept to it (`load`, `first_lookup`, `unfold`):
 //!
 //! ```text
 //! cargo build --release --example load_memory
@@ -65,21 +67,45 @@ fn load() -> &'static etld::List {
     etld::List::builtin()
 }
 
-fn main() {
+/// The first lookup, answered from the map itself.
+#[inline(never)]
+fn first_lookup(list: &etld::List) -> Option<usize> {
+    let d = list.lookup("www.example.co.uk").ok()?;
+    d.registrable().map(str::len)
+}
+
+/// Unfolding the keys into the tree, which later lookups walk.
+#[inline(never)]
+fn unfold(list: &etld::List) {
+    list.unfold();
+}
+
+/// Runs `step`, and prints what it took: time, heap kept (from the start
+/// of the program), the peak during the step, allocations.
+fn measure<T>(what: &str, step: impl FnOnce() -> T) -> T {
     let (count, live) = (
         ALLOCATIONS.load(Ordering::Relaxed),
         LIVE.load(Ordering::Relaxed),
     );
     PEAK.store(live, Ordering::Relaxed);
     let start = Instant::now();
-    let list = black_box(load());
+    let out = black_box(step());
     let took = start.elapsed();
-    let kept = LIVE.load(Ordering::Relaxed) - live;
-    let peak = PEAK.load(Ordering::Relaxed) - live;
-    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - count;
-    println!("first List::builtin(): {:.3} ms", took.as_secs_f64() * 1e3);
-    println!("heap kept: {kept} bytes, peak while loading: {peak} bytes");
-    println!("allocations (and reallocations): {allocations}");
-    let d = list.lookup("www.example.co.uk").expect("a valid host");
-    assert_eq!(d.registrable(), Some("example.co.uk"));
+    println!(
+        "{what}: {:.3} ms, heap kept {} bytes, peak {} bytes, {} allocations",
+        took.as_secs_f64() * 1e3,
+        LIVE.load(Ordering::Relaxed),
+        PEAK.load(Ordering::Relaxed),
+        ALLOCATIONS.load(Ordering::Relaxed) - count,
+    );
+    out
+}
+
+fn main() {
+    let list = measure("first List::builtin()", load);
+    let answer = measure("first lookup (from the map)", || first_lookup(list));
+    assert_eq!(answer, Some("example.co.uk".len()));
+    measure("unfold() (the tree)", || unfold(list));
+    let answer = measure("a lookup (from the tree)", || first_lookup(list));
+    assert_eq!(answer, Some("example.co.uk".len()));
 }

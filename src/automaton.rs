@@ -309,13 +309,8 @@ impl<'a> Automaton<'a> {
         Automaton::decode_within(data, is_valid_input, max_unfolded(data.len()))
     }
 
-    /// [`Automaton::decode`], refusing keys that unfold into more than
-    /// `limit` bytes.
-    fn decode_within(
-        data: &'a [u8],
-        is_valid_input: impl Fn(u8) -> bool,
-        limit: u64,
-    ) -> Result<Automaton<'a>, FormatError> {
+    /// The header and footer checks of [`Automaton::open`].
+    fn open_unchecked(data: &'a [u8]) -> Result<Automaton<'a>, FormatError> {
         let bad = |offset: usize, reason: &'static str| FormatError::Automaton { offset, reason };
         if data.len() < FST_HEADER + FST_FOOTER {
             return Err(bad(0, "shorter than an fst header and footer"));
@@ -335,7 +330,7 @@ impl<'a> Automaton<'a> {
             .ok()
             .filter(|&r| r == EMPTY_ADDRESS || r == nodes.len() - 1)
             .ok_or(bad(root_at, "root address is not the last node"))?;
-        let mut automaton = Automaton {
+        Ok(Automaton {
             nodes,
             common: common_inputs(),
             root,
@@ -343,9 +338,82 @@ impl<'a> Automaton<'a> {
             states: 0,
             unfolded: 0,
             decoded: None,
-        };
+        })
+    }
+
+    /// Reads an `fst` map's header and footer, and nothing more: its nodes
+    /// are decoded, each with every offset checked, only as
+    /// [`Automaton::find`] reaches them. For a map that is known good (the
+    /// built-in list, checked by the test suite), to answer a few lookups
+    /// without the sweep.
+    ///
+    /// # Errors
+    /// [`FormatError::Automaton`] for a bad header or footer.
+    pub(crate) fn open(data: &'a [u8]) -> Result<Automaton<'a>, FormatError> {
+        Automaton::open_unchecked(data)
+    }
+
+    /// [`Automaton::decode`], refusing keys that unfold into more than
+    /// `limit` bytes.
+    fn decode_within(
+        data: &'a [u8],
+        is_valid_input: impl Fn(u8) -> bool,
+        limit: u64,
+    ) -> Result<Automaton<'a>, FormatError> {
+        let mut automaton = Automaton::open_unchecked(data)?;
         automaton.sweep(data.len(), limit, is_valid_input)?;
         Ok(automaton)
+    }
+
+    /// The root's address.
+    pub(crate) fn root(&self) -> usize {
+        self.root
+    }
+
+    /// The output added when a key ends at the node at `addr`, if one does.
+    ///
+    /// # Errors
+    /// [`FormatError::Automaton`] if the node does not decode.
+    pub(crate) fn final_output(&self, addr: usize) -> Result<Option<u8>, FormatError> {
+        let node = self.node(addr)?;
+        Ok(node.is_final.then_some(node.final_output))
+    }
+
+    /// The node at `addr`'s transition on `input`, if it has one: its output
+    /// and its target's address; and whether the node has a transition on
+    /// another input.
+    ///
+    /// # Errors
+    /// [`FormatError::Automaton`] if the node or the transition does not
+    /// decode.
+    pub(crate) fn find(
+        &self,
+        addr: usize,
+        input: u8,
+    ) -> Result<(Option<(u8, usize)>, bool), FormatError> {
+        let node = self.node(addr)?;
+        let len = usize::from(node.len);
+        let at = match node.layout {
+            Layout::One(t) => (t.input == input).then_some(0),
+            Layout::Many { inputs, .. } => {
+                let mut found = None;
+                for i in 0..len {
+                    if self.byte(sub(inputs, i + 1)?)? == input {
+                        found = Some(i);
+                        break;
+                    }
+                }
+                found
+            }
+        };
+        let others = len > usize::from(at.is_some());
+        match at {
+            Some(i) => {
+                let t = self.transition(&node, i)?;
+                Ok((Some((t.output, t.target)), others))
+            }
+            None => Ok((None, others)),
+        }
     }
 
     /// Decodes every node reachable from the root once, by descending

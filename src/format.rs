@@ -86,6 +86,20 @@ pub fn is_fst_file(bytes: &[u8]) -> bool {
 
 /// Reads and checks a file's header; returns it and the `fst` bytes' range.
 pub(crate) fn read(bytes: &[u8]) -> Result<(Header, std::ops::Range<usize>), FormatError> {
+    read_checking(bytes, true)
+}
+
+/// [`read`] without the checksum: what the header says, for a look at a
+/// file before choosing it (see [`crate::source::peek_version`]).
+pub(crate) fn read_unchecked(bytes: &[u8]) -> Result<Header, FormatError> {
+    read_checking(bytes, false).map(|(header, _)| header)
+}
+
+/// [`read`], checking the checksum if `checksum` says so.
+fn read_checking(
+    bytes: &[u8],
+    checksum: bool,
+) -> Result<(Header, std::ops::Range<usize>), FormatError> {
     let have = bytes.len() as u64;
     let truncated = |expected: usize| FormatError::Truncated {
         expected: expected as u64,
@@ -146,10 +160,12 @@ pub(crate) fn read(bytes: &[u8]) -> Result<(Header, std::ops::Range<usize>), For
             actual: have,
         });
     }
-    let stored = u64_at(16);
-    let computed = checksum(&bytes[CHECKSUM_FROM..]);
-    if stored != computed {
-        return Err(FormatError::Checksum { stored, computed });
+    if checksum {
+        let stored = u64_at(16);
+        let computed = self::checksum(&bytes[CHECKSUM_FROM..]);
+        if stored != computed {
+            return Err(FormatError::Checksum { stored, computed });
+        }
     }
     let text = |from: usize, len: usize| -> Result<Option<String>, FormatError> {
         let s = std::str::from_utf8(&bytes[from..from + len])

@@ -225,6 +225,7 @@ mod compile;
 pub mod cost;
 #[cfg(not(fuzzing))]
 mod cost;
+mod direct;
 mod domain;
 mod error;
 pub mod format;

@@ -2,10 +2,12 @@
 
 use std::borrow::Cow;
 use std::path::Path;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::automaton::Automaton;
 use crate::compile::{self, flags, RuleCounts};
+use crate::direct::{FstLabels, DIRECT_WALKS};
 use crate::domain::Domain;
 use crate::error::{Error, HostError};
 use crate::format::{self, Header};
@@ -58,12 +60,31 @@ pub struct List {
     bytes: Bytes,
     fst: std::ops::Range<usize>,
     header: Header,
-    /// The number of states and of keys of the automaton; the automaton
-    /// itself is dropped once unfolded into the tree.
+    /// The tree; set at load, but for the built-in list on first need.
+    unfolded: OnceLock<Unfolded>,
+    /// Lookups the list may still answer from the map, before the tree is
+    /// unfolded (see [`crate::direct`]); none but the built-in list's.
+    direct: DirectWalks,
+    options: Options,
+}
+
+/// A list's keys unfolded into the tree, and the automaton's counts (the
+/// automaton itself is dropped once unfolded).
+#[derive(Clone, Debug)]
+struct Unfolded {
     states: usize,
     keys: u64,
     tree: LabelTree,
-    options: Options,
+}
+
+/// How many more lookups may walk the map itself (see [`crate::direct`]).
+#[derive(Debug)]
+struct DirectWalks(AtomicU32);
+
+impl Clone for DirectWalks {
+    fn clone(&self) -> DirectWalks {
+        DirectWalks(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 impl List {
@@ -75,14 +96,41 @@ impl List {
     /// assert!(list.version().is_some());
     /// assert!(list.rule_counts().total() > 9000);
     /// ```
+    ///
+    /// The first use reads the file's header and checks its checksum
+    /// only. The first few hundred lookups are answered straight from the
+    /// `fst` map, a few microseconds each; then the keys are unfolded into
+    /// the tree that answers every later lookup (or at once, for a batch
+    /// call or a count that needs the whole automaton). So a program that
+    /// looks up a handful of hosts starts as fast as one that embeds no
+    /// list, and one that looks up millions pays the unfolding once.
     pub fn builtin() -> &'static List {
         static LIST: OnceLock<List> = OnceLock::new();
-        LIST.get_or_init(|| {
-            // The embedded file is produced and checked by the test suite
-            // (tests/builtin.rs), so it always loads.
-            List::from_fst_static(BUILTIN_FST)
-                .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"))
-        })
+        LIST.get_or_init(|| List::builtin_unfolded_later(DIRECT_WALKS))
+    }
+
+    /// The built-in list, its header read, its tree unfolded once it has
+    /// answered `direct` lookups from the map (see [`List::builtin`]).
+    pub(crate) fn builtin_unfolded_later(direct: u32) -> List {
+        // The embedded file is produced and checked by the test suite
+        // (tests/builtin.rs), so it always loads.
+        let bytes = Bytes::Static(BUILTIN_FST);
+        let (header, fst) = format::read(bytes.as_slice())
+            .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"));
+        List {
+            bytes,
+            fst,
+            header,
+            unfolded: OnceLock::new(),
+            direct: DirectWalks(AtomicU32::new(direct)),
+            options: Options::new(),
+        }
+    }
+
+    /// Whether the tree is unfolded (see [`List::builtin`]).
+    #[cfg(test)]
+    pub(crate) fn is_unfolded(&self) -> bool {
+        self.unfolded.get().is_some()
     }
 
     /// The bytes of the built-in list's `.fst` file, to compare it with
@@ -150,19 +198,62 @@ impl List {
 
     fn load(bytes: Bytes) -> Result<List, Error> {
         let (header, fst) = format::read(bytes.as_slice())?;
-        let automaton = Automaton::decode(&bytes.as_slice()[fst.clone()], |b| {
-            matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
-        })?;
-        let tree = LabelTree::build(&automaton)?;
-        let (states, keys) = (automaton.state_count(), automaton.len());
+        let unfolded = List::unfold_map(&bytes.as_slice()[fst.clone()])?;
         Ok(List {
             bytes,
             fst,
             header,
-            states,
-            keys,
-            tree,
+            unfolded: OnceLock::from(unfolded),
+            direct: DirectWalks(AtomicU32::new(0)),
             options: Options::new(),
+        })
+    }
+
+    /// Decodes and checks the map `fst`, and unfolds its keys into the tree.
+    fn unfold_map(fst: &[u8]) -> Result<Unfolded, Error> {
+        let automaton = Automaton::decode(fst, |b| {
+            matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
+        })?;
+        let tree = LabelTree::build(&automaton)?;
+        Ok(Unfolded {
+            states: automaton.state_count(),
+            keys: automaton.len(),
+            tree,
+        })
+    }
+
+    /// Unfolds the list's keys into the tree that lookups walk, now, if
+    /// they are not yet. Only the built-in list waits (see
+    /// [`List::builtin`]): a server that wants its first lookup as fast as
+    /// its millionth calls this at start. Cheap once done.
+    ///
+    /// ```
+    /// let list = etld::List::builtin();
+    /// list.unfold();
+    /// assert_eq!(list.lookup("www.example.co.uk")?.suffix(), Some("co.uk"));
+    /// # Ok::<(), etld::Error>(())
+    /// ```
+    pub fn unfold(&self) {
+        self.unfolded();
+    }
+
+    /// The unfolded tree, unfolded now if it is not yet (the built-in list).
+    #[inline]
+    fn unfolded(&self) -> &Unfolded {
+        match self.unfolded.get() {
+            Some(unfolded) => unfolded,
+            None => self.unfold_now(),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unfold_now(&self) -> &Unfolded {
+        self.unfolded.get_or_init(|| {
+            // Only the built-in list is unfolded late, and the test suite
+            // checks that it unfolds.
+            List::unfold_map(&self.bytes.as_slice()[self.fst.clone()])
+                .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"))
         })
     }
 
@@ -189,13 +280,13 @@ impl List {
 
     /// The number of states of the automaton.
     pub fn state_count(&self) -> usize {
-        self.states
+        self.unfolded().states
     }
 
     /// The number of keys of the automaton (rule names, plus the parents of
     /// wildcard rules).
     pub fn key_count(&self) -> u64 {
-        self.keys
+        self.unfolded().keys
     }
 
     /// The list's `// VERSION:` comment, if it had one.
@@ -418,10 +509,49 @@ impl List {
         if form != Form::CANONICAL {
             return self.match_scanned(&name, form, mask, implicit_rule);
         }
-        Ok((
-            walk::<W, false>(&self.tree, &name, mask, implicit_rule).0,
-            form,
-        ))
+        let (m, _) = match self.unfolded.get() {
+            Some(unfolded) => {
+                walk::<LabelTree, W, false>(&unfolded.tree, &name, mask, implicit_rule)
+            }
+            None => self.walk_direct::<W, false>(&name, form, mask, implicit_rule)?,
+        };
+        Ok((m, form))
+    }
+
+    /// The walk of a list whose tree is not unfolded yet (the built-in
+    /// list): over the map itself while it may still answer lookups that
+    /// way (see [`crate::direct`]), else over the tree, unfolded now. A
+    /// Unicode host is sent to have its labels encoded first
+    /// ([`Stop::NotCanonical`]): the map has no Unicode twins.
+    #[cold]
+    #[inline(never)]
+    fn walk_direct<const W: usize, const FOLD: bool>(
+        &self,
+        name: &Name<'_, W>,
+        form: Form,
+        mask: u8,
+        implicit_rule: bool,
+    ) -> Result<(Match, usize), Stop> {
+        let left = self
+            .direct
+            .0
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .is_ok();
+        if left {
+            if form.has(Form::UNICODE) {
+                return Err(Stop::NotCanonical);
+            }
+            if let Some(labels) = FstLabels::open(&self.bytes.as_slice()[self.fst.clone()]) {
+                return Ok(walk::<FstLabels, W, FOLD>(
+                    &labels,
+                    name,
+                    mask,
+                    implicit_rule,
+                ));
+            }
+        }
+        let tree = &self.unfolded().tree;
+        Ok(walk::<LabelTree, W, FOLD>(tree, name, mask, implicit_rule))
     }
 
     /// [`List::match_name`] for a host of another form than canonical
@@ -435,9 +565,11 @@ impl List {
         mask: u8,
         implicit_rule: bool,
     ) -> Result<(Match, Form), Stop> {
-        let (m, listed_from) = match form.has(Form::FOLDED) {
-            false => walk::<W, false>(&self.tree, name, mask, implicit_rule),
-            true => walk::<W, true>(&self.tree, name, mask, implicit_rule),
+        let (m, listed_from) = match (self.unfolded.get(), form.has(Form::FOLDED)) {
+            (Some(u), false) => walk::<LabelTree, W, false>(&u.tree, name, mask, implicit_rule),
+            (Some(u), true) => walk::<LabelTree, W, true>(&u.tree, name, mask, implicit_rule),
+            (None, false) => self.walk_direct::<W, false>(name, form, mask, implicit_rule)?,
+            (None, true) => self.walk_direct::<W, true>(name, form, mask, implicit_rule)?,
         };
         if form.has(Form::A_LABELS) {
             name.check_labels_before(listed_from)?;

@@ -251,16 +251,29 @@ impl List {
 /// ```
 pub fn peek_version(bytes: &[u8]) -> Option<String> {
     if format::is_fst_file(bytes) {
-        return format::read(bytes).ok()?.0.version;
+        // The header alone: the checksum is checked when the file loads.
+        return format::read_unchecked(bytes).ok()?.version;
     }
     let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    text.split(|&b| b == b'\n').find_map(|line| {
-        let line = std::str::from_utf8(line).ok()?;
-        let comment = line.trim_start().strip_prefix("//")?.trim();
-        comment
-            .strip_prefix("VERSION:")
-            .map(|v| v.trim().to_string())
-    })
+    // A list without a `VERSION` comment is read to its end: as text, only
+    // the lines where a substring search finds `VERSION:` are looked at.
+    if let Ok(text) = std::str::from_utf8(text) {
+        return text.match_indices("VERSION:").find_map(|(at, _)| {
+            let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+            version_comment(&text[start..end])
+        });
+    }
+    text.split(|&b| b == b'\n')
+        .find_map(|line| version_comment(std::str::from_utf8(line).ok()?))
+}
+
+/// The version of a `// VERSION:` comment line.
+fn version_comment(line: &str) -> Option<String> {
+    let comment = line.trim_start().strip_prefix("//")?.trim();
+    comment
+        .strip_prefix("VERSION:")
+        .map(|v| v.trim().to_string())
 }
 
 /// The newest of several candidates, each given with its version (`None`:

@@ -38,6 +38,89 @@ use crate::rule::Section;
 use crate::scan::Name;
 use crate::tree::{LabelTree, Node, NodeId, ROOT};
 
+/// What a walk reads of a list: the [label tree](crate::tree), or for a
+/// list not unfolded yet the `fst` map itself ([`crate::direct`]).
+pub(crate) trait Labels {
+    /// What the walk learns at a node.
+    type Node<'a>: NodeView
+    where
+        Self: 'a;
+
+    /// The node `id`.
+    fn node(&self, id: NodeId) -> Self::Node<'_>;
+
+    /// The child of `parent` whose label is `name[start..end]` (read
+    /// lower-cased when `FOLD`), and what the walk learns there.
+    fn child<const N: usize, const FOLD: bool>(
+        &self,
+        parent: NodeId,
+        name: &Name<N>,
+        start: usize,
+        end: usize,
+    ) -> Option<(NodeId, Self::Node<'_>)>;
+}
+
+/// What a walk learns at a node of [`Labels`].
+pub(crate) trait NodeView: Copy {
+    /// The flags of the key that ends here, or 0.
+    fn value(&self) -> u8;
+    /// The `*` child, if the node has one.
+    fn star(&self) -> Option<NodeId>;
+    /// Whether the node has children other than `*`.
+    fn has_labels(&self) -> bool;
+    /// Whether any rule goes on below this node.
+    fn has_children(&self) -> bool;
+}
+
+impl NodeView for &Node {
+    #[inline(always)]
+    fn value(&self) -> u8 {
+        self.value
+    }
+
+    #[inline(always)]
+    fn star(&self) -> Option<NodeId> {
+        Node::star(self)
+    }
+
+    #[inline(always)]
+    fn has_labels(&self) -> bool {
+        Node::has_labels(self)
+    }
+
+    #[inline(always)]
+    fn has_children(&self) -> bool {
+        Node::has_children(self)
+    }
+}
+
+impl Labels for LabelTree {
+    type Node<'a> = &'a Node;
+
+    #[inline(always)]
+    fn node(&self, id: NodeId) -> &Node {
+        LabelTree::node(self, id)
+    }
+
+    /// See [`LabelTree::child`].
+    #[inline(always)]
+    fn child<const N: usize, const FOLD: bool>(
+        &self,
+        parent: NodeId,
+        name: &Name<N>,
+        start: usize,
+        end: usize,
+    ) -> Option<(NodeId, &Node)> {
+        LabelTree::child(
+            self,
+            parent,
+            name.key::<FOLD>(start, end),
+            end - start,
+            |label| name.label_is::<FOLD>(start, end, label),
+        )
+    }
+}
+
 /// What the walk found: the prevailing rule's effect.
 ///
 /// Eight bytes, so that it travels in a register: places in a name (at
@@ -226,8 +309,8 @@ fn section_of(bits: u8) -> Section {
 /// the longest of them: a host that meets an exception rule, or a wildcard
 /// with rules below it, is walked again by [`walk_all`], out of line.
 #[inline(always)]
-pub(crate) fn walk<const N: usize, const FOLD: bool>(
-    tree: &LabelTree,
+pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
+    tree: &L,
     name: &Name<N>,
     mask: u8,
     implicit_rule: bool,
@@ -241,20 +324,20 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
         let start = name.label_start(end);
         if let Some(star) = node.star() {
             let wild = tree.node(star);
-            let value = wild.value & mask;
+            let value = wild.value() & mask;
             if wild.has_children() || value & flags::EXCEPTION != 0 {
-                return walk_all::<N, FOLD>(tree, name, mask, implicit_rule);
+                return walk_all::<L, N, FOLD>(tree, name, mask, implicit_rule);
             }
             normal.note(value, start);
         }
         if !node.has_labels() {
             break;
         }
-        match child::<N, FOLD>(tree, id, name, start, end) {
+        match tree.child::<N, FOLD>(id, name, start, end) {
             Some((child, learned)) => {
-                let value = learned.value & mask;
+                let value = learned.value() & mask;
                 if value & flags::EXCEPTION != 0 {
-                    return walk_all::<N, FOLD>(tree, name, mask, implicit_rule);
+                    return walk_all::<L, N, FOLD>(tree, name, mask, implicit_rule);
                 }
                 (id, node) = (child, learned);
                 normal.note(value, start);
@@ -280,38 +363,23 @@ pub(crate) fn walk<const N: usize, const FOLD: bool>(
 /// [`Match::listed_from`]), so that a lookup checks them all.
 #[cold]
 #[inline(never)]
-fn walk_all<const N: usize, const FOLD: bool>(
-    tree: &LabelTree,
+fn walk_all<L: Labels, const N: usize, const FOLD: bool>(
+    tree: &L,
     name: &Name<N>,
     mask: u8,
     implicit_rule: bool,
 ) -> (Match, usize) {
     let mut best = Best::NONE;
-    walk_frontier::<N, FOLD>(tree, name, mask, &mut best, (ROOT, name.len()));
+    walk_frontier::<L, N, FOLD>(tree, name, mask, &mut best, (ROOT, name.len()));
     (best.finish(name, implicit_rule), name.len())
-}
-
-/// The child of `parent` whose label is `name[start..end]`, and what the
-/// walk learns there (see [`LabelTree::child`]).
-#[inline(always)]
-fn child<'t, const N: usize, const FOLD: bool>(
-    tree: &'t LabelTree,
-    parent: NodeId,
-    name: &Name<N>,
-    start: usize,
-    end: usize,
-) -> Option<(NodeId, &'t Node)> {
-    tree.child(parent, name.key::<FOLD>(start, end), end - start, |label| {
-        name.label_is::<FOLD>(start, end, label)
-    })
 }
 
 /// The walk with a frontier of nodes, for lists with rules below a
 /// wildcard: goes on from node `from`, about to read the label that ends
 /// at `end`. Kept out of line: no real list needs it.
 #[inline(never)]
-fn walk_frontier<const N: usize, const FOLD: bool>(
-    tree: &LabelTree,
+fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
+    tree: &L,
     name: &Name<N>,
     mask: u8,
     best: &mut Best,
@@ -327,11 +395,11 @@ fn walk_frontier<const N: usize, const FOLD: bool>(
             crate::cost::add(1);
             let node = tree.node(id);
             if let Some(star) = node.star() {
-                best.record(tree.node(star).value & mask, start);
+                best.record(tree.node(star).value() & mask, start);
                 next.push(star);
             }
-            if let Some((child, learned)) = child::<N, FOLD>(tree, id, name, start, end) {
-                best.record(learned.value & mask, start);
+            if let Some((child, learned)) = tree.child::<N, FOLD>(id, name, start, end) {
+                best.record(learned.value() & mask, start);
                 next.push(child);
             }
         }
