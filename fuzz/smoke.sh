@@ -17,7 +17,7 @@ trap 'rm -rf "$scratch"' EXIT
 # Short inputs are all the token-spelled targets read.
 max_len() {
     case $1 in
-    lookup_fast | cookie_model | unicode_answers) echo 64 ;;
+    lookup_fast | cookie_model | unicode_answers | direct_walk) echo 64 ;;
     *) echo 4096 ;;
     esac
 }

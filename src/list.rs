@@ -127,6 +127,14 @@ impl List {
         }
     }
 
+    /// The built-in list answering every lookup straight from the `fst`
+    /// map, never unfolded: for the fuzz target that holds it to the tree.
+    #[cfg(fuzzing)]
+    #[doc(hidden)]
+    pub fn builtin_from_the_map() -> List {
+        List::builtin_unfolded_later(u32::MAX)
+    }
+
     /// Whether the tree is unfolded (see [`List::builtin`]).
     #[cfg(test)]
     pub(crate) fn is_unfolded(&self) -> bool {
