@@ -1,6 +1,6 @@
 //! The scalar UDF: DataFusion's view of one [`Function`] on one list.
 
-use std::fmt;
+use std::fmt::{self, Write};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -12,7 +12,7 @@ use datafusion::logical_expr::{
     ColumnarValue, Documentation, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
 
-use crate::strings::{StringSink, bool_sink, data_len, for_each_str};
+use crate::strings::{StringSink, bool_sink, data_len, for_each_answer, for_each_str};
 use crate::{Etld, Function};
 
 /// One etld function as a DataFusion scalar function.
@@ -39,29 +39,60 @@ impl EtldUdf {
     }
 
     /// The answers for every row of `array`, a string array.
+    ///
+    /// `etld_host` parses each row on its own; the other functions look
+    /// the whole array up at once ([`for_each_answer`]).
     fn evaluate(&self, array: &dyn Array, return_type: &DataType) -> Result<ArrayRef> {
         let (list, options) = (&*self.etld.list, &self.etld.options);
         let rows = array.len();
-        if self.function == Function::Known {
-            let mut out = bool_sink(rows);
-            for_each_str(array, |host| {
-                out.append_option(host.and_then(|h| crate::function::known(list, options, h)))
-            })?;
-            return Ok(Arc::new(out.finish()));
+        match self.function {
+            Function::Host => {
+                let mut out = StringSink::new(return_type, rows, data_len(array))?;
+                for_each_str(array, |url| match url.map(etld::url::host) {
+                    Some(Ok(host)) => out.push(Some(&host)),
+                    _ => out.push(None),
+                })?;
+                Ok(out.finish())
+            }
+            Function::Known => {
+                let mut out = bool_sink(rows);
+                for_each_answer(list, options, array, |answer| {
+                    out.append_option(answer.as_ref().and_then(crate::function::known))
+                })?;
+                Ok(Arc::new(out.finish()))
+            }
+            Function::Error => {
+                let mut out = StringSink::new(return_type, rows, 0)?;
+                let mut message = String::new();
+                for_each_answer(list, options, array, |answer| {
+                    match answer.and_then(|a| a.error()) {
+                        Some(e) => {
+                            message.clear();
+                            // Writing to a String cannot fail.
+                            let _ = write!(message, "{e}");
+                            out.push(Some(&message));
+                        }
+                        None => out.push(None),
+                    }
+                })?;
+                Ok(out.finish())
+            }
+            f @ (Function::Registrable
+            | Function::Suffix
+            | Function::Subdomain
+            | Function::Section) => {
+                let bytes = if f == Function::Section {
+                    0
+                } else {
+                    data_len(array)
+                };
+                let mut out = StringSink::new(return_type, rows, bytes)?;
+                for_each_answer(list, options, array, |answer| {
+                    out.push(answer.as_ref().and_then(|a| f.part(a)))
+                })?;
+                Ok(out.finish())
+            }
         }
-        let bytes = match self.function {
-            Function::Section | Function::Error => 0,
-            _ => data_len(array),
-        };
-        let mut out = StringSink::new(return_type, rows, bytes)?;
-        let mut scratch = String::new();
-        for_each_str(array, |host| match host {
-            Some(h) => self
-                .function
-                .answer_str(list, options, h, &mut scratch, |a| out.push(a)),
-            None => out.push(None),
-        })?;
-        Ok(out.finish())
     }
 }
 
