@@ -7,7 +7,7 @@ use std::sync::Arc;
 use datafusion::arrow::array::{Array, ArrayRef};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::utils::take_function_args;
-use datafusion::common::{Result, ScalarValue, plan_err};
+use datafusion::common::{Result, ScalarValue, exec_err, plan_err};
 use datafusion::logical_expr::{
     ColumnarValue, Documentation, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
@@ -20,6 +20,9 @@ pub(crate) struct EtldUdf {
     function: Function,
     etld: Etld,
     signature: Signature,
+    /// The error of every call, for a function of a plan made with another
+    /// list (see [`crate::codec`]).
+    refusal: Option<String>,
 }
 
 impl EtldUdf {
@@ -30,6 +33,15 @@ impl EtldUdf {
             // One string of any of the string types; dictionaries are
             // decoded and a NULL literal becomes Utf8 before the call.
             signature: Signature::string(1, Volatility::Immutable),
+            refusal: None,
+        }
+    }
+
+    /// The function that fails every call with `message`.
+    pub(crate) fn refusing(function: Function, etld: Etld, message: String) -> EtldUdf {
+        EtldUdf {
+            refusal: Some(message),
+            ..EtldUdf::new(function, etld)
         }
     }
 
@@ -128,6 +140,9 @@ impl ScalarUDFImpl for EtldUdf {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        if let Some(message) = &self.refusal {
+            return exec_err!("{message}");
+        }
         let return_type = args.return_field.data_type().clone();
         let [arg] = take_function_args(self.name(), args.args)?;
         match arg {
@@ -150,12 +165,13 @@ impl ScalarUDFImpl for EtldUdf {
 }
 
 // Two functions are the same when they answer alike: the same function on
-// the same list (by identity) with the same options.
+// the same list (by identity) with the same options, refusing alike.
 impl PartialEq for EtldUdf {
     fn eq(&self, other: &EtldUdf) -> bool {
         self.function == other.function
             && Arc::ptr_eq(&self.etld.list, &other.etld.list)
             && self.etld.options == other.etld.options
+            && self.refusal == other.refusal
     }
 }
 
@@ -166,6 +182,7 @@ impl Hash for EtldUdf {
         self.function.hash(state);
         Arc::as_ptr(&self.etld.list).hash(state);
         self.etld.options.hash(state);
+        self.refusal.hash(state);
     }
 }
 
@@ -174,6 +191,7 @@ impl fmt::Debug for EtldUdf {
         f.debug_struct("EtldUdf")
             .field("name", &self.function.name())
             .field("etld", &self.etld)
+            .field("refusal", &self.refusal)
             .finish()
     }
 }
