@@ -1,6 +1,7 @@
 //! Which list to use: when a list was published ([`ListVersion`]), how old
-//! it is ([`ListVersion::age`]), and the newest of several candidate lists
-//! ([`newest`]).
+//! it is ([`ListVersion::age`]), the newest of several candidate lists
+//! ([`newest`]), and the list a program uses unless told otherwise
+//! ([`load`]).
 //!
 //! The Public Suffix List changes every few days, so a program that keeps a
 //! list for long should know how old it is and prefer a fresher one when it
@@ -12,8 +13,8 @@
 //! // VERSION: 2026-10-22_08-36-41_UTC
 //! ```
 //!
-//! Nothing here reads a file or the network, or looks at the clock: the
-//! caller gathers the candidates and passes the time.
+//! [`ListVersion`], [`peek_version`] and [`newest`] read no file and do not
+//! look at the clock: the caller gathers the candidates and passes the time.
 //!
 //! ```
 //! use std::time::{Duration, SystemTime};
@@ -32,11 +33,45 @@
 //! assert_eq!(v.age_days(a_week_later), 7);
 //! # Ok::<(), etld::source::VersionError>(())
 //! ```
+//!
+//! # The list in use
+//!
+//! The `etld` command line and the programs built on this crate (such as
+//! `etld-sql`) choose their list the same way, with [`load`]:
+//!
+//! 1. a list file the program was given (`--list FILE`);
+//! 2. else the file named by `$ETLD_LIST` (an empty value counts as unset);
+//! 3. else the newest, by VERSION, of the built-in list, the list `etld
+//!    update` installed ([`installed_path`]: `public_suffix_list.fst` in
+//!    [`cache_dir`], which is `$ETLD_CACHE_DIR` or the platform's cache
+//!    directory) and the system's list ([`system_list_path`]:
+//!    `$ETLD_SYSTEM_LIST`, by default Debian's
+//!    `/usr/share/publicsuffix/public_suffix_list.dat`). The built-in list
+//!    wins ties, and a list without a VERSION loses to one with.
+//!
+//! A file of the first two steps must load, or there is no list: the
+//! program was asked for it. In the last step a missing file is no
+//! candidate, and one that cannot be read or is not a valid list is passed
+//! over for the next newest, so a damaged cache never stops a program;
+//! [`Loaded::passed_over`] says which were, for a warning.
+//!
+//! ```no_run
+//! let loaded = etld::source::load(None)?;
+//! for e in &loaded.passed_over {
+//!     eprintln!("warning: ignoring {e}");
+//! }
+//! println!("{} (VERSION {:?})", loaded.source, loaded.list.version());
+//! # Ok::<(), etld::source::LoadError>(())
+//! ```
 
+use std::borrow::Cow;
 use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::error::Error;
 use crate::format;
 use crate::list::List;
 
@@ -305,6 +340,315 @@ pub fn newest<T>(candidates: impl IntoIterator<Item = (T, Option<ListVersion>)>)
         }
     }
     best.map(|(candidate, _)| candidate)
+}
+
+/// The name of the list file that `etld update` installs in [`cache_dir`].
+pub const INSTALLED_FILE: &str = "public_suffix_list.fst";
+
+/// Where Debian's `publicsuffix` package puts the list: the system's list
+/// on Unix systems unless `$ETLD_SYSTEM_LIST` says otherwise.
+pub const DEBIAN_LIST: &str = "/usr/share/publicsuffix/public_suffix_list.dat";
+
+/// The directory where `etld update` installs the list: `$ETLD_CACHE_DIR`,
+/// else the platform's cache directory (`$XDG_CACHE_HOME/etld` or
+/// `~/.cache/etld` on Linux and other Unix systems, `~/Library/Caches/etld`
+/// on macOS, `%LOCALAPPDATA%\etld` on Windows). `None` when none of these
+/// variables is set. An empty variable counts as unset, and a relative
+/// `$XDG_CACHE_HOME` is ignored, as the XDG specification asks.
+pub fn cache_dir() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = var("ETLD_CACHE_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let base = if cfg!(windows) {
+        var("LOCALAPPDATA").map(PathBuf::from)
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|home| Path::new(&home).join("Library/Caches"))
+    } else {
+        var("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+            .or_else(|| var("HOME").map(|home| Path::new(&home).join(".cache")))
+    };
+    base.map(|b| b.join("etld"))
+}
+
+/// The path of the list `etld update` installs ([`INSTALLED_FILE`] in
+/// [`cache_dir`]), whether or not it exists.
+pub fn installed_path() -> Option<PathBuf> {
+    cache_dir().map(|d| d.join(INSTALLED_FILE))
+}
+
+/// The system's list file, whether or not it exists: `$ETLD_SYSTEM_LIST`
+/// (set but empty: no system list), else [`DEBIAN_LIST`] on Unix systems.
+pub fn system_list_path() -> Option<PathBuf> {
+    match std::env::var_os("ETLD_SYSTEM_LIST") {
+        Some(path) if path.is_empty() => None,
+        Some(path) => Some(PathBuf::from(path)),
+        None => cfg!(unix).then(|| PathBuf::from(DEBIAN_LIST)),
+    }
+}
+
+/// Why a list file is the one in use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// The program was given it (`--list FILE`).
+    Given,
+    /// `$ETLD_LIST` named it.
+    Env,
+    /// `etld update` installed it, and it is the newest list at hand.
+    Installed,
+    /// It is the system's list, and the newest at hand.
+    System,
+}
+
+/// Where the list in use came from.
+///
+/// Its `Display` is a short phrase for a log line: `the built-in list`, or
+/// the file and why it was chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The list built into this crate ([`List::builtin`]).
+    Builtin,
+    /// A list file.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes.
+        len: usize,
+        /// Whether it is a compiled `.fst` file (else list text).
+        compiled: bool,
+        /// Why this file.
+        origin: Origin,
+    },
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (path, why) = match self {
+            Source::Builtin => return f.write_str("the built-in list"),
+            Source::File { path, origin, .. } => (path.display(), origin),
+        };
+        match why {
+            Origin::Given => write!(f, "{path} (given)"),
+            Origin::Env => write!(f, "{path} (named by ETLD_LIST)"),
+            Origin::Installed => write!(f, "{path} (installed by `etld update`, the newest)"),
+            Origin::System => write!(f, "{path} (the system's list, the newest)"),
+        }
+    }
+}
+
+/// A list file that cannot be used.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        error: io::Error,
+    },
+    /// The file is not a valid list (text or `.fst`).
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: Error,
+    },
+}
+
+impl LoadError {
+    /// The file.
+    pub fn path(&self) -> &Path {
+        match self {
+            LoadError::Read { path, .. } | LoadError::Invalid { path, .. } => path,
+        }
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Read { path, error } => {
+                write!(f, "cannot read list file {}: {error}", path.display())
+            }
+            LoadError::Invalid { path, error } => {
+                write!(f, "{} is not a valid list: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Read { error, .. } => Some(error),
+            LoadError::Invalid { error, .. } => Some(error),
+        }
+    }
+}
+
+/// The list in use, where it came from, and what was passed over to get it.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The list: borrowed when it is the built-in one.
+    pub list: Cow<'static, List>,
+    /// Where it came from.
+    pub source: Source,
+    /// The candidates of the newest-list step that could not be read or
+    /// loaded, in the order they were tried (missing files are not
+    /// candidates, so not here).
+    pub passed_over: Vec<LoadError>,
+}
+
+/// Loads the list a program uses (see [the module docs](self)): the file
+/// `given` (a `--list` option), else the file named by `$ETLD_LIST`, else
+/// the newest at hand ([`load_newest`]).
+///
+/// An error only when the given file, or the one `$ETLD_LIST` names,
+/// cannot be read or is not a valid list.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("etld-doc-load-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("list.dat");
+/// std::fs::write(&path, "// VERSION: 2026-10-22_08-36-41_UTC\ncom\n").unwrap();
+///
+/// let loaded = etld::source::load(Some(&path))?;
+/// assert_eq!(loaded.list.version(), Some("2026-10-22_08-36-41_UTC"));
+/// assert!(matches!(loaded.source, etld::source::Source::File { origin: etld::source::Origin::Given, .. }));
+///
+/// let e = etld::source::load(Some(&dir.join("missing.dat"))).unwrap_err();
+/// assert!(e.to_string().starts_with("cannot read list file "));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// # Ok::<(), etld::source::LoadError>(())
+/// ```
+pub fn load(given: Option<&Path>) -> Result<Loaded, LoadError> {
+    let file = |path: &Path, origin| {
+        load_file(path, origin).map(|(list, source)| Loaded {
+            list: Cow::Owned(list),
+            source,
+            passed_over: Vec::new(),
+        })
+    };
+    if let Some(path) = given {
+        return file(path, Origin::Given);
+    }
+    if let Some(path) = std::env::var_os("ETLD_LIST").filter(|p| !p.is_empty()) {
+        return file(Path::new(&path), Origin::Env);
+    }
+    Ok(load_newest())
+}
+
+/// Reads and loads a list file, text or `.fst`; `origin` is why it is
+/// loaded, for the [`Source`].
+pub fn load_file(path: &Path, origin: Origin) -> Result<(List, Source), LoadError> {
+    let bytes = std::fs::read(path).map_err(|error| LoadError::Read {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    load_bytes(path, bytes, origin)
+}
+
+fn load_bytes(path: &Path, bytes: Vec<u8>, origin: Origin) -> Result<(List, Source), LoadError> {
+    let len = bytes.len();
+    let compiled = format::is_fst_file(&bytes);
+    let list = List::from_bytes(bytes).map_err(|error| LoadError::Invalid {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let source = Source::File {
+        path: path.to_path_buf(),
+        len,
+        compiled,
+        origin,
+    };
+    Ok((list, source))
+}
+
+/// The newest, by VERSION, of the built-in list, the installed list
+/// ([`installed_path`]) and the system's list ([`system_list_path`]).
+pub fn load_newest() -> Loaded {
+    load_newest_of(installed_path().as_deref(), system_list_path().as_deref())
+}
+
+/// The newest, by VERSION, of the built-in list and the list files
+/// `installed` and `system` (each `None`: no such candidate); the built-in
+/// list wins ties, then the installed one.
+///
+/// Each file is read once and only the chosen one is compiled. A missing
+/// file is no candidate; one that cannot be read, or that does not load
+/// when chosen, is [passed over](Loaded::passed_over) for the next newest.
+/// So this always gives a list: the built-in one at worst.
+///
+/// ```
+/// use etld::source::{self, Origin, Source};
+///
+/// # let dir = std::env::temp_dir().join(format!("etld-doc-newest-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir).unwrap();
+/// let newer = dir.join("newer.dat");
+/// std::fs::write(&newer, "// VERSION: 2999-01-01_00-00-00_UTC\ncom\n").unwrap();
+/// let broken = dir.join("broken.dat");
+/// std::fs::write(&broken, "// VERSION: 3000-01-01_00-00-00_UTC\n").unwrap();
+///
+/// let loaded = source::load_newest_of(Some(&newer), None);
+/// assert!(matches!(loaded.source, Source::File { origin: Origin::Installed, .. }));
+///
+/// // The newest does not load (it has no rule): the next newest is used.
+/// let loaded = source::load_newest_of(Some(&newer), Some(&broken));
+/// assert!(matches!(loaded.source, Source::File { origin: Origin::Installed, .. }));
+/// assert_eq!(loaded.passed_over.len(), 1);
+///
+/// // Missing files are no candidates.
+/// let loaded = source::load_newest_of(Some(&dir.join("missing.fst")), None);
+/// assert_eq!((loaded.source, loaded.passed_over.len()), (Source::Builtin, 0));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded {
+    let mut passed_over = Vec::new();
+    let mut candidates = Vec::new();
+    let files = [(installed, Origin::Installed), (system, Origin::System)];
+    for (path, origin) in files {
+        let Some(path) = path else { continue };
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let version = peek_version(&bytes).and_then(|v| v.parse().ok());
+                candidates.push((path, bytes, origin, version));
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => passed_over.push(LoadError::Read {
+                path: path.to_path_buf(),
+                error,
+            }),
+        }
+    }
+    let builtin = peek_version(List::builtin_fst()).and_then(|v| v.parse().ok());
+    loop {
+        let all = std::iter::once((None, builtin)).chain(
+            candidates
+                .iter()
+                .enumerate()
+                .map(|(i, candidate)| (Some(i), candidate.3)),
+        );
+        let Some(Some(i)) = newest(all) else {
+            return Loaded {
+                list: Cow::Borrowed(List::builtin()),
+                source: Source::Builtin,
+                passed_over,
+            };
+        };
+        let (path, bytes, origin, _) = candidates.remove(i);
+        match load_bytes(path, bytes, origin) {
+            Ok((list, source)) => {
+                return Loaded {
+                    list: Cow::Owned(list),
+                    source,
+                    passed_over,
+                }
+            }
+            Err(e) => passed_over.push(e),
+        }
+    }
 }
 
 fn is_leap(year: u32) -> bool {

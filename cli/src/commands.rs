@@ -12,155 +12,56 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use etld::source::{LoadError, Loaded, Origin, Source};
 use etld::List;
 
 use crate::cli::{CompileArgs, InfoArgs};
-use crate::update;
 use crate::Failure;
 
-/// The system's list, where Debian's `publicsuffix` package puts it.
-const SYSTEM_LIST: &str = "/usr/share/publicsuffix/public_suffix_list.dat";
-
-/// Where a list came from.
-#[derive(Debug)]
-pub enum Source {
-    /// The list built into the binary.
-    Builtin,
-    /// A list file.
-    File {
-        /// The file.
-        path: PathBuf,
-        /// Its size in bytes.
-        len: usize,
-        /// Whether it was a compiled `.fst` file (else list text).
-        compiled: bool,
-        /// Why this file.
-        origin: Origin,
-    },
+/// What `etld info` says of why a list file is the one in use.
+fn describe(origin: Origin) -> &'static str {
+    match origin {
+        Origin::Given => "given with --list",
+        Origin::Env => "named by ETLD_LIST",
+        Origin::Installed => "installed by `etld update`, the newest list at hand",
+        Origin::System => "the system's list, the newest list at hand",
+    }
 }
 
-/// Why a list file is the one in use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// It was given with `--list` (or to `compile`).
-    Option,
-    /// It was named by `$ETLD_LIST`.
-    Env,
-    /// `etld update` installed it, and it is the newest list at hand.
-    Installed,
-    /// It is the system's list, and the newest at hand.
-    System,
-}
-
-impl Origin {
-    fn describe(self) -> &'static str {
-        match self {
-            Origin::Option => "given with --list",
-            Origin::Env => "named by ETLD_LIST",
-            Origin::Installed => "installed by `etld update`, the newest list at hand",
-            Origin::System => "the system's list, the newest list at hand",
+impl From<LoadError> for Failure {
+    fn from(e: LoadError) -> Failure {
+        match e {
+            LoadError::Read { path, error } => Failure::ReadList { path, error },
+            LoadError::Invalid { path, error } => Failure::BadList { path, error },
         }
     }
 }
 
 /// Loads the list a run uses: that of `--list FILE` (`path`), else that of
-/// `$ETLD_LIST`, else the newest at hand ([`select_newest`]).
+/// `$ETLD_LIST`, else the newest at hand ([`select_newest`]); see
+/// [`etld::source::load`].
 pub fn load_list(path: Option<&Path>) -> Result<(Cow<'static, List>, Source), Failure> {
-    if let Some(path) = path {
-        return load_file(path, Origin::Option);
-    }
-    if let Some(path) = std::env::var_os("ETLD_LIST").filter(|p| !p.is_empty()) {
-        return load_file(Path::new(&path), Origin::Env);
-    }
-    Ok(select_newest())
-}
-
-/// Reads and loads a list file.
-fn load_file(path: &Path, origin: Origin) -> Result<(Cow<'static, List>, Source), Failure> {
-    let bytes = std::fs::read(path).map_err(|error| Failure::ReadList {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    load_bytes(path, bytes, origin)
-}
-
-fn load_bytes(
-    path: &Path,
-    bytes: Vec<u8>,
-    origin: Origin,
-) -> Result<(Cow<'static, List>, Source), Failure> {
-    let len = bytes.len();
-    let compiled = etld::format::is_fst_file(&bytes);
-    let list = List::from_bytes(bytes).map_err(|error| Failure::BadList {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    let source = Source::File {
-        path: path.to_path_buf(),
-        len,
-        compiled,
-        origin,
-    };
-    Ok((Cow::Owned(list), source))
-}
-
-/// The system's list file: `$ETLD_SYSTEM_LIST` (empty: none), else
-/// Debian's path on Unix systems.
-fn system_list() -> Option<PathBuf> {
-    match std::env::var_os("ETLD_SYSTEM_LIST") {
-        Some(path) if path.is_empty() => None,
-        Some(path) => Some(PathBuf::from(path)),
-        None => cfg!(unix).then(|| PathBuf::from(SYSTEM_LIST)),
-    }
+    Ok(warn_passed_over(etld::source::load(path)?))
 }
 
 /// The newest of the built-in list, the installed list and the system's
-/// list, by VERSION; the built-in list wins ties. Each file is read once
-/// and only the chosen one is compiled. A file that is missing is passed
-/// over quietly; one that cannot be read or loaded is passed over with a
-/// warning on stderr, so a damaged cache never stops a lookup.
+/// list, by VERSION; the built-in list wins ties. A file that is missing is
+/// passed over quietly; one that cannot be read or loaded is passed over
+/// with a warning on stderr, so a damaged cache never stops a lookup (see
+/// [`etld::source::load_newest`]).
 pub fn select_newest() -> (Cow<'static, List>, Source) {
-    let mut candidates = Vec::new();
-    let files = [
-        (update::installed_path(), Origin::Installed),
-        (system_list(), Origin::System),
-    ];
-    for (path, origin) in files {
-        let Some(path) = path else { continue };
-        match std::fs::read(&path) {
-            Ok(bytes) => {
-                let version = version_of(etld::source::peek_version(&bytes).as_deref());
-                candidates.push((path, bytes, origin, version));
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(error) => warn(&Failure::ReadList { path, error }),
-        }
-    }
-    let builtin = version_of(etld::source::peek_version(List::builtin_fst()).as_deref());
-    loop {
-        let all = std::iter::once((None, builtin)).chain(
-            candidates
-                .iter()
-                .enumerate()
-                .map(|(i, candidate)| (Some(i), candidate.3)),
+    warn_passed_over(etld::source::load_newest())
+}
+
+fn warn_passed_over(loaded: Loaded) -> (Cow<'static, List>, Source) {
+    for e in loaded.passed_over {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "etld: warning: ignoring {}",
+            Failure::from(e)
         );
-        let Some(Some(i)) = etld::source::newest(all) else {
-            return (Cow::Borrowed(List::builtin()), Source::Builtin);
-        };
-        let (path, bytes, origin, _) = candidates.swap_remove(i);
-        match load_bytes(&path, bytes, origin) {
-            Ok(found) => return found,
-            Err(f) => warn(&f),
-        }
     }
-}
-
-fn version_of(text: Option<&str>) -> Option<etld::ListVersion> {
-    text.and_then(|v| v.parse().ok())
-}
-
-fn warn(failure: &Failure) {
-    let _ = writeln!(io::stderr().lock(), "etld: warning: ignoring {failure}");
+    (loaded.list, loaded.source)
 }
 
 /// Runs `etld compile LIST.dat OUT.fst`: the `.fst` file is written next to
@@ -243,7 +144,7 @@ fn write_info<W: Write>(
                 "list text"
             };
             writeln!(out, "list        {} ({kind}, {len} bytes)", path.display())?;
-            writeln!(out, "source      {}", origin.describe())?;
+            writeln!(out, "source      {}", describe(*origin))?;
         }
     }
     writeln!(out, "version     {}", list.version().unwrap_or("(none)"))?;

@@ -19,7 +19,9 @@ use std::time::Duration;
 use etld::{List, ListVersion};
 
 use crate::cli::UpdateArgs;
-use crate::commands::{self, Source};
+use etld::source::Source;
+
+use crate::commands;
 use crate::Failure;
 
 /// Where the list is downloaded from by default.
@@ -27,39 +29,12 @@ pub const DEFAULT_URL: &str = "https://publicsuffix.org/list/public_suffix_list.
 /// The largest download accepted (the list is about 300 KiB).
 const MAX_BYTES: u64 = 16 << 20;
 /// The installed list's file name in the cache directory.
-const INSTALLED: &str = "public_suffix_list.fst";
+const INSTALLED: &str = etld::source::INSTALLED_FILE;
 /// The file beside it that describes the download.
 const HTTP_META: &str = "public_suffix_list.http";
 /// A download must hold at least this share (in percent) of the rules of
 /// the list in use.
 const MIN_RULES_PERCENT: u64 = 90;
-
-/// The directory where `etld update` installs the list: `$ETLD_CACHE_DIR`,
-/// else the platform's cache directory (`$XDG_CACHE_HOME/etld` or
-/// `~/.cache/etld` on Linux and other Unix systems, `~/Library/Caches/etld`
-/// on macOS, `%LOCALAPPDATA%\etld` on Windows).
-pub fn cache_dir() -> Option<PathBuf> {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(dir) = var("ETLD_CACHE_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    let base = if cfg!(windows) {
-        var("LOCALAPPDATA").map(PathBuf::from)
-    } else if cfg!(target_os = "macos") {
-        var("HOME").map(|home| Path::new(&home).join("Library/Caches"))
-    } else {
-        var("XDG_CACHE_HOME")
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute())
-            .or_else(|| var("HOME").map(|home| Path::new(&home).join(".cache")))
-    };
-    base.map(|b| b.join("etld"))
-}
-
-/// The installed list's path, whether or not it exists.
-pub fn installed_path() -> Option<PathBuf> {
-    cache_dir().map(|d| d.join(INSTALLED))
-}
 
 /// Why an update did not install a list.
 #[derive(Debug)]
@@ -303,7 +278,7 @@ fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<Str
 /// Runs `etld update [--url URL] [--force]`.
 pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     let url = args.url.as_deref().unwrap_or(DEFAULT_URL);
-    let dir = cache_dir().ok_or(Failure::Update(UpdateError::NoCacheDir))?;
+    let dir = etld::source::cache_dir().ok_or(Failure::Update(UpdateError::NoCacheDir))?;
     let (current, source) = commands::select_newest();
     let meta = installed_meta(&dir, url);
 

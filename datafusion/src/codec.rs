@@ -6,6 +6,13 @@
 //! options it was called with and what identifies its list (the rule count
 //! and version). The receiving side rebuilds the function on its own list
 //! with those options, and refuses a plan made with another list.
+//!
+//! A scheduler refuses such a plan when it decodes it, and the client gets
+//! its error. An executor cannot: Ballista reports a task that does not
+//! decode to the client only as "task could not be prepared or was
+//! rejected". So an executor decodes a function of a plan made with another
+//! list into one that fails when it is called, with the error that says
+//! which lists differ, and the client gets that error from the failed task.
 
 use std::fmt;
 use std::sync::Arc;
@@ -54,9 +61,18 @@ fn encode(udf: &ScalarUDF, buf: &mut Vec<u8>) -> bool {
     true
 }
 
+/// When a plan made with another list is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refuse {
+    /// When it is decoded (the logical plan, at the scheduler).
+    Now,
+    /// When the function is called (the physical plan, at an executor).
+    OnCall,
+}
+
 /// The etld function `name` on `etld`'s list with the options in `buf`, or
 /// `None` if `buf` does not describe an etld function.
-fn decode(etld: &Etld, name: &str, buf: &[u8]) -> Option<Result<Arc<ScalarUDF>>> {
+fn decode(etld: &Etld, name: &str, buf: &[u8], refuse: Refuse) -> Option<Result<Arc<ScalarUDF>>> {
     let function = Function::from_name(name)?;
     let rest = buf.strip_prefix(MAGIC)?;
     let (&[sections, implicit, wildcard, output], rest) = rest.split_first_chunk::<4>()?;
@@ -86,16 +102,21 @@ fn decode(etld: &Etld, name: &str, buf: &[u8]) -> Option<Result<Arc<ScalarUDF>>>
     let (rules, version) = (u32::from_le_bytes(*rules), String::from_utf8_lossy(version));
     let list = etld.list();
     let (own_rules, own_version) = (list.rule_counts().total(), list.version().unwrap_or(""));
+    let etld = etld.clone().with_options(options);
     if rules != own_rules || version != own_version {
-        return Some(exec_err!(
+        let message = format!(
             "{name}: the plan was made with a list of {rules} rules (version {version:?}), \
              this node has one of {own_rules} rules (version {own_version:?}): \
-             start it with the same --list"
-        ));
+             give every node the same list (--list or ETLD_LIST)"
+        );
+        return Some(match refuse {
+            Refuse::Now => exec_err!("{message}"),
+            Refuse::OnCall => Ok(Arc::new(ScalarUDF::new_from_impl(EtldUdf::refusing(
+                function, etld, message,
+            )))),
+        });
     }
-    Some(Ok(Arc::new(
-        etld.clone().with_options(options).udf(function),
-    )))
+    Some(Ok(Arc::new(etld.udf(function))))
 }
 
 /// A logical codec that carries the etld functions' options and delegates
@@ -171,7 +192,8 @@ impl LogicalExtensionCodec for LogicalCodec {
     }
 
     fn try_decode_udf(&self, name: &str, buf: &[u8]) -> Result<Arc<ScalarUDF>> {
-        decode(&self.etld, name, buf).unwrap_or_else(|| self.inner.try_decode_udf(name, buf))
+        decode(&self.etld, name, buf, Refuse::Now)
+            .unwrap_or_else(|| self.inner.try_decode_udf(name, buf))
     }
 
     fn try_encode_udf(&self, node: &ScalarUDF, buf: &mut Vec<u8>) -> Result<()> {
@@ -225,7 +247,8 @@ impl PhysicalExtensionCodec for PhysicalCodec {
     }
 
     fn try_decode_udf(&self, name: &str, buf: &[u8]) -> Result<Arc<ScalarUDF>> {
-        decode(&self.etld, name, buf).unwrap_or_else(|| self.inner.try_decode_udf(name, buf))
+        decode(&self.etld, name, buf, Refuse::OnCall)
+            .unwrap_or_else(|| self.inner.try_decode_udf(name, buf))
     }
 
     fn try_encode_udf(&self, node: &ScalarUDF, buf: &mut Vec<u8>) -> Result<()> {

@@ -1,10 +1,9 @@
 //! What each function answers for one value, and its documentation.
 
-use std::fmt::Write;
 use std::sync::LazyLock;
 
 use datafusion::logical_expr::{DocSection, Documentation};
-use etld::{Domain, List, Options};
+use etld::Answer;
 
 /// One of the etld functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,51 +63,17 @@ impl Function {
         )
     }
 
-    /// Calls `out` with the string answer for `input` (`None` for NULL).
-    /// `scratch` holds a message that has to be written out.
+    /// The string part of a host's lookup answer that this function
+    /// gives: the registrable domain, suffix, subdomain or section. `None`
+    /// for the other functions, whose answers are not parts of it.
     #[inline]
-    pub(crate) fn answer_str(
-        self,
-        list: &List,
-        options: &Options,
-        input: &str,
-        scratch: &mut String,
-        out: impl FnOnce(Option<&str>),
-    ) {
+    pub(crate) fn part<'a>(self, answer: &Answer<'a>) -> Option<&'a str> {
         match self {
-            Function::Host => match etld::url::host(input) {
-                Ok(host) => out(Some(&host)),
-                Err(_) => out(None),
-            },
-            Function::Error => match lookup(list, input, options) {
-                Ok(_) => out(None),
-                Err(e) => {
-                    scratch.clear();
-                    // Writing to a String cannot fail.
-                    let _ = write!(scratch, "{e}");
-                    out(Some(scratch))
-                }
-            },
-            Function::Section => out(lookup(list, input, options)
-                .ok()
-                .and_then(|d| d.section())
-                .map(|s| s.as_str())),
-            Function::Registrable => out(lookup(list, input, options)
-                .as_ref()
-                .ok()
-                .and_then(Domain::registrable)),
-            Function::Suffix => out(lookup(list, input, options)
-                .as_ref()
-                .ok()
-                .and_then(Domain::suffix)),
-            Function::Subdomain => out(lookup(list, input, options)
-                .as_ref()
-                .ok()
-                .and_then(Domain::subdomain)),
-            // A boolean answer (see `known`), here as text.
-            Function::Known => {
-                out(known(list, options, input).map(|k| if k { "true" } else { "false" }))
-            }
+            Function::Registrable => answer.registrable(),
+            Function::Suffix => answer.suffix(),
+            Function::Subdomain => answer.subdomain(),
+            Function::Section => answer.section().map(|s| s.as_str()),
+            Function::Known | Function::Error | Function::Host => None,
         }
     }
 
@@ -190,21 +155,9 @@ impl Function {
     }
 }
 
-/// The answer of `etld_known` for `input`: NULL for an invalid host.
+/// The answer of `etld_known` for a host's lookup answer: NULL for an
+/// invalid host.
 #[inline]
-pub(crate) fn known(list: &List, options: &Options, input: &str) -> Option<bool> {
-    lookup(list, input, options).ok().map(|d| d.is_known())
-}
-
-/// Looks up one host, as `etld lookup` does.
-///
-/// Every function answers through this one call, one host at a time; a
-/// batch lookup of the list would take its place for whole arrays.
-#[inline]
-fn lookup<'h>(
-    list: &List,
-    host: &'h str,
-    options: &Options,
-) -> Result<Domain<'h>, etld::HostError> {
-    list.lookup_with(host, options)
+pub(crate) fn known(answer: &Answer<'_>) -> Option<bool> {
+    answer.is_ok().then_some(answer.is_known())
 }

@@ -1,14 +1,17 @@
 //! Arrow string arrays in and out: the three string types DataFusion uses,
-//! read row by row, and builders sized before the first row.
+//! read row by row or looked up as a whole, and builders sized before the
+//! first row.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use datafusion::arrow::array::{
-    Array, ArrayRef, AsArray, BooleanBuilder, GenericStringBuilder, OffsetSizeTrait,
+    Array, ArrayAccessor, ArrayRef, AsArray, BooleanBuilder, GenericStringBuilder, OffsetSizeTrait,
     StringViewBuilder,
 };
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{Result, exec_err};
+use etld::{Answer, List, Options};
 
 /// Calls `each` with every row of `array`, a `Utf8`, `LargeUtf8` or
 /// `Utf8View` array (`None` for NULL).
@@ -24,6 +27,63 @@ pub(crate) fn for_each_str<'a>(
         other => return exec_err!("expected a string argument, got {other}"),
     }
     Ok(())
+}
+
+/// Looks up every row of `array`, a `Utf8`, `LargeUtf8` or `Utf8View`
+/// array, in one batch ([`List::lookup_each_with`]) and calls `each` with
+/// the answers in row order: `None` for a NULL row.
+///
+/// Only the rows that hold a value are looked up; the NULL rows are given
+/// to `each` in their places between them.
+pub(crate) fn for_each_answer(
+    list: &List,
+    options: &Options,
+    array: &dyn Array,
+    mut each: impl FnMut(Option<Answer<'_>>),
+) -> Result<()> {
+    match array.data_type() {
+        DataType::Utf8 => answer_rows(list, options, array.as_string::<i32>(), each),
+        DataType::LargeUtf8 => answer_rows(list, options, array.as_string::<i64>(), each),
+        DataType::Utf8View => answer_rows(list, options, array.as_string_view(), each),
+        DataType::Null => (0..array.len()).for_each(|_| each(None)),
+        other => return exec_err!("expected a string argument, got {other}"),
+    }
+    Ok(())
+}
+
+/// [`for_each_answer`] on an array of one type.
+#[inline]
+fn answer_rows<'a, A>(
+    list: &List,
+    options: &Options,
+    array: A,
+    mut each: impl FnMut(Option<Answer<'_>>),
+) where
+    A: ArrayAccessor<Item = &'a str>,
+{
+    let rows = array.len();
+    let Some(nulls) = array.nulls().filter(|n| n.null_count() > 0) else {
+        let hosts = (0..rows).map(|row| array.value(row));
+        list.lookup_each_with(hosts, options, |_, answer| each(Some(answer)));
+        return;
+    };
+    // The hosts are the rows that hold a value; `row` is the row of the
+    // host last taken, the one each answer is for (the lookup answers each
+    // host before it takes the next).
+    let row = Cell::new(0);
+    let hosts = nulls.valid_indices().map(|r| {
+        row.set(r);
+        array.value(r)
+    });
+    // The first row not yet given to `each`.
+    let mut next = 0;
+    list.lookup_each_with(hosts, options, |_, answer| {
+        let r = row.get();
+        (next..r).for_each(|_| each(None));
+        each(Some(answer));
+        next = r + 1;
+    });
+    (next..rows).for_each(|_| each(None));
 }
 
 /// The bytes of string data in `array`: the first guess at the size of an

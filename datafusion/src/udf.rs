@@ -1,18 +1,18 @@
 //! The scalar UDF: DataFusion's view of one [`Function`] on one list.
 
-use std::fmt;
+use std::fmt::{self, Write};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use datafusion::arrow::array::{Array, ArrayRef};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::utils::take_function_args;
-use datafusion::common::{Result, ScalarValue, plan_err};
+use datafusion::common::{Result, ScalarValue, exec_err, plan_err};
 use datafusion::logical_expr::{
     ColumnarValue, Documentation, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
 
-use crate::strings::{StringSink, bool_sink, data_len, for_each_str};
+use crate::strings::{StringSink, bool_sink, data_len, for_each_answer, for_each_str};
 use crate::{Etld, Function};
 
 /// One etld function as a DataFusion scalar function.
@@ -20,6 +20,9 @@ pub(crate) struct EtldUdf {
     function: Function,
     etld: Etld,
     signature: Signature,
+    /// The error of every call, for a function of a plan made with another
+    /// list (see [`crate::codec`]).
+    refusal: Option<String>,
 }
 
 impl EtldUdf {
@@ -30,6 +33,15 @@ impl EtldUdf {
             // One string of any of the string types; dictionaries are
             // decoded and a NULL literal becomes Utf8 before the call.
             signature: Signature::string(1, Volatility::Immutable),
+            refusal: None,
+        }
+    }
+
+    /// The function that fails every call with `message`.
+    pub(crate) fn refusing(function: Function, etld: Etld, message: String) -> EtldUdf {
+        EtldUdf {
+            refusal: Some(message),
+            ..EtldUdf::new(function, etld)
         }
     }
 
@@ -39,29 +51,60 @@ impl EtldUdf {
     }
 
     /// The answers for every row of `array`, a string array.
+    ///
+    /// `etld_host` parses each row on its own; the other functions look
+    /// the whole array up at once ([`for_each_answer`]).
     fn evaluate(&self, array: &dyn Array, return_type: &DataType) -> Result<ArrayRef> {
         let (list, options) = (&*self.etld.list, &self.etld.options);
         let rows = array.len();
-        if self.function == Function::Known {
-            let mut out = bool_sink(rows);
-            for_each_str(array, |host| {
-                out.append_option(host.and_then(|h| crate::function::known(list, options, h)))
-            })?;
-            return Ok(Arc::new(out.finish()));
+        match self.function {
+            Function::Host => {
+                let mut out = StringSink::new(return_type, rows, data_len(array))?;
+                for_each_str(array, |url| match url.map(etld::url::host) {
+                    Some(Ok(host)) => out.push(Some(&host)),
+                    _ => out.push(None),
+                })?;
+                Ok(out.finish())
+            }
+            Function::Known => {
+                let mut out = bool_sink(rows);
+                for_each_answer(list, options, array, |answer| {
+                    out.append_option(answer.as_ref().and_then(crate::function::known))
+                })?;
+                Ok(Arc::new(out.finish()))
+            }
+            Function::Error => {
+                let mut out = StringSink::new(return_type, rows, 0)?;
+                let mut message = String::new();
+                for_each_answer(list, options, array, |answer| {
+                    match answer.and_then(|a| a.error()) {
+                        Some(e) => {
+                            message.clear();
+                            // Writing to a String cannot fail.
+                            let _ = write!(message, "{e}");
+                            out.push(Some(&message));
+                        }
+                        None => out.push(None),
+                    }
+                })?;
+                Ok(out.finish())
+            }
+            f @ (Function::Registrable
+            | Function::Suffix
+            | Function::Subdomain
+            | Function::Section) => {
+                let bytes = if f == Function::Section {
+                    0
+                } else {
+                    data_len(array)
+                };
+                let mut out = StringSink::new(return_type, rows, bytes)?;
+                for_each_answer(list, options, array, |answer| {
+                    out.push(answer.as_ref().and_then(|a| f.part(a)))
+                })?;
+                Ok(out.finish())
+            }
         }
-        let bytes = match self.function {
-            Function::Section | Function::Error => 0,
-            _ => data_len(array),
-        };
-        let mut out = StringSink::new(return_type, rows, bytes)?;
-        let mut scratch = String::new();
-        for_each_str(array, |host| match host {
-            Some(h) => self
-                .function
-                .answer_str(list, options, h, &mut scratch, |a| out.push(a)),
-            None => out.push(None),
-        })?;
-        Ok(out.finish())
     }
 }
 
@@ -97,6 +140,9 @@ impl ScalarUDFImpl for EtldUdf {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        if let Some(message) = &self.refusal {
+            return exec_err!("{message}");
+        }
         let return_type = args.return_field.data_type().clone();
         let [arg] = take_function_args(self.name(), args.args)?;
         match arg {
@@ -119,12 +165,13 @@ impl ScalarUDFImpl for EtldUdf {
 }
 
 // Two functions are the same when they answer alike: the same function on
-// the same list (by identity) with the same options.
+// the same list (by identity) with the same options, refusing alike.
 impl PartialEq for EtldUdf {
     fn eq(&self, other: &EtldUdf) -> bool {
         self.function == other.function
             && Arc::ptr_eq(&self.etld.list, &other.etld.list)
             && self.etld.options == other.etld.options
+            && self.refusal == other.refusal
     }
 }
 
@@ -135,6 +182,7 @@ impl Hash for EtldUdf {
         self.function.hash(state);
         Arc::as_ptr(&self.etld.list).hash(state);
         self.etld.options.hash(state);
+        self.refusal.hash(state);
     }
 }
 
@@ -143,6 +191,7 @@ impl fmt::Debug for EtldUdf {
         f.debug_struct("EtldUdf")
             .field("name", &self.function.name())
             .field("etld", &self.etld)
+            .field("refusal", &self.refusal)
             .finish()
     }
 }

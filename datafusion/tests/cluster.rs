@@ -21,6 +21,21 @@ mod hosts;
 
 const ETLD_SQL: &str = env!("CARGO_BIN_EXE_etld-sql");
 
+/// `etld-sql` with the environment the tests assume: no `$ETLD_LIST`, no
+/// installed list, no system list, so the built-in list is in use unless a
+/// test says otherwise.
+fn etld_sql_command() -> Command {
+    let mut command = Command::new(ETLD_SQL);
+    command
+        .env(
+            "ETLD_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/no-etld-cache"),
+        )
+        .env("ETLD_SYSTEM_LIST", "")
+        .env_remove("ETLD_LIST");
+    command
+}
+
 /// How long any one step (a component coming up, a query) may take.
 const STEP_LIMIT: Duration = Duration::from_secs(180);
 
@@ -67,7 +82,7 @@ fn wait_for_port(port: u16, child: &mut Child, what: &str) {
 /// Runs `etld-sql` with `args` to the end, killed if it takes too long:
 /// whether it succeeded, its standard output and its standard error.
 fn run(args: &[&str]) -> (bool, String, String) {
-    let mut child = Command::new(ETLD_SQL)
+    let mut child = etld_sql_command()
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -147,6 +162,49 @@ fn expected(hosts: &[String]) -> String {
     csv
 }
 
+/// Starts a scheduler and `executors` executors on 127.0.0.1, each executor
+/// with `executor_env` set and a work directory `executor-N` in `dir`:
+/// the processes and the scheduler's address.
+fn start_cluster(
+    dir: &Path,
+    executors: usize,
+    executor_env: &[(&str, &Path)],
+) -> (Processes, String) {
+    let mut processes = Processes(Vec::new());
+    let scheduler_port = free_port();
+    let scheduler = format!("127.0.0.1:{scheduler_port}");
+    processes.0.push(
+        etld_sql_command()
+            .args(["scheduler", "--bind", &scheduler])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(scheduler_port, &mut processes.0[0], "the scheduler");
+    for n in 0..executors {
+        let (port, grpc_port) = (free_port(), free_port());
+        let work_dir = dir.join(format!("executor-{n}"));
+        std::fs::create_dir(&work_dir).unwrap();
+        processes.0.push(
+            etld_sql_command()
+                .envs(executor_env.iter().copied())
+                .args(["executor", "--scheduler", &scheduler, "--concurrency", "2"])
+                .args(["--bind", &format!("127.0.0.1:{port}")])
+                .args(["--grpc-port", &grpc_port.to_string()])
+                .arg("--work-dir")
+                .arg(&work_dir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let child = processes.0.last_mut().unwrap();
+        wait_for_port(port, child, "an executor");
+    }
+    (processes, scheduler)
+}
+
 #[test]
 fn group_by_on_two_executors_equals_in_process_and_library() {
     let dir = tempfile::tempdir().unwrap();
@@ -163,37 +221,7 @@ fn group_by_on_two_executors_equals_in_process_and_library() {
     let local = etld_sql(&["--format", "csv", &sql]);
     assert_eq!(local, expected(&hosts));
 
-    let mut processes = Processes(Vec::new());
-    let scheduler_port = free_port();
-    let scheduler = format!("127.0.0.1:{scheduler_port}");
-    processes.0.push(
-        Command::new(ETLD_SQL)
-            .args(["scheduler", "--bind", &scheduler])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    wait_for_port(scheduler_port, &mut processes.0[0], "the scheduler");
-    for n in 0..2 {
-        let (port, grpc_port) = (free_port(), free_port());
-        let work_dir = dir.path().join(format!("executor-{n}"));
-        std::fs::create_dir(&work_dir).unwrap();
-        processes.0.push(
-            Command::new(ETLD_SQL)
-                .args(["executor", "--scheduler", &scheduler, "--concurrency", "2"])
-                .args(["--bind", &format!("127.0.0.1:{port}")])
-                .args(["--grpc-port", &grpc_port.to_string()])
-                .arg("--work-dir")
-                .arg(&work_dir)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .spawn()
-                .unwrap(),
-        );
-        let child = processes.0.last_mut().unwrap();
-        wait_for_port(port, child, "an executor");
-    }
+    let (mut processes, scheduler) = start_cluster(dir.path(), 2, &[]);
 
     let remote = etld_sql(&["--cluster", &scheduler, "--format", "csv", &sql]);
     assert_eq!(remote, local);
@@ -223,7 +251,7 @@ fn group_by_on_two_executors_equals_in_process_and_library() {
     std::fs::write(&list, "com\n").unwrap();
     let list = list.to_str().unwrap();
     let e = etld_sql_fails(&["--list", list, "--cluster", &scheduler, &sql]);
-    assert!(e.contains("start it with the same --list"), "{e}");
+    assert!(e.contains("give every node the same list"), "{e}");
 
     // Both executors took part: each wrote shuffle files of the job.
     for n in 0..2 {
@@ -231,6 +259,33 @@ fn group_by_on_two_executors_equals_in_process_and_library() {
         let entries = std::fs::read_dir(&work_dir).unwrap().count();
         assert!(entries > 0, "executor {n} wrote nothing in {work_dir:?}");
     }
+    for child in &mut processes.0 {
+        assert!(child.try_wait().unwrap().is_none(), "a component died");
+    }
+}
+
+/// The executors choose their list as `etld lookup` does: one that finds a
+/// newer list installed in its cache directory answers from it, so it
+/// refuses the plans of a client (and scheduler) on the built-in list, and
+/// the client is told why.
+#[test]
+fn an_executor_on_another_list_refuses_the_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = hosts::realistic_hosts(1_000, 5);
+    write_parquet(dir.path(), &hosts, 1);
+    let cache = dir.path().join("cache");
+    std::fs::create_dir(&cache).unwrap();
+    let newer = etld::compile(b"// VERSION: 2999-01-01_00-00-00_UTC\ncom\nuk\nco.uk\n").unwrap();
+    std::fs::write(cache.join(etld::source::INSTALLED_FILE), newer).unwrap();
+    let sql = format!(
+        "SELECT etld_registrable(host) AS site, count(*) AS hosts FROM '{}/hosts-*.parquet' \
+         GROUP BY site",
+        dir.path().display()
+    );
+
+    let (mut processes, scheduler) = start_cluster(dir.path(), 1, &[("ETLD_CACHE_DIR", &cache)]);
+    let e = etld_sql_fails(&["--cluster", &scheduler, &sql]);
+    assert!(e.contains("give every node the same list"), "{e}");
     for child in &mut processes.0 {
         assert!(child.try_wait().unwrap().is_none(), "a component died");
     }

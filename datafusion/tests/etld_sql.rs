@@ -1,23 +1,36 @@
 //! `etld-sql` in process: tables by quoted path or `--table`, the output
 //! formats, another list and its options.
 
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 const ETLD_SQL: &str = env!("CARGO_BIN_EXE_etld-sql");
 
-/// Runs `etld-sql` in `dir` and returns its standard output, or its
-/// standard error if it failed.
-fn etld_sql(dir: &std::path::Path, args: &[&str]) -> Result<String, String> {
+/// Runs `etld-sql` in `dir` with `env` set, and returns whether it
+/// succeeded, its standard output and its standard error. Without `env`,
+/// no `$ETLD_LIST`, installed list or system list is at hand: the built-in
+/// list is the one in use.
+fn run(dir: &Path, env: &[(&str, &str)], args: &[&str]) -> (bool, String, String) {
     let out = Command::new(ETLD_SQL)
+        .env("ETLD_CACHE_DIR", dir.join("no-cache"))
+        .env("ETLD_SYSTEM_LIST", "")
+        .env_remove("ETLD_LIST")
+        .envs(env.iter().copied())
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    if out.status.success() {
-        Ok(String::from_utf8(out.stdout).unwrap())
-    } else {
-        Err(String::from_utf8(out.stderr).unwrap())
+    let text = |bytes| String::from_utf8(bytes).unwrap();
+    (out.status.success(), text(out.stdout), text(out.stderr))
+}
+
+/// Runs `etld-sql` in `dir` and returns its standard output, or its
+/// standard error if it failed.
+fn etld_sql(dir: &Path, args: &[&str]) -> Result<String, String> {
+    match run(dir, &[], args) {
+        (true, stdout, _) => Ok(stdout),
+        (false, _, stderr) => Err(stderr),
     }
 }
 
@@ -88,4 +101,62 @@ fn tables_formats_and_lists() {
 
     let e = etld_sql(d, &["--table", "x=data.txt", "SELECT 1"]).unwrap_err();
     assert!(e.contains("--table x=data.txt"), "{e}");
+}
+
+/// `etld-sql` uses the list `etld lookup` would: `--list`, else
+/// `$ETLD_LIST`, else the newest of the built-in, installed and system
+/// lists, passing over (with a warning) one that does not load.
+#[test]
+fn the_list_is_chosen_as_etld_lookup_chooses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cache = d.join("cache");
+    std::fs::create_dir(&cache).unwrap();
+    let installed = cache.join(etld::source::INSTALLED_FILE);
+    let newer = "// VERSION: 2999-01-01_00-00-00_UTC\nuk\nco.uk\n\
+                 // ===BEGIN PRIVATE DOMAINS===\nexample.co.uk\n// ===END PRIVATE DOMAINS===\n";
+    std::fs::write(&installed, etld::compile(newer.as_bytes()).unwrap()).unwrap();
+    std::fs::write(
+        d.join("older.dat"),
+        "// VERSION: 2000-01-01_00-00-00_UTC\nuk\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("other.dat"), "www.example.co.uk\n").unwrap();
+    let cache = cache.to_str().unwrap();
+    let sql =
+        "SELECT etld_registrable('www.example.co.uk') AS r, etld_suffix('www.example.co.uk') AS s";
+    let answer = |env: &[(&str, &str)], args: &[&str]| {
+        let (ok, stdout, stderr) = run(d, env, &[args, &["--format", "csv", sql]].concat());
+        assert!(ok, "{env:?} {args:?}: {stderr}");
+        (stdout, stderr)
+    };
+    let builtin = ("r,s\nexample.co.uk,co.uk\n".to_string(), String::new());
+    let from_newer = "r,s\nwww.example.co.uk,example.co.uk\n";
+    let from_other = "r,s\n,www.example.co.uk\n";
+
+    assert_eq!(answer(&[], &[]), builtin);
+    // The installed list is newer than the built-in one.
+    assert_eq!(answer(&[("ETLD_CACHE_DIR", cache)], &[]).0, from_newer);
+    // An older system list loses to the built-in list.
+    assert_eq!(answer(&[("ETLD_SYSTEM_LIST", "older.dat")], &[]), builtin);
+    // $ETLD_LIST comes before the newest, and --list before $ETLD_LIST.
+    let env = [("ETLD_CACHE_DIR", cache), ("ETLD_LIST", "other.dat")];
+    assert_eq!(answer(&env, &[]).0, from_other);
+    assert_eq!(answer(&env, &["--list", "older.dat"]).0, "r,s\nco.uk,uk\n");
+
+    // A newest list that does not load is passed over, with a warning.
+    std::fs::write(&installed, "// VERSION: 3000-01-01_00-00-00_UTC\n").unwrap();
+    let (stdout, stderr) = answer(&[("ETLD_CACHE_DIR", cache)], &[]);
+    assert_eq!(stdout, builtin.0);
+    assert!(
+        stderr.starts_with("etld-sql: warning: ignoring ")
+            && stderr.contains("public_suffix_list.fst is not a valid list"),
+        "{stderr}"
+    );
+    // A list asked for must load.
+    let (ok, _, stderr) = run(d, &[("ETLD_LIST", "missing.dat")], &[sql]);
+    assert!(
+        !ok && stderr.contains("cannot read list file missing.dat"),
+        "{stderr}"
+    );
 }

@@ -10,11 +10,13 @@ use datafusion::arrow::array::{
     StringViewArray,
 };
 use datafusion::arrow::compute::{cast, concat_batches};
-use datafusion::arrow::datatypes::DataType;
+use datafusion::arrow::datatypes::{DataType, Field};
+use datafusion::config::ConfigOptions;
 use datafusion::execution::FunctionRegistry;
+use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDF};
 use datafusion::prelude::SessionContext;
 use etld::{List, Options, Output, Sections, Wildcard};
-use etld_datafusion::Etld;
+use etld_datafusion::{Etld, Function};
 
 #[path = "../../benches/hosts/mod.rs"]
 mod hosts;
@@ -187,6 +189,130 @@ async fn lookups_match_the_cli_for_every_option_and_string_type() {
                     "host {:?} as {column} with {options:?}",
                     hosts[row]
                 );
+            }
+        }
+    }
+}
+
+/// Calls `udf` on `array` as a query would.
+fn invoke(udf: &ScalarUDF, array: &ArrayRef) -> ArrayRef {
+    let return_type = udf.return_type(&[array.data_type().clone()]).unwrap();
+    let args = ScalarFunctionArgs {
+        args: vec![ColumnarValue::Array(Arc::clone(array))],
+        arg_fields: vec![Arc::new(Field::new(
+            "host",
+            array.data_type().clone(),
+            true,
+        ))],
+        number_rows: array.len(),
+        return_field: Arc::new(Field::new(udf.name(), return_type.clone(), true)),
+        config_options: Arc::new(ConfigOptions::default()),
+    };
+    match udf.invoke_with_args(args).unwrap() {
+        ColumnarValue::Array(answer) => {
+            assert_eq!(answer.data_type(), &return_type, "{}", udf.name());
+            answer
+        }
+        ColumnarValue::Scalar(s) => panic!("{}: a scalar answer {s:?}", udf.name()),
+    }
+}
+
+/// The arrays of the functions answer each row for itself: NULL rows
+/// scattered among the hosts, in runs, at both ends, everywhere or nowhere,
+/// and arrays that are slices of longer ones (an offset into their
+/// buffers and their null bitmap) give each row the answer of its own host.
+#[test]
+fn scattered_nulls_and_sliced_arrays() {
+    let mut rng = hosts::Rng(7);
+    let mut with_nulls: Vec<Option<String>> = hosts::realistic_hosts(20_000, 3)
+        .into_iter()
+        .chain(EXTRA.iter().map(|h| h.to_string()))
+        .map(|h| (!rng.next().is_multiple_of(5)).then_some(h))
+        .collect();
+    let n = with_nulls.len();
+    for i in (0..3).chain(5_000..5_300).chain(n - 3..n) {
+        with_nulls[i] = None;
+    }
+    let without_nulls: Vec<Option<String>> = with_nulls
+        .iter()
+        .enumerate()
+        .map(|(i, h)| h.clone().or_else(|| Some(format!("h{i}.example.com"))))
+        .collect();
+    let all_nulls: Vec<Option<String>> = vec![None; 1_000];
+    // (offset, length): whole, odd offsets that split bytes of the null
+    // bitmap, a slice inside the run of NULLs, short and empty slices;
+    // those that fit in `n` rows.
+    let slices = |n: usize| {
+        let all = [
+            (0, n),
+            (1, n - 1),
+            (13, 8_193),
+            (5_001, 200),
+            (4_990, 400),
+            (n - 70, 70),
+            (n - 2, 2),
+            (9, 1),
+            (n / 2, 0),
+        ];
+        all.into_iter()
+            .filter(move |&(offset, len)| offset + len <= n)
+    };
+    let string_types = [DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
+    let list = List::builtin();
+    let some_options = [
+        Options::new(),
+        Options::new().output(Output::Unicode),
+        Options::new()
+            .sections(Sections::IcannOnly)
+            .implicit_rule(false)
+            .wildcard(Wildcard::Browser)
+            .output(Output::Ascii),
+    ];
+    for options in some_options {
+        let etld = Etld::builtin().with_options(options);
+        for hosts in [&with_nulls, &without_nulls, &all_nulls] {
+            let want: Vec<Answer> = hosts
+                .iter()
+                .map(|h| expected(list, &options, h.as_deref()))
+                .collect();
+            let utf8: ArrayRef =
+                Arc::new(StringArray::from_iter(hosts.iter().map(Option::as_deref)));
+            for string_type in &string_types {
+                let whole = cast(&utf8, string_type).unwrap();
+                for (offset, len) in slices(hosts.len()) {
+                    let array = whole.slice(offset, len);
+                    let want = &want[offset..offset + len];
+                    let mut got: Vec<Answer> = vec![(None, None, None, None, None, None); len];
+                    for f in Function::ALL {
+                        let answer = invoke(&etld.udf(f), &array);
+                        assert_eq!(answer.len(), len, "{}", f.name());
+                        if f == Function::Known {
+                            let known: &BooleanArray = answer.as_boolean();
+                            for (row, got) in got.iter_mut().enumerate() {
+                                got.4 = known.is_valid(row).then(|| known.value(row));
+                            }
+                            continue;
+                        }
+                        for (got, answer) in got.iter_mut().zip(strings(&answer)) {
+                            match f {
+                                Function::Registrable => got.0 = answer,
+                                Function::Suffix => got.1 = answer,
+                                Function::Subdomain => got.2 = answer,
+                                Function::Section => got.3 = answer,
+                                Function::Error => got.5 = answer,
+                                Function::Known | Function::Host => {}
+                            }
+                        }
+                    }
+                    for (row, (got, want)) in got.iter().zip(want).enumerate() {
+                        assert_eq!(
+                            got,
+                            want,
+                            "row {row} of the slice ({offset}, {len}) of {string_type}, host {:?}, {options:?}",
+                            hosts[offset + row]
+                        );
+                    }
+                }
             }
         }
     }

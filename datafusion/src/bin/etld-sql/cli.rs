@@ -67,7 +67,10 @@ pub enum Format {
 /// The list and options, as `etld lookup` takes them.
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// The list: .dat or .fst (default: the built-in list)
+    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
+    /// newest by VERSION of the built-in list, the list `etld update`
+    /// installed in $ETLD_CACHE_DIR or ~/.cache/etld, and the system's list
+    /// ($ETLD_SYSTEM_LIST, by default /usr/share/publicsuffix/public_suffix_list.dat)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
     /// Only the ICANN section of the list

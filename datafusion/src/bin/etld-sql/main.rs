@@ -13,6 +13,7 @@ mod cli;
 mod output;
 mod tables;
 
+use std::borrow::Cow;
 use std::io::Read;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use std::sync::Arc;
 use clap::Parser;
 use datafusion::error::{DataFusionError, Result};
 use datafusion::prelude::SessionContext;
+use etld::source::Source;
 use etld_datafusion::{Etld, cluster};
 
 use crate::cli::{Cli, Command, ListArgs, QueryArgs};
@@ -38,20 +40,25 @@ fn main() -> ExitCode {
     let result = runtime.block_on(async {
         match &cli.command {
             Some(Command::Scheduler(args)) => {
-                let etld = etld_of(&args.list)?;
-                eprintln!("etld-sql: scheduler on {}", args.bind);
+                let (etld, source) = etld_of(&args.list)?;
+                eprintln!(
+                    "etld-sql: scheduler on {} ({})",
+                    args.bind,
+                    describe(&etld, &source)
+                );
                 cluster::run_scheduler(&etld, args.bind).await
             }
             Some(Command::Executor(args)) => {
-                let etld = etld_of(&args.list)?;
+                let (etld, source) = etld_of(&args.list)?;
                 let options = args.executor_options();
                 eprintln!(
-                    "etld-sql: executor on {}:{} (gRPC {}), scheduler {}:{}",
+                    "etld-sql: executor on {}:{} (gRPC {}), scheduler {}:{} ({})",
                     options.host,
                     options.port,
                     options.grpc_port,
                     options.scheduler.0,
-                    options.scheduler.1
+                    options.scheduler.1,
+                    describe(&etld, &source)
                 );
                 cluster::run_executor(&etld, &options).await
             }
@@ -69,18 +76,29 @@ fn fail(e: &DataFusionError) -> ExitCode {
     ExitCode::FAILURE
 }
 
-/// The list and options given on the command line.
-fn etld_of(args: &ListArgs) -> Result<Etld> {
-    let etld = match &args.list {
-        None => Etld::builtin(),
-        Some(path) => {
-            let list = etld::List::from_path(path).map_err(|e| {
-                DataFusionError::Execution(format!("cannot load {}: {e}", path.display()))
-            })?;
-            Etld::new(Arc::new(list), etld::Options::new())
-        }
+/// The list and options of the command line. The list is chosen as `etld
+/// lookup` chooses it ([`etld::source::load`]): `--list FILE`, else
+/// `$ETLD_LIST`, else the newest of the built-in, installed and system
+/// lists; a candidate passed over is reported on stderr.
+fn etld_of(args: &ListArgs) -> Result<(Etld, Source)> {
+    let loaded = etld::source::load(args.list.as_deref())
+        .map_err(|e| DataFusionError::Execution(e.to_string()))?;
+    for e in &loaded.passed_over {
+        eprintln!("etld-sql: warning: ignoring {e}");
+    }
+    let etld = match loaded.list {
+        Cow::Borrowed(_) => Etld::builtin(),
+        Cow::Owned(list) => Etld::new(Arc::new(list), etld::Options::new()),
     };
-    Ok(etld.with_options(args.options()))
+    Ok((etld.with_options(args.options()), loaded.source))
+}
+
+/// How a scheduler or executor names its list on stderr.
+fn describe(etld: &Etld, source: &Source) -> String {
+    format!(
+        "list {source}, VERSION {}",
+        etld.list().version().unwrap_or("(none)")
+    )
 }
 
 /// Runs the query of the command line and prints its result.
@@ -96,10 +114,10 @@ async fn query(args: &QueryArgs) -> Result<()> {
     let ctx = match &args.cluster {
         None => {
             let ctx = SessionContext::new();
-            etld_of(&args.list)?.register(&ctx);
+            etld_of(&args.list)?.0.register(&ctx);
             ctx
         }
-        Some(scheduler) => cluster::connect(&etld_of(&args.list)?, scheduler).await?,
+        Some(scheduler) => cluster::connect(&etld_of(&args.list)?.0, scheduler).await?,
     };
     let ctx = ctx.enable_url_table();
     for table in &args.tables {
