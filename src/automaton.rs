@@ -129,7 +129,7 @@ struct Step {
     target: u32,
 }
 
-/// [`Decoded::finals`] of a state where no key ends (outputs are below
+/// [`DecodedState::last`] of a state where no key ends (outputs are below
 /// [`VALUE_LIMIT`]).
 const NOT_FINAL: u8 = u8::MAX;
 
