@@ -156,7 +156,7 @@ impl Labels for FstLabels<'_> {
             // The empty name: no rule, its children at the root.
             return FstNode {
                 value: 0,
-                ..self.learn_root()
+                ..self.learn(id, self.automaton.root(), 0)
             };
         }
         let (addr, gathered) = FstLabels::place(id);
@@ -186,13 +186,6 @@ impl Labels for FstLabels<'_> {
         }
         let id = FstLabels::id(addr, gathered)?;
         Some((id, self.learn(id, addr, gathered)))
-    }
-}
-
-impl FstLabels<'_> {
-    /// The root's node: its `*` child and other children.
-    fn learn_root(&self) -> FstNode {
-        self.learn(crate::tree::ROOT, self.automaton.root(), 0)
     }
 }
 
