@@ -338,6 +338,38 @@ mod tests {
     }
 
     #[test]
+    fn lookups_answer_from_the_map_while_another_thread_unfolds() {
+        let list = List::builtin_unfolded_later(0);
+        // Another thread has begun to unfold the tree.
+        list.begin_unfolding_elsewhere();
+        let answer = list.lookup("www.example.co.uk").unwrap();
+        assert_eq!(answer.registrable(), Some("example.co.uk"));
+        assert!(!list.is_unfolded());
+        // Threads that look up while one unfolds all get the tree's
+        // answers, and the tree is there once they are done.
+        let list = List::builtin_unfolded_later(0);
+        let tree = List::builtin();
+        tree.unfold();
+        let hosts = hosts();
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    for host in &hosts {
+                        let got = list
+                            .lookup(host)
+                            .map(|d| d.registrable().map(str::to_owned));
+                        let want = tree
+                            .lookup(host)
+                            .map(|d| d.registrable().map(str::to_owned));
+                        assert_eq!(got, want, "{host}");
+                    }
+                });
+            }
+        });
+        assert!(list.is_unfolded());
+    }
+
+    #[test]
     fn builtin_labels_are_all_valid() {
         // The map's answers are the tree's only where the tree left no rule
         // out for an invalid label.

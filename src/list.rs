@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 use std::path::Path;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::automaton::Automaton;
@@ -62,8 +62,8 @@ pub struct List {
     header: Header,
     /// The tree; set at load, but for the built-in list on first need.
     unfolded: OnceLock<Unfolded>,
-    /// Lookups the list may still answer from the map, before the tree is
-    /// unfolded (see [`crate::direct`]); none but the built-in list's.
+    /// When lookups answer from the map, before the tree is unfolded (see
+    /// [`crate::direct`]): none but the built-in list's.
     direct: DirectWalks,
     options: Options,
 }
@@ -77,13 +77,43 @@ struct Unfolded {
     tree: LabelTree,
 }
 
-/// How many more lookups may walk the map itself (see [`crate::direct`]).
+/// When a lookup walks the map itself (see [`crate::direct`]): while
+/// lookups are left of those the list answers that way, and while another
+/// thread unfolds the tree, so that no thread waits for it.
 #[derive(Debug)]
-struct DirectWalks(AtomicU32);
+struct DirectWalks {
+    left: AtomicU32,
+    unfolding: AtomicBool,
+}
+
+impl DirectWalks {
+    /// `left` lookups walk the map, then the tree is unfolded.
+    fn new(left: u32) -> DirectWalks {
+        DirectWalks {
+            left: AtomicU32::new(left),
+            unfolding: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether this lookup walks the map: `false` tells the caller to
+    /// unfold the tree (or to wait for it, in a race).
+    fn walk_map(&self) -> bool {
+        let left = self
+            .left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .is_ok();
+        // The first to find none left unfolds; until the tree is there,
+        // the others go on walking the map.
+        left || self.unfolding.swap(true, Ordering::Relaxed)
+    }
+}
 
 impl Clone for DirectWalks {
     fn clone(&self) -> DirectWalks {
-        DirectWalks(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+        DirectWalks {
+            left: AtomicU32::new(self.left.load(Ordering::Relaxed)),
+            unfolding: AtomicBool::new(self.unfolding.load(Ordering::Relaxed)),
+        }
     }
 }
 
@@ -100,8 +130,9 @@ impl List {
     /// The first use reads the file's header and checks its checksum
     /// only. The first few hundred lookups are answered straight from the
     /// `fst` map, a few microseconds each; then the keys are unfolded into
-    /// the tree that answers every later lookup (or at once, for a batch
-    /// call or a count that needs the whole automaton). So a program that
+    /// the tree that answers every later lookup (or at once, for a count
+    /// that needs the whole automaton). While one thread unfolds it, lookups
+    /// on the others go on answering from the map. So a program that
     /// looks up a handful of hosts starts as fast as one that embeds no
     /// list, and one that looks up millions pays the unfolding once.
     pub fn builtin() -> &'static List {
@@ -122,7 +153,7 @@ impl List {
             fst,
             header,
             unfolded: OnceLock::new(),
-            direct: DirectWalks(AtomicU32::new(direct)),
+            direct: DirectWalks::new(direct),
             options: Options::new(),
         }
     }
@@ -133,6 +164,13 @@ impl List {
     #[doc(hidden)]
     pub fn builtin_from_the_map() -> List {
         List::builtin_unfolded_later(u32::MAX)
+    }
+
+    /// Marks the tree as being unfolded by another thread, as
+    /// [`List::unfold`] does, without unfolding it.
+    #[cfg(test)]
+    pub(crate) fn begin_unfolding_elsewhere(&self) {
+        self.direct.unfolding.store(true, Ordering::Relaxed);
     }
 
     /// Whether the tree is unfolded (see [`List::builtin`]).
@@ -212,7 +250,7 @@ impl List {
             fst,
             header,
             unfolded: OnceLock::from(unfolded),
-            direct: DirectWalks(AtomicU32::new(0)),
+            direct: DirectWalks::new(0),
             options: Options::new(),
         })
     }
@@ -233,7 +271,9 @@ impl List {
     /// Unfolds the list's keys into the tree that lookups walk, now, if
     /// they are not yet. Only the built-in list waits (see
     /// [`List::builtin`]): a server that wants its first lookup as fast as
-    /// its millionth calls this at start. Cheap once done.
+    /// its millionth calls this at start (on a thread of its own, if it
+    /// likes: lookups on other threads answer from the map until the tree
+    /// is there). Cheap once done.
     ///
     /// ```
     /// let list = etld::List::builtin();
@@ -242,6 +282,8 @@ impl List {
     /// # Ok::<(), etld::Error>(())
     /// ```
     pub fn unfold(&self) {
+        // Lookups on other threads walk the map until the tree is there.
+        self.direct.unfolding.store(true, Ordering::Relaxed);
         self.unfolded();
     }
 
@@ -528,7 +570,8 @@ impl List {
 
     /// The walk of a list whose tree is not unfolded yet (the built-in
     /// list): over the map itself while it may still answer lookups that
-    /// way (see [`crate::direct`]), else over the tree, unfolded now. A
+    /// way or another thread is unfolding the tree (see
+    /// [`crate::direct`]), else over the tree, unfolded now. A
     /// Unicode host is sent to have its labels encoded first
     /// ([`Stop::NotCanonical`]): the map has no Unicode twins.
     #[cold]
@@ -540,12 +583,7 @@ impl List {
         mask: u8,
         implicit_rule: bool,
     ) -> Result<(Match, usize), Stop> {
-        let left = self
-            .direct
-            .0
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-            .is_ok();
-        if left {
+        if self.direct.walk_map() {
             if form.has(Form::UNICODE) {
                 return Err(Stop::NotCanonical);
             }
