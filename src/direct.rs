@@ -345,6 +345,10 @@ mod tests {
         let answer = list.lookup("www.example.co.uk").unwrap();
         assert_eq!(answer.registrable(), Some("example.co.uk"));
         assert!(!list.is_unfolded());
+        // A clone has a tree of its own, which nobody is unfolding yet.
+        let clone = list.clone();
+        clone.lookup("www.example.co.uk").unwrap();
+        assert!(clone.is_unfolded() && !list.is_unfolded());
         // Threads that look up while one unfolds all get the tree's
         // answers, and the tree is there once they are done.
         let list = List::builtin_unfolded_later(0);

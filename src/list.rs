@@ -109,11 +109,11 @@ impl DirectWalks {
 }
 
 impl Clone for DirectWalks {
+    /// The same count left; no thread is unfolding the clone's tree (its
+    /// own: a tree still being unfolded is not cloned), so its first
+    /// lookup to find none left unfolds it.
     fn clone(&self) -> DirectWalks {
-        DirectWalks {
-            left: AtomicU32::new(self.left.load(Ordering::Relaxed)),
-            unfolding: AtomicBool::new(self.unfolding.load(Ordering::Relaxed)),
-        }
+        DirectWalks::new(self.left.load(Ordering::Relaxed))
     }
 }
 
