@@ -166,6 +166,7 @@ impl Labels for FstLabels<'_> {
     fn child<const N: usize, const FOLD: bool>(
         &self,
         parent: NodeId,
+        _: FstNode,
         name: &Name<N>,
         start: usize,
         end: usize,

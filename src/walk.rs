@@ -49,11 +49,13 @@ pub(crate) trait Labels {
     /// The node `id`.
     fn node(&self, id: NodeId) -> Self::Node<'_>;
 
-    /// The child of `parent` whose label is `name[start..end]` (read
-    /// lower-cased when `FOLD`), and what the walk learns there.
+    /// The child of `parent` (what the walk learned there: `at`) whose
+    /// label is `name[start..end]` (read lower-cased when `FOLD`), and what
+    /// the walk learns there.
     fn child<const N: usize, const FOLD: bool>(
         &self,
         parent: NodeId,
+        at: Self::Node<'_>,
         name: &Name<N>,
         start: usize,
         end: usize,
@@ -106,14 +108,15 @@ impl Labels for LabelTree {
     #[inline(always)]
     fn child<const N: usize, const FOLD: bool>(
         &self,
-        parent: NodeId,
+        _: NodeId,
+        at: &Node,
         name: &Name<N>,
         start: usize,
         end: usize,
     ) -> Option<(NodeId, &Node)> {
         LabelTree::child(
             self,
-            parent,
+            at,
             name.key::<FOLD>(start, end),
             end - start,
             |label| name.label_is::<FOLD>(start, end, label),
@@ -333,7 +336,7 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
         if !node.has_labels() {
             break;
         }
-        match tree.child::<N, FOLD>(id, name, start, end) {
+        match tree.child::<N, FOLD>(id, node, name, start, end) {
             Some((child, learned)) => {
                 let value = learned.value() & mask;
                 if value & flags::EXCEPTION != 0 {
@@ -398,7 +401,7 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
                 best.record(tree.node(star).value() & mask, start);
                 next.push(star);
             }
-            if let Some((child, learned)) = tree.child::<N, FOLD>(id, name, start, end) {
+            if let Some((child, learned)) = tree.child::<N, FOLD>(id, node, name, start, end) {
                 best.record(learned.value() & mask, start);
                 next.push(child);
             }
