@@ -732,13 +732,32 @@ impl Builder {
     /// than [`MAX_RUN`] after [`DOUBLINGS`] doublings of its table.
     fn pack(self) -> Result<LabelTree, FormatError> {
         let n = self.records.len();
+        // How many nodes are below each node: a lookup is likelier to ask
+        // for a child with more below it (`com` rather than `coop`), so
+        // those are placed first, where a search finds them at once. Every
+        // node comes after its parent.
+        let parent = self.parents();
+        let mut below = vec![0u32; n];
+        for id in (1..n).rev() {
+            if let Some(&p) = parent.get(id).filter(|&&p| p != NONE) {
+                below[p as usize] = below[p as usize].saturating_add(below[id] + 1);
+            }
+        }
+        drop(parent);
+        let Builder {
+            edges: table,
+            records: built,
+            long_labels,
+            count,
+            ..
+        } = self;
         // The records that stay: the root, every node with something below
         // it, the twins of those, and a leaf whose label's bytes are too
         // far along to pack.
         let mut renamed = vec![NONE; n];
         let mut kept = 0;
-        for (id, record) in self.records.iter().enumerate() {
-            let canonical = &self.records[record.canonical as usize];
+        for (id, record) in built.iter().enumerate() {
+            let canonical = &built[record.canonical as usize];
             if id == ROOT as usize
                 || canonical.has_children()
                 || (record.len > 8 && record.bytes > MAX_AT)
@@ -753,41 +772,43 @@ impl Builder {
             NONE => NONE,
             id => match renamed[id as usize] {
                 NONE => {
-                    let r = &self.records[id as usize];
+                    let r = &built[id as usize];
                     leaf_link(r.value, r.len, r.bytes).unwrap_or(NONE)
                 }
                 kept => kept,
             },
         };
-        // The edges, in order of parent (a counting sort).
+        // The children of each node, together (a counting sort).
         let mut first = vec![0usize; n + 1];
-        for edge in self.edges.iter().filter(|e| e.parent != NONE) {
+        for edge in table.iter().filter(|e| e.parent != NONE) {
             first[edge.parent as usize + 1] += 1;
         }
         for i in 0..n {
             first[i + 1] += first[i];
         }
         let mut next = first.clone();
-        let mut edges = vec![NO_EDGE; self.count];
-        for &edge in self.edges.iter().filter(|e| e.parent != NONE) {
-            edges[next[edge.parent as usize]] = edge;
+        let mut children = vec![
+            Child {
+                rank: 0,
+                key: 0,
+                link: NONE
+            };
+            count
+        ];
+        for edge in table.iter().filter(|e| e.parent != NONE) {
+            let canonical = built[edge.child as usize].canonical;
+            children[next[edge.parent as usize]] = Child {
+                rank: u32::MAX - below[canonical as usize],
+                key: edge.key,
+                link: link_of(edge.child),
+            };
             next[edge.parent as usize] += 1;
         }
-        // How many nodes are below each node: a lookup is likelier to ask
-        // for a child with more below it (`com` rather than `coop`), so
-        // those are placed first, where a search finds them at once. Every
-        // node comes after its parent.
-        let parent = self.parents();
-        let mut below = vec![0u32; n];
-        for id in (1..n).rev() {
-            if let Some(&p) = parent.get(id).filter(|&&p| p != NONE) {
-                below[p as usize] = below[p as usize].saturating_add(below[id] + 1);
-            }
-        }
-        let weight = |child: NodeId| below[self.records[child as usize].canonical as usize];
+        drop((table, next, below));
         let mut records = Vec::with_capacity(kept as usize);
-        let mut slots: Vec<Slot> = Vec::with_capacity(self.count * FILL.1 / FILL.0 + n);
-        for (id, record) in self.records.iter().enumerate() {
+        let mut slots: Vec<Slot> = Vec::with_capacity(count * FILL.1 / FILL.0 + n);
+        let mut filter = Box::new([0u64; FILTER_WORDS]);
+        for (id, record) in built.iter().enumerate() {
             if renamed[id] == NONE {
                 continue;
             }
@@ -806,25 +827,22 @@ impl Builder {
                     .copied()
                     .unwrap_or(Node::leaf(0));
                 (node.table, node.size) = (of.table, of.size);
-            } else if let Some(children) = edges.get_mut(first[id]..first[id + 1]) {
-                children.sort_unstable_by_key(|e| (u32::MAX - weight(e.child), e.key));
-                let table = u32::try_from(slots.len()).map_err(|_| collisions(usize::MAX))?;
-                let (placed, size) = place(children, table, &link_of)?;
-                (node.table, node.size) = (table, size);
-                slots.extend_from_slice(&placed);
+            } else if let Some(children) = children
+                .get_mut(first[id]..first[id + 1])
+                .filter(|c| !c.is_empty())
+            {
+                children.sort_unstable_by_key(|c| (c.rank, c.key));
+                node.table = u32::try_from(slots.len()).map_err(|_| collisions(usize::MAX))?;
+                node.size = place(children, &mut slots)?;
+                for child in children.iter() {
+                    let bit = filter_bit(mix(node.table, child.key));
+                    filter[bit / 64 % FILTER_WORDS] |= 1 << (bit % 64);
+                }
             }
             records.push(node);
         }
-        let mut filter = Box::new([0u64; FILTER_WORDS]);
-        for edge in &edges {
-            let table = records
-                .get(renamed[edge.parent as usize] as usize)
-                .map_or(0, |p| p.table);
-            let bit = filter_bit(mix(table, edge.key));
-            filter[bit / 64 % FILTER_WORDS] |= 1 << (bit % 64);
-        }
         slots.shrink_to_fit();
-        let mut long_labels = self.long_labels;
+        let mut long_labels = long_labels;
         long_labels.shrink_to_fit();
         Ok(LabelTree {
             slots,
@@ -835,50 +853,60 @@ impl Builder {
     }
 }
 
-/// Lays out the table of the children `edges` of one node, in their order,
-/// for a table starting at slot `table`: each child in the first free slot
-/// from where its search starts, and an empty slot after the last run.
-/// Returns the slots and how many a search may start at. The table is
-/// three quarters full, and grown by a quarter while a run of occupied
-/// slots is longer than [`MAX_RUN`].
+/// A child of a node while its table is laid out.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    /// The lower, the sooner placed.
+    rank: u32,
+    /// The label's [`key`].
+    key: u64,
+    /// The slot's [`NodeId`] for the child.
+    link: NodeId,
+}
+
+/// Lays out the table of the `children` of one node, in their order,
+/// at the end of `slots`: each child in the first free slot from where its
+/// search starts, and an empty slot after the last run. Returns how many
+/// slots a search may start at. The table is three quarters full, and grown
+/// by a quarter while a run of occupied slots is longer than [`MAX_RUN`].
 ///
 /// # Errors
 /// [`FormatError::Collisions`] if a run is still too long after
 /// [`GROWTHS`] growths.
-fn place(
-    edges: &[Edge],
-    table: u32,
-    link_of: &impl Fn(NodeId) -> NodeId,
-) -> Result<(Vec<Slot>, u32), FormatError> {
-    let mut size = (edges.len() * FILL.1).div_ceil(FILL.0).max(1);
+fn place(children: &[Child], slots: &mut Vec<Slot>) -> Result<u32, FormatError> {
+    let start = slots.len();
+    let table = u32::try_from(start).map_err(|_| collisions(usize::MAX))?;
+    let mut size = (children.len() * FILL.1).div_ceil(FILL.0).max(1);
     let mut longest = 0;
     for _ in 0..=GROWTHS {
         let size32 = u32::try_from(size).map_err(|_| collisions(usize::MAX))?;
-        let mut slots = vec![EMPTY; size + MAX_RUN + 1];
+        slots.truncate(start);
+        slots.resize(start + size + MAX_RUN + 1, EMPTY);
+        let region = &mut slots[start..];
         let mut end = size;
-        for edge in edges {
-            let first = home(mix(table, edge.key), size32);
-            let Some(free) = slots[first..first + MAX_RUN]
+        for child in children {
+            let first = home(mix(table, child.key), size32);
+            let Some(free) = region[first..first + MAX_RUN]
                 .iter()
                 .position(|s| s.link == NONE)
             else {
                 end = 0;
                 break;
             };
-            slots[first + free] = Slot {
-                key: edge.key,
-                link: link_of(edge.child),
+            region[first + free] = Slot {
+                key: child.key,
+                link: child.link,
             };
             // Up to an empty slot after the child.
             end = end.max(first + free + 2);
         }
         longest = match end {
             0 => MAX_RUN + 1,
-            _ => longest_run(&slots[..end]),
+            _ => longest_run(&region[..end]),
         };
         if longest <= MAX_RUN {
-            slots.truncate(end);
-            return Ok((slots, size32));
+            slots.truncate(start + end);
+            return Ok(size32);
         }
         size += size / 4 + 1;
     }
