@@ -822,7 +822,7 @@ impl Builder {
         for edge in table.iter().filter(|e| e.parent != NONE) {
             let canonical = built[edge.child as usize].canonical;
             children[next[edge.parent as usize]] = Child {
-                rank: u32::MAX - below[canonical as usize],
+                rank: LEAF_RANK - below[canonical as usize],
                 key: edge.key,
                 link: link_of(edge.child),
             };
@@ -832,6 +832,7 @@ impl Builder {
         let mut records = Vec::with_capacity(kept as usize);
         let mut slots: Vec<Slot> = Vec::with_capacity(count * FILL.1 / FILL.0 + n);
         let mut filter = Box::new([0u64; FILTER_WORDS]);
+        let mut homes = Vec::new();
         for (id, record) in built.iter().enumerate() {
             if renamed[id] == NONE {
                 continue;
@@ -857,7 +858,7 @@ impl Builder {
             {
                 children.sort_unstable_by_key(|c| (c.rank, c.key));
                 node.table = u32::try_from(slots.len()).map_err(|_| collisions(usize::MAX))?;
-                node.size = place(children, &mut slots)?;
+                node.size = place(children, &mut slots, &mut homes)?;
                 for child in children.iter() {
                     let bit = filter_bit(mix(node.table, child.key));
                     filter[bit / 64 % FILTER_WORDS] |= 1 << (bit % 64);
@@ -877,10 +878,13 @@ impl Builder {
     }
 }
 
+/// The rank of a leaf.
+const LEAF_RANK: u32 = u32::MAX;
+
 /// A child of a node while its table is laid out.
 #[derive(Clone, Copy, Debug)]
 struct Child {
-    /// The lower, the sooner placed.
+    /// The lower, the sooner placed: [`LEAF_RANK`] less the nodes below.
     rank: u32,
     /// The label's [`key`].
     key: u64,
@@ -888,16 +892,27 @@ struct Child {
     link: NodeId,
 }
 
-/// Lays out the table of the `children` of one node, in their order,
-/// at the end of `slots`: each child in the first free slot from where its
-/// search starts, and an empty slot after the last run. Returns how many
-/// slots a search may start at. The table is three quarters full, and grown
-/// by a quarter while a run of occupied slots is longer than [`MAX_RUN`].
+/// Lays out the table of the `children` of one node, in their order, at
+/// the end of `slots`, and an empty slot after the last run. Returns how
+/// many slots a search may start at. The table is three quarters full, and
+/// grown by a quarter while a run of occupied slots is longer than
+/// [`MAX_RUN`].
+///
+/// A child with rules below it takes the first free slot from where its
+/// search starts, and keeps it. The others (leaves) are placed Robin Hood
+/// fashion among themselves: a leaf takes the slot of one whose slot is
+/// nearer its own start, which moves on. That evens out how far along a
+/// run leaves are, which would otherwise grow with the order they come in.
+/// `homes` is scratch space.
 ///
 /// # Errors
 /// [`FormatError::Collisions`] if a run is still too long after
 /// [`GROWTHS`] growths.
-fn place(children: &[Child], slots: &mut Vec<Slot>) -> Result<u32, FormatError> {
+fn place(
+    children: &[Child],
+    slots: &mut Vec<Slot>,
+    homes: &mut Vec<(usize, bool)>,
+) -> Result<u32, FormatError> {
     let start = slots.len();
     let table = u32::try_from(start).map_err(|_| collisions(usize::MAX))?;
     let mut size = (children.len() * FILL.1).div_ceil(FILL.0).max(1);
@@ -906,23 +921,38 @@ fn place(children: &[Child], slots: &mut Vec<Slot>) -> Result<u32, FormatError> 
         let size32 = u32::try_from(size).map_err(|_| collisions(usize::MAX))?;
         slots.truncate(start);
         slots.resize(start + size + MAX_RUN + 1, EMPTY);
+        homes.clear();
+        homes.resize(size + MAX_RUN + 1, (0, false));
         let region = &mut slots[start..];
         let mut end = size;
-        for child in children {
-            let first = home(mix(table, child.key), size32);
-            let Some(free) = region[first..first + MAX_RUN]
-                .iter()
-                .position(|s| s.link == NONE)
-            else {
-                end = 0;
-                break;
-            };
-            region[first + free] = Slot {
+        'children: for child in children {
+            let mut slot = Slot {
                 key: child.key,
                 link: child.link,
             };
-            // Up to an empty slot after the child.
-            end = end.max(first + free + 2);
+            // Where the search for the child being placed starts, and
+            // whether it keeps its slot.
+            let mut from = (home(mix(table, child.key), size32), child.rank != LEAF_RANK);
+            let mut at = from.0;
+            loop {
+                if at >= from.0 + MAX_RUN {
+                    end = 0;
+                    break 'children;
+                }
+                if region[at].link == NONE {
+                    region[at] = slot;
+                    homes[at] = from;
+                    // Up to an empty slot after the child.
+                    end = end.max(at + 2);
+                    break;
+                }
+                let there = homes[at];
+                if !from.1 && !there.1 && there.0 > from.0 {
+                    std::mem::swap(&mut region[at], &mut slot);
+                    std::mem::swap(&mut homes[at], &mut from);
+                }
+                at += 1;
+            }
         }
         longest = match end {
             0 => MAX_RUN + 1,
