@@ -49,11 +49,11 @@ pub fn load_bound(len: usize) -> u64 {
 
 /// The most units one lookup of a host of `labels` labels may cost: for
 /// each label, a walk holds at most 32 nodes and each probes the filter and
-/// at most [`MAX_RUN`](crate::tree::MAX_RUN) + 1 slots, plus a node that
+/// at most [`MAX_REACH`](crate::tree::MAX_REACH) slots, plus a node that
 /// does not branch; a host is walked at most twice (as given, then in
 /// canonical form).
 #[cfg(fuzzing)]
 pub fn lookup_bound(labels: usize) -> u64 {
-    let per_label = 33 * (crate::tree::MAX_RUN as u64 + 3);
+    let per_label = 33 * (crate::tree::MAX_REACH as u64 + 3);
     2 * (labels as u64 + 1) * per_label
 }

@@ -12,7 +12,8 @@
 //! The answer comes from the node's own table of children: an
 //! open-addressed hash table, keyed by the label, in which a search starts
 //! at the slot the label's hash picks and goes on slot by slot until it
-//! finds the label or an empty slot. A slot holds a label of up to eight
+//! finds the label, meets an empty slot, or has read as many slots as the
+//! table's farthest child is from its own start. A slot holds a label of up to eight
 //! bytes itself (zero-padded: labels never hold a zero byte), and a key for
 //! a longer one, whose bytes are kept aside and compared only when the key
 //! and the length already agree. A small Bloom filter in front of the tables
@@ -35,10 +36,15 @@
 //! this way: 197 KB of tables, 26 KB of records, 39 KB of long labels and
 //! the 16 KiB filter.
 //!
-//! Within a table, a child with more rules below it is placed first (`com`
-//! before `coop`, `co` of `co.uk` before `ltd`): it takes the slot its hash
-//! picks, where a lookup finds it at once, and the children that lookups ask
-//! for least are the ones pushed along a run.
+//! Within a table, the children with rules below them are placed first,
+//! the one with the most first (`com` before `coop`, `co` of `co.uk`
+//! before `ltd`): each takes the first free slot from the one its hash
+//! picks, and keeps it, so that the children most lookups go through are
+//! found at once. The leaves come after, placed Robin Hood fashion among
+//! themselves: a leaf takes the slot of one nearer its own start, which
+//! moves on. That keeps every leaf near its start (in the Public Suffix
+//! List, at most 13 slots along) where placing them in turn would leave the
+//! last ones dozens of slots along.
 //!
 //! Every canonical `xn--` label also gets a *twin* edge keyed by its Unicode
 //! form (UTF-8) and leading to a node that answers as the `xn--` node does
@@ -67,19 +73,20 @@
 //! `*` for one label). The Public Suffix List has no branching at all, and
 //! a list with `*.*.example` beside `www.example` has one.
 //!
-//! Each node a walk holds costs one search of its table, which goes on
-//! through a run of occupied slots until it finds the label or an empty
-//! slot. Honest labels hash evenly: a search for a child of the Public
-//! Suffix List reads two slots on average, and its longest run is 55
-//! slots long. Labels chosen to collide could make one run hold them all, so
-//! a table is grown by a quarter (at most four times) until no run is
-//! longer than [`MAX_RUN`] slots, and a list whose labels still collide is
-//! refused ([`FormatError::Collisions`]). Every table ends with an empty
-//! slot, so no search runs into the next table.
+//! Each node a walk holds costs one search of its table, which reads at
+//! most the table's *reach*: how far its farthest child is from the slot
+//! its search starts at, and one. Honest labels hash evenly: a search for
+//! a child of the Public Suffix List reads two slots on average and 13 at
+//! most, and one among 50,000 random names 20 at most. Labels chosen to
+//! collide could pile up in one run, so a table is grown by a quarter (at
+//! most four times) while a child would land [`MAX_REACH`] slots or more
+//! from its start, and a list whose labels still collide is refused
+//! ([`FormatError::Collisions`]). Every table is long enough for its last
+//! search, so no search reads into the next table.
 //!
 //! So no list that loads can make a lookup read more than 32 nodes and
-//! 32 runs of at most 64 slots a label of the host: a bounded multiple of a
-//! plain lookup, which reads a node and a slot or two a label.
+//! 32 searches of at most 64 slots a label of the host: a bounded multiple
+//! of a plain lookup, which reads a node and a slot or two a label.
 
 use crate::automaton::{Automaton, MAX_KEY_LEN};
 use crate::compile::flags;
@@ -113,25 +120,23 @@ const MAX_AT: u32 = (1 << 17) - 1;
 /// none.
 pub(crate) const MAX_BRANCHINGS: u32 = 4;
 
-/// The longest run of occupied slots in a node's table: 64, where the
-/// Public Suffix List's longest is 55 (see the [module
-/// docs](self#what-a-lookup-may-cost)). A search reads at most a run and
-/// the empty slot after it.
-pub(crate) const MAX_RUN: usize = 64;
+/// The most slots a search of a node's table reads: 64, where the Public
+/// Suffix List needs 13 (see the [module docs](self#what-a-lookup-may-cost)).
+pub(crate) const MAX_REACH: usize = 64;
 
 /// How full a node's table of children is made: three slots in four.
 const FILL: (usize, usize) = (3, 4);
 
-/// How many times a node's table is grown by a quarter when its labels
-/// make a run of occupied slots longer than [`MAX_RUN`], before the list
-/// is refused.
+/// How many times a node's table is grown by a quarter when a child would
+/// land [`MAX_REACH`] slots or more from where its search starts, before
+/// the list is refused.
 const GROWTHS: u32 = 4;
 
 /// The most occupied slots one probe of the table used while the tree is
 /// unfolded may pass: far beyond what honest labels make in a table at
 /// most half full, so that labels chosen to collide are refused before
 /// each insertion costs more than the last.
-const BUILD_RUN: usize = 4 * MAX_RUN;
+const BUILD_RUN: usize = 4 * MAX_REACH;
 
 /// A child in a node's table: the [`key`] of its label, and the child.
 /// Twelve bytes, five to a cache line.
@@ -160,6 +165,8 @@ pub(crate) struct Node {
     pub(crate) value: u8,
     /// The length of the label that leads here.
     len: u8,
+    /// The most slots a search of the table of children reads.
+    reach: u8,
     /// The first slot of the table of children ([`NO_TABLE`] when there
     /// is none).
     table: u32,
@@ -178,6 +185,7 @@ impl Node {
         Node {
             value,
             len: 0,
+            reach: 0,
             table: NO_TABLE,
             size: 0,
             star: NONE,
@@ -339,12 +347,11 @@ impl LabelTree {
         if self.filter[bit / 64 % FILTER_WORDS] & (1 << (bit % 64)) == 0 {
             return None;
         }
-        // The search ends at the child or at an empty slot, which every
-        // table has after each run (a leaf's table is past the end).
-        let mut i = parent.table as usize + home(mixed, parent.size);
-        loop {
+        // The search reads at most `reach` slots, all in the table (a
+        // leaf's table is past the end).
+        let first = parent.table as usize + home(mixed, parent.size);
+        for slot in self.slots.get(first..first + usize::from(parent.reach))? {
             cost::add(1);
-            let slot = self.slots.get(i)?;
             if slot.key == key {
                 if let Some(found) = self.learn(slot.link, len, &is_label) {
                     return Some(found);
@@ -353,8 +360,8 @@ impl LabelTree {
             if slot.link == NONE {
                 return None;
             }
-            i += 1;
         }
+        None
     }
 
     /// The child a slot's `link` names, if its label is `len` bytes long
@@ -752,8 +759,8 @@ impl Builder {
     /// table of them, three quarters full.
     ///
     /// # Errors
-    /// [`FormatError::Collisions`] if a node's labels make a run longer
-    /// than [`MAX_RUN`] after [`DOUBLINGS`] doublings of its table.
+    /// [`FormatError::Collisions`] if a node's labels still collide after
+    /// [`GROWTHS`] growths of its table (see [`place`]).
     fn pack(self) -> Result<LabelTree, FormatError> {
         let n = self.records.len();
         // How many nodes are below each node: a lookup is likelier to ask
@@ -851,14 +858,14 @@ impl Builder {
                     .get(renamed[canonical] as usize)
                     .copied()
                     .unwrap_or(Node::leaf(0));
-                (node.table, node.size) = (of.table, of.size);
+                (node.table, node.size, node.reach) = (of.table, of.size, of.reach);
             } else if let Some(children) = children
                 .get_mut(first[id]..first[id + 1])
                 .filter(|c| !c.is_empty())
             {
                 children.sort_unstable_by_key(|c| (c.rank, c.key));
                 node.table = u32::try_from(slots.len()).map_err(|_| collisions(usize::MAX))?;
-                node.size = place(children, &mut slots, &mut homes)?;
+                (node.size, node.reach) = place(children, &mut slots, &mut homes)?;
                 for child in children.iter() {
                     let bit = filter_bit(mix(node.table, child.key));
                     filter[bit / 64 % FILTER_WORDS] |= 1 << (bit % 64);
@@ -893,10 +900,10 @@ struct Child {
 }
 
 /// Lays out the table of the `children` of one node, in their order, at
-/// the end of `slots`, and an empty slot after the last run. Returns how
-/// many slots a search may start at. The table is three quarters full, and
-/// grown by a quarter while a run of occupied slots is longer than
-/// [`MAX_RUN`].
+/// the end of `slots`. Returns how many slots a search may start at and the
+/// table's reach (see the [module docs](self#what-a-lookup-may-cost)). The
+/// table is three quarters full, and grown by a quarter while a child would
+/// land [`MAX_REACH`] slots or more from where its search starts.
 ///
 /// A child with rules below it takes the first free slot from where its
 /// search starts, and keeps it. The others (leaves) are placed Robin Hood
@@ -906,25 +913,24 @@ struct Child {
 /// `homes` is scratch space.
 ///
 /// # Errors
-/// [`FormatError::Collisions`] if a run is still too long after
+/// [`FormatError::Collisions`] if a child still lands too far along after
 /// [`GROWTHS`] growths.
 fn place(
     children: &[Child],
     slots: &mut Vec<Slot>,
     homes: &mut Vec<(usize, bool)>,
-) -> Result<u32, FormatError> {
+) -> Result<(u32, u8), FormatError> {
     let start = slots.len();
     let table = u32::try_from(start).map_err(|_| collisions(usize::MAX))?;
     let mut size = (children.len() * FILL.1).div_ceil(FILL.0).max(1);
-    let mut longest = 0;
     for _ in 0..=GROWTHS {
         let size32 = u32::try_from(size).map_err(|_| collisions(usize::MAX))?;
         slots.truncate(start);
-        slots.resize(start + size + MAX_RUN + 1, EMPTY);
+        slots.resize(start + size + MAX_REACH + 1, EMPTY);
         homes.clear();
-        homes.resize(size + MAX_RUN + 1, (0, false));
+        homes.resize(size + MAX_REACH + 1, (0, false));
         let region = &mut slots[start..];
-        let mut end = size;
+        let (mut end, mut reach) = (size, 0);
         'children: for child in children {
             let mut slot = Slot {
                 key: child.key,
@@ -935,15 +941,14 @@ fn place(
             let mut from = (home(mix(table, child.key), size32), child.rank != LEAF_RANK);
             let mut at = from.0;
             loop {
-                if at >= from.0 + MAX_RUN {
+                if at >= from.0 + MAX_REACH {
                     end = 0;
                     break 'children;
                 }
                 if region[at].link == NONE {
                     region[at] = slot;
                     homes[at] = from;
-                    // Up to an empty slot after the child.
-                    end = end.max(at + 2);
+                    end = end.max(at + 1);
                     break;
                 }
                 let there = homes[at];
@@ -954,37 +959,26 @@ fn place(
                 at += 1;
             }
         }
-        longest = match end {
-            0 => MAX_RUN + 1,
-            _ => longest_run(&region[..end]),
-        };
-        if longest <= MAX_RUN {
-            slots.truncate(start + end);
-            return Ok(size32);
+        if end != 0 {
+            for (at, &(from, _)) in homes.iter().enumerate() {
+                if region[at].link != NONE {
+                    reach = reach.max(at - from + 1);
+                }
+            }
+            // Every search stays within the table.
+            slots.truncate(start + end.max(size + reach - 1));
+            return Ok((size32, reach as u8));
         }
         size += size / 4 + 1;
     }
-    Err(collisions(longest))
+    Err(collisions(MAX_REACH + 1))
 }
 
-/// The longest run of occupied slots in `slots`.
-fn longest_run(slots: &[Slot]) -> usize {
-    let (mut longest, mut run) = (0, 0);
-    for slot in slots {
-        run = match slot.link {
-            NONE => 0,
-            _ => run + 1,
-        };
-        longest = longest.max(run);
-    }
-    longest
-}
-
-/// The error for a run of `run` occupied slots.
+/// The error for a search that would read `run` slots.
 fn collisions(run: usize) -> FormatError {
     FormatError::Collisions {
         run: u32::try_from(run).unwrap_or(u32::MAX),
-        limit: MAX_RUN as u32,
+        limit: MAX_REACH as u32,
     }
 }
 
@@ -1024,34 +1018,19 @@ mod tests {
             .filter(|s| s.link != NONE && s.link & LEAF_BIT != 0)
             .count();
         let root = tree.node(ROOT);
-        let runs = tree.records.iter().filter(|r| r.size != 0).map(|r| {
-            let table = &tree.slots[r.table as usize..];
-            (
-                r.size as usize,
-                longest_run(
-                    &table[..table
-                        .iter()
-                        .skip(r.size as usize)
-                        .position(|s| s.link == NONE)
-                        .map_or(0, |p| p + r.size as usize + 1)],
-                ),
-            )
-        });
-        let longest = runs.clone().map(|r| r.1).max().unwrap_or(0);
+        let reach = tree.records.iter().map(|r| r.reach).max().unwrap_or(0);
         eprintln!(
             "{edges} edges ({packed} leaves packed) in {} slots, {} records, \
              {} bytes of long labels, {} heap bytes; the root's {} slots; \
-             runs of at most {longest} slots",
+             searches of at most {reach} slots",
             tree.slots.len(),
             tree.records.len(),
             tree.long_labels.len(),
             heap_bytes(&tree),
             root.size,
         );
-        let mut big: Vec<_> = runs.map(|(s, r)| (r, s)).collect();
-        big.sort();
-        eprintln!("{:?}", &big[big.len().saturating_sub(12)..]);
         assert!(heap_bytes(&tree) <= 300_000, "{} bytes", heap_bytes(&tree));
+        assert!(reach <= 16, "a search may read {reach} slots");
         assert!(edges * 4 <= tree.slots.len() * 3 + tree.records.len() * 4);
         // Every edge is found where a lookup looks for it: in the filter, and
         // in its run.
@@ -1067,21 +1046,30 @@ mod tests {
         let (mut found, mut read) = (0, 0);
         let mut seen = std::collections::HashSet::new();
         // Twins share their `xn--` node's table.
-        for node in tree.records.iter().filter(|r| r.size != 0 && seen.insert(r.table)) {
+        for node in tree
+            .records
+            .iter()
+            .filter(|r| r.size != 0 && seen.insert(r.table))
+        {
             let at = starts.binary_search(&(node.table as usize)).unwrap();
             let table = &tree.slots[starts[at]..starts[at + 1]];
-            assert!(table.len() >= node.size as usize);
-            assert!(table.last().is_some_and(|s| s.link == NONE));
+            // Every search stays within the table.
+            let reach = usize::from(node.reach);
+            assert!(reach <= MAX_REACH && table.len() >= node.size as usize + reach - 1);
             for (at, slot) in table.iter().enumerate().filter(|s| s.1.link != NONE) {
                 let mixed = mix(node.table, slot.key);
                 let bit = filter_bit(mixed);
                 assert!(tree.filter[bit / 64] & (1 << (bit % 64)) != 0);
                 let from = home(mixed, node.size);
-                assert!(from <= at && table[from..at].iter().all(|s| s.link != NONE));
+                assert!(from <= at && at < from + reach);
+                assert!(table[from..at].iter().all(|s| s.link != NONE));
                 (found, read) = (found + 1, read + at - from + 1);
             }
         }
-        eprintln!("a search for a child reads {:.2} slots on average", read as f64 / found as f64);
+        eprintln!(
+            "a search for a child reads {:.2} slots on average",
+            read as f64 / found as f64
+        );
         // No wildcard of the list has rules below it.
         assert!(root.has_labels() && root.star().is_none());
         let com = find(&tree, ROOT, b"com").unwrap();
@@ -1167,15 +1155,15 @@ mod tests {
     #[test]
     fn labels_chosen_to_collide_are_refused() {
         // Doubling the root's table never parts them.
-        let labels = colliding_labels(MAX_RUN + 6);
+        let labels = colliding_labels(MAX_REACH + 6);
         match tree_of(&labels) {
             Err(FormatError::Collisions { run, limit }) => {
-                assert!(run as usize > MAX_RUN && limit as usize == MAX_RUN);
+                assert!(run as usize > MAX_REACH && limit as usize == MAX_REACH);
             }
             other => panic!("{other:?}"),
         }
-        let tree = tree_of(&labels[..MAX_RUN - 4]).unwrap();
-        for label in &labels[..MAX_RUN - 4] {
+        let tree = tree_of(&labels[..MAX_REACH - 4]).unwrap();
+        for label in &labels[..MAX_REACH - 4] {
             assert!(find(&tree, ROOT, label).is_some());
         }
     }
@@ -1195,14 +1183,19 @@ mod tests {
             .collect();
         let tree = tree_of(&names).unwrap();
         let edges = tree.slots.iter().filter(|s| s.link != NONE).count();
-        // Runs of occupied slots grow with the table, so the one table of
-        // 50,000 children is grown until none is longer than `MAX_RUN`:
-        // it ends up two fifths full or more, not three quarters.
+        // Robin Hood placement keeps every leaf near where its search
+        // starts, however large the table: it stays three quarters full.
+        let reach = usize::from(tree.node(ROOT).reach);
+        eprintln!(
+            "{edges} edges in {} slots, searches of at most {reach}",
+            tree.slots.len()
+        );
         assert!(
-            edges * 5 >= tree.slots.len() * 2,
+            edges * 100 >= tree.slots.len() * 74,
             "{edges} in {}",
             tree.slots.len()
         );
+        assert!(reach <= 32, "a search may read {reach} slots");
         for name in &names {
             assert!(find(&tree, ROOT, name).is_some());
         }
