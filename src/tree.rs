@@ -1169,6 +1169,30 @@ mod tests {
     }
 
     #[test]
+    fn leaves_whose_labels_lie_too_far_along_to_pack_get_records() {
+        // 2,500 labels of 60 bytes: the bytes of the later ones start past
+        // what a packed leaf can say (128 KiB).
+        let names: Vec<Vec<u8>> = (0..2_500)
+            .map(|i| format!("{i:0>60}").replace('0', "a").into_bytes())
+            .collect();
+        let tree = tree_of(&names).unwrap();
+        let packed = |id: NodeId| id & LEAF_BIT != 0;
+        let found: Vec<NodeId> = names
+            .iter()
+            .map(|name| find(&tree, ROOT, name).unwrap())
+            .collect();
+        assert!(found.iter().any(|&id| packed(id)));
+        assert!(found.iter().any(|&id| !packed(id)));
+        for (name, &id) in names.iter().zip(&found) {
+            let node = tree.node(id);
+            assert!(node.value != 0 && !node.has_children());
+            let mut other = name.clone();
+            other[59] = b'z';
+            assert_eq!(find(&tree, ROOT, &other), None);
+        }
+    }
+
+    #[test]
     fn a_large_list_loads_and_is_found_whole() {
         let mut rng = 0x9E37_79B9_7F4A_7C15_u64;
         let names: Vec<Vec<u8>> = (0..50_000)
