@@ -925,10 +925,12 @@ fn place(
     let mut size = (children.len() * FILL.1).div_ceil(FILL.0).max(1);
     for _ in 0..=GROWTHS {
         let size32 = u32::try_from(size).map_err(|_| collisions(usize::MAX))?;
+        // A child lands fewer slots along than there are children.
+        let room = size + children.len().min(MAX_REACH);
         slots.truncate(start);
-        slots.resize(start + size + MAX_REACH + 1, EMPTY);
+        slots.resize(start + room, EMPTY);
         homes.clear();
-        homes.resize(size + MAX_REACH + 1, (0, false));
+        homes.resize(room, (0, false));
         let region = &mut slots[start..];
         let (mut end, mut reach) = (size, 0);
         'children: for child in children {
@@ -941,7 +943,7 @@ fn place(
             let mut from = (home(mix(table, child.key), size32), child.rank != LEAF_RANK);
             let mut at = from.0;
             loop {
-                if at >= from.0 + MAX_REACH {
+                if at >= from.0 + MAX_REACH || at >= room {
                     end = 0;
                     break 'children;
                 }
@@ -966,7 +968,7 @@ fn place(
                 }
             }
             // Every search stays within the table.
-            slots.truncate(start + end.max(size + reach - 1));
+            slots.resize(start + end.max(size + reach - 1), EMPTY);
             return Ok((size32, reach as u8));
         }
         size += size / 4 + 1;
