@@ -307,14 +307,15 @@ impl LabelTree {
     /// [`FormatError::Collisions`] if the labels collide in the table.
     pub(crate) fn build(automaton: &Automaton) -> Result<LabelTree, FormatError> {
         let builder = Builder::unfold(automaton)?;
-        let branchings = builder.branchings();
+        let parent = builder.parents();
+        let branchings = builder.branchings(&parent);
         if branchings > MAX_BRANCHINGS {
             return Err(FormatError::Wildcards {
                 branchings,
                 limit: MAX_BRANCHINGS,
             });
         }
-        builder.pack()
+        builder.pack(&parent)
     }
 
     /// The node `id` (for a packed leaf, a node with nothing below).
@@ -574,11 +575,11 @@ impl Builder {
     }
 
     /// The most names on the way to one rule that have both a `*` child
-    /// with children and other children (see [`MAX_BRANCHINGS`]).
-    fn branchings(&self) -> u32 {
+    /// with children and other children (see [`MAX_BRANCHINGS`]), given
+    /// the [`parents`](Builder::parents).
+    fn branchings(&self, parent: &[NodeId]) -> u32 {
         // Every node is added after its parent, so one pass in order sees
         // each parent before its children.
-        let parent = self.parents();
         let mut branchings = vec![0u32; self.records.len()];
         let mut most = 0;
         for id in 1..self.records.len() {
@@ -756,25 +757,23 @@ impl Builder {
 
     /// Lays the tree out for lookups: the records a lookup needs (see the
     /// [module docs](self#a-small-tree)), and for each node with children a
-    /// table of them, three quarters full.
+    /// table of them, three quarters full, given the [`parents`](Builder::parents).
     ///
     /// # Errors
     /// [`FormatError::Collisions`] if a node's labels still collide after
     /// [`GROWTHS`] growths of its table (see [`place`]).
-    fn pack(self) -> Result<LabelTree, FormatError> {
+    fn pack(self, parent: &[NodeId]) -> Result<LabelTree, FormatError> {
         let n = self.records.len();
         // How many nodes are below each node: a lookup is likelier to ask
         // for a child with more below it (`com` rather than `coop`), so
         // those are placed first, where a search finds them at once. Every
         // node comes after its parent.
-        let parent = self.parents();
         let mut below = vec![0u32; n];
         for id in (1..n).rev() {
             if let Some(&p) = parent.get(id).filter(|&&p| p != NONE) {
                 below[p as usize] = below[p as usize].saturating_add(below[id] + 1);
             }
         }
-        drop(parent);
         let Builder {
             edges: table,
             records: built,
