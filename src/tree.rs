@@ -863,8 +863,7 @@ impl Builder {
                 .filter(|c| !c.is_empty())
             {
                 children.sort_unstable_by_key(|c| (c.rank, c.key));
-                node.table = u32::try_from(slots.len()).map_err(|_| collisions(usize::MAX))?;
-                (node.size, node.reach) = place(children, &mut slots, &mut homes)?;
+                (node.table, node.size, node.reach) = place(children, &mut slots, &mut homes)?;
                 for child in children.iter() {
                     let bit = filter_bit(mix(node.table, child.key));
                     filter[bit / 64 % FILTER_WORDS] |= 1 << (bit % 64);
@@ -899,10 +898,10 @@ struct Child {
 }
 
 /// Lays out the table of the `children` of one node, in their order, at
-/// the end of `slots`. Returns how many slots a search may start at and the
-/// table's reach (see the [module docs](self#what-a-lookup-may-cost)). The
-/// table is three quarters full, and grown by a quarter while a child would
-/// land [`MAX_REACH`] slots or more from where its search starts.
+/// the end of `slots`. Returns where the table starts, how many slots a
+/// search may start at and the table's reach (see the [module
+/// docs](self#what-a-lookup-may-cost)). The table is three quarters full,
+/// and grown by a quarter while a child would land [`MAX_REACH`] slots or more from where its search starts.
 ///
 /// A child with rules below it takes the first free slot from where its
 /// search starts, and keeps it. The others (leaves) are placed Robin Hood
@@ -918,7 +917,7 @@ fn place(
     children: &[Child],
     slots: &mut Vec<Slot>,
     homes: &mut Vec<(usize, bool)>,
-) -> Result<(u32, u8), FormatError> {
+) -> Result<(u32, u32, u8), FormatError> {
     let start = slots.len();
     let table = u32::try_from(start).map_err(|_| collisions(usize::MAX))?;
     let mut size = (children.len() * FILL.1).div_ceil(FILL.0).max(1);
@@ -968,7 +967,7 @@ fn place(
             }
             // Every search stays within the table.
             slots.resize(start + end.max(size + reach - 1), EMPTY);
-            return Ok((size32, reach as u8));
+            return Ok((table, size32, reach as u8));
         }
         size += size / 4 + 1;
     }
