@@ -901,7 +901,8 @@ struct Child {
 /// the end of `slots`. Returns where the table starts, how many slots a
 /// search may start at and the table's reach (see the [module
 /// docs](self#what-a-lookup-may-cost)). The table is three quarters full,
-/// and grown by a quarter while a child would land [`MAX_REACH`] slots or more from where its search starts.
+/// and grown by a quarter while a child would land [`MAX_REACH`] slots or
+/// more from where its search starts.
 ///
 /// A child with rules below it takes the first free slot from where its
 /// search starts, and keeps it. The others (leaves) are placed Robin Hood
