@@ -1,0 +1,29 @@
+"""Gives a column of answers (an `etld.Column`, which speaks the Arrow
+PyCapsule interface) the kind of column the caller passed in."""
+
+
+def wrap(like, column):
+    """``column`` as the same kind of column as ``like``: a pyarrow Array or
+    ChunkedArray, a polars Series (same name), a pandas Series (same index
+    and name, Arrow-backed); anything else gets the `etld.Column` itself."""
+    kind = type(like).__module__.split(".", 1)[0]
+    if kind == "pyarrow":
+        import pyarrow as pa
+
+        if isinstance(like, pa.ChunkedArray):
+            return pa.chunked_array([pa.array(column)])
+        if isinstance(like, pa.Array):
+            return pa.array(column)
+    elif kind == "polars":
+        import polars as pl
+
+        if isinstance(like, pl.Series):
+            return pl.Series(column).alias(like.name)
+    elif kind == "pandas":
+        import pandas as pd
+        import pyarrow as pa
+
+        if isinstance(like, pd.Series):
+            array = pd.arrays.ArrowExtensionArray(pa.array(column))
+            return pd.Series(array, index=like.index, name=like.name, copy=False)
+    return column

@@ -1,0 +1,488 @@
+//! Whole columns of hosts, answered in one batch by
+//! [`etld::List::lookup_each_with`], with no Python object per host.
+//!
+//! A column of strings (`Utf8`, `LargeUtf8` or `Utf8View`, in any number of
+//! chunks) gives one array of answers: strings in the input's own string
+//! type, `Boolean` for `known` and the cookie check, and a `Struct` of every
+//! part for `lookup`. A NULL or invalid host gives NULL (for `lookup`, a row
+//! whose `error` says why).
+
+use std::sync::Arc;
+
+use arrow_array::builder::{BooleanBuilder, LargeStringBuilder, StringBuilder, StringViewBuilder};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayAccessor, ArrayRef, StructArray};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{DataType, Field, Fields};
+use etld::{Answer, Domain, List, Options, Section};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::PyResult;
+
+use crate::arrow::Imported;
+
+/// What to answer for each row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// The registrable domain.
+    Registrable,
+    /// The public suffix.
+    Suffix,
+    /// The labels left of the registrable domain.
+    Subdomain,
+    /// The label left of the suffix.
+    Label,
+    /// `icann`, `private`, or NULL.
+    Section,
+    /// Whether a listed rule matched (NULL for NULL or invalid hosts).
+    Known,
+    /// Why the host is invalid; NULL when it is valid.
+    Error,
+    /// Every part, as a struct.
+    Lookup,
+    /// The host of a URL.
+    Host,
+    /// Every part of the lookup of a URL's host, and the host.
+    LookupUrl,
+}
+
+impl Op {
+    /// The operation named `name`.
+    pub fn parse(name: &str) -> PyResult<Op> {
+        Ok(match name {
+            "registrable" => Op::Registrable,
+            "suffix" => Op::Suffix,
+            "subdomain" => Op::Subdomain,
+            "label" => Op::Label,
+            "section" => Op::Section,
+            "known" => Op::Known,
+            "error" => Op::Error,
+            "lookup" => Op::Lookup,
+            "host" => Op::Host,
+            "lookup_url" => Op::LookupUrl,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "no such operation: {name:?}"
+                )))
+            }
+        })
+    }
+}
+
+/// A column of strings being built, in one of Arrow's three string types.
+enum Strings {
+    Utf8(StringBuilder),
+    Large(LargeStringBuilder),
+    View(StringViewBuilder),
+}
+
+impl Strings {
+    /// A builder for `rows` strings of the type `like` (a string type; any
+    /// other gives `Utf8`) taking about `bytes` bytes.
+    fn new(like: &DataType, rows: usize, bytes: usize) -> Strings {
+        match like {
+            DataType::LargeUtf8 => Strings::Large(LargeStringBuilder::with_capacity(rows, bytes)),
+            DataType::Utf8View => Strings::View(StringViewBuilder::with_capacity(rows)),
+            _ => Strings::Utf8(StringBuilder::with_capacity(rows, bytes)),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, value: Option<&str>) {
+        match self {
+            Strings::Utf8(b) => b.append_option(value),
+            Strings::Large(b) => b.append_option(value),
+            Strings::View(b) => b.append_option(value),
+        }
+    }
+
+    fn finish(self) -> ArrayRef {
+        match self {
+            Strings::Utf8(mut b) => Arc::new(b.finish()),
+            Strings::Large(mut b) => Arc::new(b.finish()),
+            Strings::View(mut b) => Arc::new(b.finish()),
+        }
+    }
+}
+
+/// The type of the strings answered for a column of `input`: the input's
+/// own, except that `Utf8` becomes `LargeUtf8` when the column holds more
+/// bytes than `Utf8` offsets can point at.
+fn string_type(input: &Imported) -> DataType {
+    match &input.data_type {
+        DataType::Utf8 => {
+            let bytes: usize = input
+                .chunks
+                .iter()
+                .map(|c| c.to_data().buffers()[1].len())
+                .sum();
+            if bytes > i32::MAX as usize {
+                DataType::LargeUtf8
+            } else {
+                DataType::Utf8
+            }
+        }
+        DataType::LargeUtf8 => DataType::LargeUtf8,
+        DataType::Utf8View => DataType::Utf8View,
+        _ => DataType::Utf8,
+    }
+}
+
+/// Calls `f` with each row of a string chunk: `None` for NULL.
+fn each_str(chunk: &ArrayRef, mut f: impl FnMut(Option<&str>)) -> PyResult<()> {
+    fn go<'a, A: ArrayAccessor<Item = &'a str>>(a: A, f: &mut impl FnMut(Option<&str>)) {
+        let nulls = a.logical_nulls();
+        for i in 0..a.len() {
+            let null = nulls.as_ref().is_some_and(|n| n.is_null(i));
+            f((!null).then(|| a.value(i)));
+        }
+    }
+    match chunk.data_type() {
+        DataType::Utf8 => go(chunk.as_string::<i32>(), &mut f),
+        DataType::LargeUtf8 => go(chunk.as_string::<i64>(), &mut f),
+        DataType::Utf8View => go(chunk.as_string_view(), &mut f),
+        DataType::Null => (0..chunk.len()).for_each(|_| f(None)),
+        other => return Err(not_strings(other)),
+    }
+    Ok(())
+}
+
+/// Calls `f` with each row's answer, in one batch (the library's batch
+/// path): `None` for a NULL row.
+fn each_answer(
+    list: &List,
+    options: &Options,
+    chunk: &ArrayRef,
+    mut f: impl FnMut(Option<&Answer<'_>>),
+) -> PyResult<()> {
+    fn go<'a, A: ArrayAccessor<Item = &'a str> + Copy>(
+        list: &List,
+        options: &Options,
+        a: A,
+        f: &mut impl FnMut(Option<&Answer<'_>>),
+    ) {
+        let nulls: Option<NullBuffer> = a.logical_nulls();
+        let hosts = (0..a.len()).map(|i| a.value(i));
+        match nulls {
+            None => list.lookup_each_with(hosts, options, |_, answer| f(Some(&answer))),
+            Some(nulls) => list.lookup_each_with(hosts, options, |i, answer| {
+                f((!nulls.is_null(i)).then_some(&answer))
+            }),
+        }
+    }
+    match chunk.data_type() {
+        DataType::Utf8 => go(list, options, chunk.as_string::<i32>(), &mut f),
+        DataType::LargeUtf8 => go(list, options, chunk.as_string::<i64>(), &mut f),
+        DataType::Utf8View => go(list, options, chunk.as_string_view(), &mut f),
+        DataType::Null => (0..chunk.len()).for_each(|_| f(None)),
+        other => return Err(not_strings(other)),
+    }
+    Ok(())
+}
+
+fn not_strings(t: &DataType) -> pyo3::PyErr {
+    PyTypeError::new_err(format!(
+        "expected a column of strings (utf8, large_utf8 or utf8_view), got {t}"
+    ))
+}
+
+/// `icann`, `private`, or `None`.
+fn section_name(s: Option<Section>) -> Option<&'static str> {
+    s.map(|s| s.as_str())
+}
+
+/// The parts of a lookup, as columns.
+struct Parts {
+    host: Option<Strings>,
+    suffix: Strings,
+    registrable: Strings,
+    subdomain: Strings,
+    label: Strings,
+    section: StringBuilder,
+    known: BooleanBuilder,
+    error: StringBuilder,
+    nulls: Vec<bool>,
+}
+
+impl Parts {
+    fn new(t: &DataType, rows: usize, bytes: usize, url: bool) -> Parts {
+        Parts {
+            host: url.then(|| Strings::new(t, rows, bytes)),
+            suffix: Strings::new(t, rows, bytes / 2),
+            registrable: Strings::new(t, rows, bytes),
+            subdomain: Strings::new(t, rows, bytes / 2),
+            label: Strings::new(t, rows, bytes / 2),
+            section: StringBuilder::with_capacity(rows, rows * 5),
+            known: BooleanBuilder::with_capacity(rows),
+            error: StringBuilder::new(),
+            nulls: Vec::with_capacity(rows),
+        }
+    }
+
+    /// A NULL row.
+    fn null(&mut self) {
+        if let Some(h) = &mut self.host {
+            h.push(None);
+        }
+        self.push_parts(None, None, None, None, None, None, None);
+        self.nulls.push(false);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_parts(
+        &mut self,
+        suffix: Option<&str>,
+        registrable: Option<&str>,
+        subdomain: Option<&str>,
+        label: Option<&str>,
+        section: Option<&str>,
+        known: Option<bool>,
+        error: Option<&str>,
+    ) {
+        self.suffix.push(suffix);
+        self.registrable.push(registrable);
+        self.subdomain.push(subdomain);
+        self.label.push(label);
+        self.section.append_option(section);
+        self.known.append_option(known);
+        self.error.append_option(error);
+    }
+
+    /// The row of an answer of the batch path.
+    fn answer(&mut self, a: &Answer<'_>) {
+        match a.error() {
+            Some(e) => self.push_parts(
+                None,
+                None,
+                None,
+                None,
+                None,
+                Some(false),
+                Some(&e.to_string()),
+            ),
+            None => self.push_parts(
+                a.suffix(),
+                a.registrable(),
+                a.subdomain(),
+                a.registrable_label(),
+                section_name(a.section()),
+                Some(a.is_known()),
+                None,
+            ),
+        }
+        self.nulls.push(true);
+    }
+
+    /// The row of a URL: its host and the host's lookup, or why there is
+    /// none.
+    fn url(&mut self, host: Option<&str>, found: Result<&Domain<'_>, String>) {
+        if let Some(h) = &mut self.host {
+            h.push(host);
+        }
+        match found {
+            Ok(d) => self.push_parts(
+                d.suffix(),
+                d.registrable(),
+                d.subdomain(),
+                d.registrable_label(),
+                section_name(d.section()),
+                Some(d.is_known()),
+                None,
+            ),
+            Err(e) => self.push_parts(None, None, None, None, None, Some(false), Some(&e)),
+        }
+        self.nulls.push(true);
+    }
+
+    fn finish(self) -> PyResult<ArrayRef> {
+        let mut columns: Vec<(&str, ArrayRef)> = Vec::new();
+        if let Some(h) = self.host {
+            columns.push(("host", h.finish()));
+        }
+        columns.push(("suffix", self.suffix.finish()));
+        columns.push(("registrable", self.registrable.finish()));
+        columns.push(("subdomain", self.subdomain.finish()));
+        columns.push(("label", self.label.finish()));
+        columns.push(("section", Arc::new({ self.section }.finish())));
+        columns.push(("known", Arc::new({ self.known }.finish())));
+        columns.push(("error", Arc::new({ self.error }.finish())));
+        let fields: Fields = columns
+            .iter()
+            .map(|(name, a)| Field::new(*name, a.data_type().clone(), true))
+            .collect();
+        let arrays = columns.into_iter().map(|(_, a)| a).collect();
+        let nulls = NullBuffer::from(self.nulls);
+        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        let array = StructArray::try_new(fields, arrays, nulls)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Arc::new(array))
+    }
+}
+
+/// Answers `op` for every row of `input`.
+pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyResult<ArrayRef> {
+    let rows = input.len();
+    let bytes: usize = input
+        .chunks
+        .iter()
+        .map(|c| c.get_buffer_memory_size())
+        .sum();
+    let t = string_type(input);
+    match op {
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label => {
+            let mut out = Strings::new(&t, rows, bytes);
+            for chunk in &input.chunks {
+                each_answer(list, options, chunk, |a| {
+                    out.push(a.and_then(|a| match op {
+                        Op::Registrable => a.registrable(),
+                        Op::Suffix => a.suffix(),
+                        Op::Subdomain => a.subdomain(),
+                        _ => a.registrable_label(),
+                    }))
+                })?;
+            }
+            Ok(out.finish())
+        }
+        Op::Section => {
+            let mut out = StringBuilder::with_capacity(rows, rows * 5);
+            for chunk in &input.chunks {
+                each_answer(list, options, chunk, |a| {
+                    out.append_option(a.and_then(|a| section_name(a.section())))
+                })?;
+            }
+            Ok(Arc::new(out.finish()))
+        }
+        Op::Known => {
+            let mut out = BooleanBuilder::with_capacity(rows);
+            for chunk in &input.chunks {
+                each_answer(list, options, chunk, |a| {
+                    out.append_option(a.filter(|a| a.is_ok()).map(|a| a.is_known()))
+                })?;
+            }
+            Ok(Arc::new(out.finish()))
+        }
+        Op::Error => {
+            let mut out = StringBuilder::new();
+            for chunk in &input.chunks {
+                each_answer(list, options, chunk, |a| {
+                    out.append_option(a.and_then(|a| a.error()).map(|e| e.to_string()))
+                })?;
+            }
+            Ok(Arc::new(out.finish()))
+        }
+        Op::Lookup => {
+            let mut parts = Parts::new(&t, rows, bytes, false);
+            for chunk in &input.chunks {
+                each_answer(list, options, chunk, |a| match a {
+                    Some(a) => parts.answer(a),
+                    None => parts.null(),
+                })?;
+            }
+            parts.finish()
+        }
+        Op::Host => {
+            let mut out = Strings::new(&t, rows, bytes);
+            for chunk in &input.chunks {
+                each_str(chunk, |url| {
+                    out.push(url.and_then(|u| etld::url::host(u).ok()).as_deref())
+                })?;
+            }
+            Ok(out.finish())
+        }
+        Op::LookupUrl => {
+            let mut parts = Parts::new(&t, rows, bytes, true);
+            for chunk in &input.chunks {
+                each_str(chunk, |url| {
+                    let Some(url) = url else { return parts.null() };
+                    match etld::url::host(url) {
+                        Err(e) => parts.url(None, Err(e.to_string())),
+                        Ok(host) => match list.lookup_with(&host, options) {
+                            Ok(d) => parts.url(Some(&host), Ok(&d)),
+                            Err(e) => parts.url(Some(&host), Err(e.to_string())),
+                        },
+                    }
+                })?;
+            }
+            parts.finish()
+        }
+    }
+}
+
+/// The cookie check for each row: `requests` and `domains` are columns of
+/// the same length, or one of them a single string for every row.
+pub fn cookie(list: &List, requests: Either<'_>, domains: Either<'_>) -> PyResult<ArrayRef> {
+    let (a, b) = (requests.values()?, domains.values()?);
+    let rows = match (&a, &b) {
+        (Values::Column(a), Values::Column(b)) if a.len() != b.len() => {
+            return Err(PyValueError::new_err(format!(
+                "the request hosts and cookie domains differ in length: {} and {}",
+                a.len(),
+                b.len()
+            )))
+        }
+        (Values::Column(a), _) => a.len(),
+        (_, Values::Column(b)) => b.len(),
+        _ => 1,
+    };
+    let mut out = BooleanBuilder::with_capacity(rows);
+    for i in 0..rows {
+        match (a.get(i), b.get(i)) {
+            (Some(r), Some(d)) => out.append_value(list.is_cookie_domain_acceptable(r, d)),
+            _ => out.append_null(),
+        }
+    }
+    Ok(Arc::new(out.finish()))
+}
+
+/// One side of the cookie check: a column, or one string for every row.
+pub enum Either<'a> {
+    Column(&'a Imported),
+    Scalar(&'a str),
+}
+
+enum Values<'a> {
+    Column(Vec<Option<&'a str>>),
+    Scalar(&'a str),
+}
+
+impl<'a> Either<'a> {
+    fn values(&self) -> PyResult<Values<'a>> {
+        match *self {
+            Either::Scalar(s) => Ok(Values::Scalar(s)),
+            Either::Column(c) => {
+                let mut values = Vec::with_capacity(c.len());
+                for chunk in &c.chunks {
+                    collect_strs(chunk, &mut values)?;
+                }
+                Ok(Values::Column(values))
+            }
+        }
+    }
+}
+
+/// The rows of a string chunk, borrowed from it.
+fn collect_strs<'a>(chunk: &'a ArrayRef, out: &mut Vec<Option<&'a str>>) -> PyResult<()> {
+    fn go<'a, A: ArrayAccessor<Item = &'a str>>(a: A, out: &mut Vec<Option<&'a str>>) {
+        let nulls = a.logical_nulls();
+        out.extend((0..a.len()).map(|i| {
+            let null = nulls.as_ref().is_some_and(|n| n.is_null(i));
+            (!null).then(|| a.value(i))
+        }));
+    }
+    match chunk.data_type() {
+        DataType::Utf8 => go(chunk.as_string::<i32>(), out),
+        DataType::LargeUtf8 => go(chunk.as_string::<i64>(), out),
+        DataType::Utf8View => go(chunk.as_string_view(), out),
+        DataType::Null => out.extend((0..chunk.len()).map(|_| None)),
+        other => return Err(not_strings(other)),
+    }
+    Ok(())
+}
+
+impl Values<'_> {
+    fn get(&self, i: usize) -> Option<&str> {
+        match self {
+            Values::Column(v) => v.get(i).copied().flatten(),
+            Values::Scalar(s) => Some(s),
+        }
+    }
+}
