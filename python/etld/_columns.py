@@ -27,3 +27,10 @@ def wrap(like, column):
             array = pd.arrays.ArrowExtensionArray(pa.array(column))
             return pd.Series(array, index=like.index, name=like.name, copy=False)
     return column
+
+
+def _restore(fst, options, source):
+    """A pickled `etld.List`, restored (see ``List.__reduce__``)."""
+    from etld._etld import List
+
+    return List._from_state(fst, options, source)

@@ -343,6 +343,33 @@ impl PyList {
         ))
     }
 
+    /// A list from pickled state (see `__reduce__`).
+    #[staticmethod]
+    #[pyo3(signature = (fst, options, source))]
+    fn _from_state(
+        py: Python<'_>,
+        fst: Option<Vec<u8>>,
+        options: &Bound<'_, PyDict>,
+        source: String,
+    ) -> PyResult<PyList> {
+        let get = |k: &str| -> PyResult<Option<Bound<'_, PyAny>>> { options.get_item(k) };
+        let o = self::options(
+            Options::new(),
+            get("icann_only")?.map(|v| v.extract()).transpose()?,
+            get("default_rule")?.map(|v| v.extract()).transpose()?,
+            get("wildcard_root")?.map(|v| v.extract()).transpose()?,
+            get("output")?
+                .map(|v| v.extract::<String>())
+                .transpose()?
+                .as_deref(),
+        )?;
+        let list = match fst {
+            None => Cow::Borrowed(List::builtin()),
+            Some(bytes) => Cow::Owned(py.detach(|| List::from_fst(bytes)).map_err(list_error)?),
+        };
+        Ok(PyList::with(Arc::new(list), o, source))
+    }
+
     /// The same list with other options (each `None` keeps this list's).
     #[pyo3(signature = (*, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
     fn with_options(
@@ -603,6 +630,19 @@ impl PyList {
     /// The list as the bytes of a `.fst` file (what `etld compile` writes).
     fn to_fst_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         PyBytes::new(py, self.list.to_fst_bytes())
+    }
+
+    /// Pickles as the list's `.fst` bytes (nothing for the built-in list),
+    /// its options and where it came from, so that a list travels to other
+    /// processes (multiprocessing, Spark executors) as it is.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let restore = py.import("etld._columns")?.getattr("_restore")?;
+        let fst = match &*self.list {
+            Cow::Borrowed(_) => py.None().into_bound(py),
+            Cow::Owned(list) => PyBytes::new(py, list.to_fst_bytes()).into_any(),
+        };
+        let args = (fst, self.options(py)?, self.source.clone());
+        Ok((restore, args).into_pyobject(py)?.into_any())
     }
 
     fn __repr__(&self) -> String {
