@@ -22,8 +22,6 @@ adds columns of answers to a DataFrame through ``mapInArrow``, a partition
 at a time.
 """
 
-from __future__ import annotations
-
 from typing import Any, Iterable, Iterator, Optional, Sequence
 
 import etld
@@ -71,18 +69,21 @@ def udf(part: str, *, list: Optional[etld.List] = None, **options: Any):
     try:
         from pyspark.sql.functions import arrow_udf
     except ImportError:  # Spark before 4.1: a pandas UDF on Arrow-backed Series
-        import pandas as pd
         import pyarrow as pa
         from pyspark.sql.functions import pandas_udf
 
-        def answer_pandas(hosts: pd.Series) -> pd.Series:
+        from pyspark.sql.functions import PandasUDFType
+
+        def answer_pandas(hosts):
             out = target.answer(part, pa.array(hosts, type=pa.string(), from_pandas=True))
             return out.to_pandas()
 
-        return pandas_udf(answer_pandas, returns)
+        return pandas_udf(answer_pandas, returns, PandasUDFType.SCALAR)
 
     import pyarrow as pa
 
+    # Real annotations (no `from __future__ import annotations` here): Spark
+    # reads them to choose the kind of Arrow UDF.
     def answer(hosts: pa.Array) -> pa.Array:
         return target.answer(part, hosts)
 

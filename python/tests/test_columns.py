@@ -1,0 +1,205 @@
+"""Columns: pyarrow, Polars and pandas columns, answered in one batch,
+against `etld lookup --json`, with NULLs, odd hosts, every option set, and
+threads calling at once."""
+
+import concurrent.futures as cf
+
+import pandas as pd
+import polars as pl
+import pyarrow as pa
+import pytest
+
+import etld
+from conftest import DEFAULT_SET, FIELDS, HOST_SETS, URL_SET
+
+PARTS = ["registrable", "suffix", "subdomain", "label", "section", "known", "error"]
+
+
+def with_nulls(vs):
+    """The inputs with a NULL every 7th row, and the expected columns."""
+    inputs, expected = [], {p: [] for p in PARTS}
+    for i, (host, a) in enumerate(zip(vs.inputs, vs.answers)):
+        if i % 7 == 3:
+            inputs.append(None)
+            for p in PARTS:
+                expected[p].append(None)
+        inputs.append(host)
+        for p in PARTS:
+            expected[p].append(None if p == "known" and a["error"] else a[p])
+    return inputs, expected
+
+
+def test_pyarrow_array_every_part_every_option_set():
+    for vs in HOST_SETS:
+        inputs, expected = with_nulls(vs)
+        column = pa.array(inputs, type=pa.string())
+        lst = etld.List.builtin(**vs.kwargs)
+        for part in PARTS:
+            got = lst.answer(part, column)
+            assert isinstance(got, pa.Array), part
+            assert got.type == (pa.bool_() if part == "known" else pa.string())
+            assert got.to_pylist() == expected[part], (vs, part)
+        # Per-call options on the default list give the same.
+        assert etld.registrable(column, **vs.kwargs).to_pylist() == expected["registrable"]
+
+
+@pytest.mark.parametrize("type_", [pa.string(), pa.large_string(), pa.string_view()], ids=str)
+def test_string_types_kept(type_):
+    inputs, expected = with_nulls(DEFAULT_SET)
+    column = pa.array(inputs, type=type_)
+    got = etld.registrable(column)
+    assert got.type == type_
+    assert got.to_pylist() == expected["registrable"]
+    got = etld.suffix(column)
+    assert got.type == type_ and got.to_pylist() == expected["suffix"]
+
+
+def test_chunked_array_and_slices():
+    inputs, expected = with_nulls(DEFAULT_SET)
+    n = len(inputs)
+    chunked = pa.chunked_array(
+        [pa.array(inputs[: n // 3]), pa.array(inputs[n // 3 : n // 2]), pa.array(inputs[n // 2 :])]
+    )
+    got = etld.registrable(chunked)
+    assert isinstance(got, pa.ChunkedArray)
+    assert got.to_pylist() == expected["registrable"]
+    # A slice exports with an offset.
+    sliced = pa.array(inputs).slice(101, 2000)
+    assert etld.suffix(sliced).to_pylist() == expected["suffix"][101:2101]
+    # An empty column, and one of NULLs only.
+    assert etld.registrable(pa.array([], type=pa.string())).to_pylist() == []
+    assert etld.registrable(pa.array([None, None], type=pa.string())).to_pylist() == [None, None]
+    assert etld.registrable(pa.array([None, None])).to_pylist() == [None, None]
+
+
+def test_lookup_struct_column():
+    inputs, expected = with_nulls(DEFAULT_SET)
+    got = etld.lookup(pa.array(inputs))
+    assert isinstance(got, pa.StructArray)
+    assert [f.name for f in got.type] == FIELDS
+    rows = got.to_pylist()
+    answers = iter(DEFAULT_SET.answers)
+    for host, row in zip(inputs, rows):
+        if host is None:
+            assert row is None
+        else:
+            assert row == next(answers), host
+
+
+def test_polars_series():
+    inputs, expected = with_nulls(DEFAULT_SET)
+    s = pl.Series("host", inputs)
+    for part in PARTS:
+        got = etld.answer(part, s)
+        assert isinstance(got, pl.Series)
+        assert got.name == "host"
+        assert got.to_list() == expected[part], part
+    # Several chunks.
+    s2 = pl.concat([s[:5000], s[5000:]], rechunk=False)
+    assert s2.n_chunks() == 2
+    assert etld.registrable(s2).to_list() == expected["registrable"]
+    got = etld.lookup(s)
+    assert got.dtype == pl.Struct
+    assert got.struct.field("registrable").to_list() == expected["registrable"]
+
+
+@pytest.mark.parametrize("dtype", ["string[pyarrow]", "large_string[pyarrow]", "str", "object"])
+def test_pandas_series(dtype):
+    inputs, expected = with_nulls(DEFAULT_SET)
+    s = pd.Series(inputs, name="host", dtype=dtype, index=range(10, 10 + len(inputs)))
+    got = etld.registrable(s)
+    assert isinstance(got, pd.Series)
+    assert got.name == "host" and list(got.index) == list(s.index)
+    assert isinstance(got.dtype, pd.ArrowDtype) or "pyarrow" in str(got.dtype)
+    want = expected["registrable"]
+    assert [None if pd.isna(v) else v for v in got.tolist()] == want
+    assert etld.known(s).tolist()[:3] == [
+        None if v is None else v for v in expected["known"][:3]
+    ]
+
+
+def test_any_arrow_pycapsule_object():
+    inputs, expected = with_nulls(DEFAULT_SET)
+
+    class Exporter:
+        """Speaks the Arrow PyCapsule interface and nothing else."""
+
+        def __init__(self, array):
+            self.array = array
+
+        def __arrow_c_array__(self, requested_schema=None):
+            return self.array.__arrow_c_array__(requested_schema)
+
+    class Streamer:
+        """A stream of chunks, and nothing else."""
+
+        def __init__(self, chunked):
+            self.chunked = chunked
+
+        def __arrow_c_stream__(self, requested_schema=None):
+            return self.chunked.__arrow_c_stream__(requested_schema)
+
+    got = etld.registrable(Exporter(pa.array(inputs)))
+    assert isinstance(got, etld.Column) and len(got) == len(inputs)
+    assert pa.array(got).to_pylist() == expected["registrable"]
+    got = etld.registrable(Streamer(pa.chunked_array([pa.array(inputs)])))
+    assert pa.array(got).to_pylist() == expected["registrable"]
+    assert "etld.Column" in repr(got)
+
+
+def test_non_string_columns_refused():
+    with pytest.raises(TypeError, match="column of strings"):
+        etld.registrable(pa.array([1, 2, 3]))
+    with pytest.raises(TypeError, match="expected a str"):
+        etld.registrable([1, 2])
+
+
+def test_url_columns():
+    urls = URL_SET.inputs + [None]
+    got = etld.lookup_url(pa.array(urls)).to_pylist()
+    for url, a, row in zip(urls, URL_SET.answers + [None], got):
+        if url is None:
+            assert row is None
+            continue
+        if a["error"] is not None:
+            assert row["error"] == a["error"], url
+            assert row["registrable"] is None
+        else:
+            assert row == a, url
+    hosts = etld.host(pa.array(urls)).to_pylist()
+    assert hosts == [a["host"] for a in URL_SET.answers] + [None]
+
+
+def test_cookie_columns():
+    requests = pa.array(["www.example.co.uk", "www.example.co.uk", None, "a.b.kobe.jp", "1.2.3.4"])
+    domains = pa.array(["example.co.uk", "co.uk", "x.com", "kobe.jp", "1.2.3.4"])
+    got = etld.is_cookie_domain_acceptable(requests, domains)
+    assert got.to_pylist() == [True, False, None, False, True]
+    got = etld.is_cookie_domain_acceptable(requests, "example.co.uk")
+    assert got.to_pylist() == [True, True, None, False, False]
+    got = etld.is_cookie_domain_acceptable("www.example.co.uk", pl.Series(["example.co.uk", "co.uk"]))
+    assert isinstance(got, pl.Series) and got.to_list() == [True, False]
+    with pytest.raises(ValueError, match="differ in length"):
+        etld.is_cookie_domain_acceptable(requests, pa.array(["a"]))
+
+
+def test_threads_in_parallel():
+    inputs, expected = with_nulls(DEFAULT_SET)
+    column = pa.array(inputs)
+    series = pl.Series(inputs)
+    lists = [etld.default_list(), etld.List.builtin(), etld.List.builtin(icann_only=True)]
+    icann = next(vs for vs in HOST_SETS if vs.options == ["--icann-only"])
+    icann_expected = with_nulls(icann)[1]
+
+    def work(i):
+        lst = lists[i % 3]
+        want = icann_expected if i % 3 == 2 else expected
+        for _ in range(3):
+            assert lst.registrable(column).to_pylist() == want["registrable"]
+            assert lst.suffix(series).to_list() == want["suffix"]
+            for host, w in zip(inputs[:300], want["registrable"][:300]):
+                assert lst.registrable(host) == w
+        return True
+
+    with cf.ThreadPoolExecutor(max_workers=8) as pool:
+        assert all(pool.map(work, range(16)))
