@@ -12,6 +12,7 @@
 
 mod arrow;
 mod column;
+mod text;
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -27,6 +28,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::arrow::{import, is_arrow, Column};
 use crate::column::{Either, Op};
+use crate::text::str_of;
 
 create_exception!(
     etld,
@@ -145,7 +147,7 @@ impl PyList {
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = host.py();
         if let Ok(s) = host.cast::<PyString>() {
-            let s = s.to_cow()?;
+            let s = str_of(s)?;
             let Ok(d) = self.list.lookup_with(&s, &options) else {
                 return Ok(py.None().into_bound(py));
             };
@@ -329,7 +331,7 @@ impl PyList {
             Some(output),
         )?;
         let bytes: Vec<u8> = if let Ok(s) = data.cast::<PyString>() {
-            s.to_cow()?.as_bytes().to_vec()
+            str_of(s)?.as_bytes().to_vec()
         } else if let Ok(b) = data.cast::<PyBytes>() {
             b.as_bytes().to_vec()
         } else {
@@ -657,7 +659,7 @@ impl PyList {
 /// A host as a Rust string (a `TypeError` for anything but a `str`).
 fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
     match host.cast::<PyString>() {
-        Ok(s) => s.to_cow(),
+        Ok(s) => str_of(s),
         Err(_) => Err(PyTypeError::new_err(format!(
             "expected a str, got {}",
             host.get_type().name()?
@@ -842,7 +844,7 @@ fn is_cookie_domain_acceptable<'py>(
 #[pyfunction]
 fn compile<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
     let bytes: Vec<u8> = if let Ok(s) = text.cast::<PyString>() {
-        s.to_cow()?.as_bytes().to_vec()
+        str_of(s)?.as_bytes().to_vec()
     } else {
         text.extract::<Vec<u8>>()?
     };
