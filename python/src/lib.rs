@@ -165,6 +165,9 @@ impl PyList {
                 _ => None,
             };
             return Ok(match text {
+                // The answer is the host itself (a third of a log's hosts
+                // are their own registrable domain): the same str object.
+                Some(t) if t.len() == s.len() && t == s => host.clone(),
                 Some(t) => PyString::new(py, t).into_any(),
                 None => py.None().into_bound(py),
             });
@@ -757,11 +760,14 @@ static DEFAULT: PyOnceLock<Py<PyList>> = PyOnceLock::new();
 /// once, on first use.
 #[pyfunction]
 fn default_list(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
-    let list = DEFAULT.get_or_try_init(py, || {
-        let (list, source) = load(py, None)?;
-        Py::new(py, PyList::with(list, Options::new(), source))
-    })?;
+    let list = DEFAULT.get_or_try_init(py, || load_default(py))?;
     Ok(list.bind(py).clone())
+}
+
+/// Loads the default list (see [`default_list`]).
+fn load_default(py: Python<'_>) -> PyResult<Py<PyList>> {
+    let (list, source) = load(py, None)?;
+    Py::new(py, PyList::with(list, Options::new(), source))
 }
 
 /// Defines a module-level function that asks the default list.
@@ -778,8 +784,8 @@ macro_rules! module_fn {
             wildcard_root: Option<bool>,
             output: Option<&str>,
         ) -> PyResult<Bound<'py, PyAny>> {
-            let list = default_list(py)?;
-            PyList::$method(&list, host, icann_only, default_rule, wildcard_root, output)
+            let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
+            PyList::$method(list, host, icann_only, default_rule, wildcard_root, output)
         }
     };
 }
