@@ -11,20 +11,25 @@ def wrap(like, column):
         import pyarrow as pa
 
         if isinstance(like, pa.ChunkedArray):
-            return pa.chunked_array([pa.array(column)])
+            return pa.chunked_array([pa.array(c) for c in column.chunks()])
         if isinstance(like, pa.Array):
             return pa.array(column)
     elif kind == "polars":
         import polars as pl
 
         if isinstance(like, pl.Series):
-            return pl.Series(column).alias(like.name)
+            chunks = column.chunks()
+            if len(chunks) == 1:
+                return pl.Series(column).alias(like.name)
+            return pl.concat([pl.Series(c) for c in chunks], rechunk=False).alias(like.name)
     elif kind == "pandas":
         import pandas as pd
         import pyarrow as pa
 
         if isinstance(like, pd.Series):
-            array = pd.arrays.ArrowExtensionArray(pa.array(column))
+            array = pd.arrays.ArrowExtensionArray(
+                pa.chunked_array([pa.array(c) for c in column.chunks()])
+            )
             return pd.Series(array, index=like.index, name=like.name, copy=False)
     return column
 

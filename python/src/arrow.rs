@@ -169,24 +169,38 @@ fn stream_error(stream: &mut FFI_ArrowArrayStream, rc: i32) -> PyErr {
     ))
 }
 
-/// A column of results: an Arrow array that Python libraries take in
-/// through `__arrow_c_array__` (`pyarrow.array(c)`, `polars.Series(c)`).
+/// A column of results, in one or more chunks: an Arrow array that Python
+/// libraries take in through `__arrow_c_array__` (`pyarrow.array(c)`,
+/// `polars.Series(c)`), its chunks concatenated if there are several, and
+/// [`Column::chunks`] for those that keep chunks apart.
 #[pyclass(module = "etld", name = "Column", frozen)]
 pub struct Column {
-    array: ArrayRef,
+    chunks: Vec<ArrayRef>,
 }
 
 impl Column {
-    pub fn new(array: ArrayRef) -> Column {
-        Column { array }
+    /// A column of the chunks `chunks` (at least one), all of one type.
+    pub fn new(chunks: Vec<ArrayRef>) -> Column {
+        Column { chunks }
+    }
+
+    /// The chunks as one array.
+    fn whole(&self) -> PyResult<ArrayRef> {
+        match self.chunks.as_slice() {
+            [one] => Ok(one.clone()),
+            chunks => {
+                let refs: Vec<&dyn Array> = chunks.iter().map(|c| c.as_ref()).collect();
+                arrow_select::concat::concat(&refs).map_err(arrow_error)
+            }
+        }
     }
 }
 
 #[pymethods]
 impl Column {
-    /// Exports the array as a pair of capsules (the Arrow PyCapsule
-    /// interface). A requested schema is not followed: the array comes in
-    /// its own type.
+    /// Exports the column as one array, a pair of capsules (the Arrow
+    /// PyCapsule interface). A requested schema is not followed: the
+    /// array comes in its own type.
     #[pyo3(signature = (requested_schema = None))]
     fn __arrow_c_array__<'py>(
         &self,
@@ -194,27 +208,43 @@ impl Column {
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let _ = requested_schema;
-        let (array, schema) = to_ffi(&self.array.to_data()).map_err(arrow_error)?;
+        let (array, schema) = to_ffi(&self.whole()?.to_data()).map_err(arrow_error)?;
         let schema = PyCapsule::new_with_value(py, schema, SCHEMA)?;
         let array = PyCapsule::new_with_value(py, array, ARRAY)?;
         PyTuple::new(py, [schema.into_any(), array.into_any()])
     }
 
-    /// Exports the array's type as a capsule.
+    /// Exports the column's type as a capsule.
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        let schema = FFI_ArrowSchema::try_from(self.array.data_type()).map_err(arrow_error)?;
+        let t = self
+            .chunks
+            .first()
+            .map_or(DataType::Null, |c| c.data_type().clone());
+        let schema = FFI_ArrowSchema::try_from(&t).map_err(arrow_error)?;
         PyCapsule::new_with_value(py, schema, SCHEMA)
     }
 
+    /// The chunks, each a `Column` of its own, in order.
+    fn chunks(&self) -> Vec<Column> {
+        self.chunks
+            .iter()
+            .map(|c| Column::new(vec![c.clone()]))
+            .collect()
+    }
+
     fn __len__(&self) -> usize {
-        self.array.len()
+        self.chunks.iter().map(|c| c.len()).sum()
     }
 
     fn __repr__(&self) -> String {
+        let t = self
+            .chunks
+            .first()
+            .map_or(DataType::Null, |c| c.data_type().clone());
         format!(
-            "<etld.Column of {} {} values>",
-            self.array.len(),
-            self.array.data_type()
+            "<etld.Column of {} {t} values in {} chunks>",
+            self.__len__(),
+            self.chunks.len()
         )
     }
 }

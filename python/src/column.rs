@@ -318,15 +318,81 @@ impl Parts {
     }
 }
 
-/// Answers `op` for every row of `input`.
-pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyResult<ArrayRef> {
-    let rows = input.len();
-    let bytes: usize = input
-        .chunks
-        .iter()
-        .map(|c| c.get_buffer_memory_size())
-        .sum();
+/// Rows below which a column is answered on one thread.
+const MIN_ROWS_PER_THREAD: usize = 1 << 16;
+
+/// Answers `op` for every row of `input`: one array of answers per part
+/// of the column answered on a thread of its own. A column of at least
+/// twice [`MIN_ROWS_PER_THREAD`] rows is split over the cores this process
+/// may run on (`std::thread::available_parallelism`, which follows CPU
+/// affinity, so a process pinned to one core answers on one thread).
+pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyResult<Vec<ArrayRef>> {
     let t = string_type(input);
+    let rows = input.len();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = cores.min(rows / MIN_ROWS_PER_THREAD).max(1);
+    if threads == 1 {
+        return Ok(vec![answer_chunks(list, options, op, &input.chunks, &t)?]);
+    }
+    let pieces = split(&input.chunks, rows.div_ceil(threads));
+    std::thread::scope(|s| {
+        let workers: Vec<_> = pieces
+            .iter()
+            .map(|piece| s.spawn(|| answer_chunks(list, options, op, piece, &t)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join().unwrap_or_else(|_| {
+                    Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "an etld worker thread panicked",
+                    ))
+                })
+            })
+            .collect()
+    })
+}
+
+/// The chunks cut into pieces of `per_piece` rows (the last one shorter),
+/// without copying: each piece is slices of the chunks.
+fn split(chunks: &[ArrayRef], per_piece: usize) -> Vec<Vec<ArrayRef>> {
+    let mut pieces = vec![Vec::new()];
+    let mut room = per_piece;
+    for chunk in chunks {
+        let mut at = 0;
+        while at < chunk.len() {
+            if room == 0 {
+                pieces.push(Vec::new());
+                room = per_piece;
+            }
+            let take = room.min(chunk.len() - at);
+            if let Some(piece) = pieces.last_mut() {
+                piece.push(chunk.slice(at, take));
+            }
+            at += take;
+            room -= take;
+        }
+    }
+    pieces
+}
+
+/// Answers `op` for every row of `chunks` in one array, of strings of the
+/// type `t` where the answer is a string.
+fn answer_chunks(
+    list: &List,
+    options: &Options,
+    op: Op,
+    chunks: &[ArrayRef],
+    t: &DataType,
+) -> PyResult<ArrayRef> {
+    let rows: usize = chunks.iter().map(|c| c.len()).sum();
+    // Room for answers of 16 bytes on average: builders grow past it.
+    let bytes = rows * 16;
+    let input = Imported {
+        data_type: t.clone(),
+        chunks: chunks.to_vec(),
+    };
+    let t = t.clone();
     match op {
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label => {
             let mut out = Strings::new(&t, rows, bytes);

@@ -196,8 +196,8 @@ impl PyList {
         }
         let input = import(data)?;
         let list = &self.list;
-        let array = py.detach(|| column::answer(list, &options, op, &input))?;
-        wrap(data, Column::new(array))
+        let chunks = py.detach(|| column::answer(list, &options, op, &input))?;
+        wrap(data, Column::new(chunks))
     }
 }
 
@@ -580,7 +580,7 @@ impl PyList {
         } else {
             cookie_domain
         };
-        wrap(like, Column::new(array))
+        wrap(like, Column::new(vec![array]))
     }
 
     /// The list's `// VERSION:` (`2026-10-22_08-36-41_UTC`), or None.

@@ -110,7 +110,10 @@ def test_duckdb_options_and_prefix():
 
 @pytest.fixture(scope="module")
 def spark():
-    pyspark_sql = pytest.importorskip("pyspark.sql")
+    # Imported, not skipped when missing: CI installs PySpark and Java, and
+    # a missing one must fail the run.
+    import pyspark.sql as pyspark_sql
+
     # Spark binds to the loopback interface only.
     os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
