@@ -4,7 +4,7 @@
     >>> from pyspark.sql import SparkSession
     >>> import etld.spark
     >>> spark = SparkSession.builder.master("local[2]").getOrCreate()  # doctest: +SKIP
-    >>> df = spark.createDataFrame([("www.example.co.uk",), ("me.github.io",)], ["host"])
+    >>> df = spark.createDataFrame([("www.example.co.uk",), ("me.github.io",)], ["host"])  # doctest: +SKIP
     >>> df.groupBy(etld.spark.registrable("host").alias("site")).count()  # doctest: +SKIP
 
 Each function (`registrable`, `suffix`, `subdomain`, `label`, `section`,

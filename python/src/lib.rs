@@ -672,10 +672,11 @@ fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
 
 /// The answer for one host: every part of it.
 ///
-/// ```python
+/// ```text
 /// >>> d = etld.lookup("www.Example.co.uk")
 /// >>> d.registrable, d.suffix, d.subdomain, d.label, d.section, d.known
 /// ('example.co.uk', 'co.uk', 'www', 'example', 'icann', True)
+///
 /// ```
 #[pyclass(module = "etld", name = "Domain", frozen, get_all, eq)]
 #[derive(PartialEq, Eq, Clone)]
