@@ -51,9 +51,10 @@ fn arrow_error(e: arrow_schema::ArrowError) -> PyErr {
 
 /// Imports the array or stream that `obj` exports, without copying its data.
 ///
-/// Each chunk is checked in full (offsets, bounds, UTF-8) before it is
-/// used, so a producer that breaks the interface's contract gives a
-/// `ValueError`, never undefined behaviour.
+/// Each chunk's structure is checked when it comes in, and each string's
+/// bounds and UTF-8 when it is read, so a producer that breaks the
+/// interface's contract gets a `ValueError` or NULL answers, never
+/// undefined behaviour.
 pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
     if obj.hasattr("__arrow_c_array__")? {
         let pair = obj.call_method0("__arrow_c_array__")?;
@@ -110,13 +111,17 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
     )))
 }
 
-/// An array from its C structs, checked in full.
+/// An array from its C structs, its structure checked.
 fn import_chunk(array: FFI_ArrowArray, schema: &FFI_ArrowSchema) -> PyResult<ArrayRef> {
     // SAFETY: `array` and `schema` are C data interface structs handed over
-    // by their producer (see `import`); the data they describe is checked by
-    // `validate_full` before any value is read.
+    // by their producer (see `import`), which vouches for the memory they
+    // point at; what that memory holds is checked before it is trusted.
     let data = unsafe { from_ffi(array, schema) }.map_err(arrow_error)?;
-    data.validate_full().map_err(arrow_error)?;
+    // The structure only (buffer sizes, the first and last offsets): the
+    // strings are read with every bound and their UTF-8 checked, one at a
+    // time, as they are looked up (`column::Strs`). Checking every string
+    // here first (`validate_full`) cost 20-40 ns a host.
+    data.validate().map_err(arrow_error)?;
     Ok(make_array(data))
 }
 

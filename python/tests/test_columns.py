@@ -203,3 +203,30 @@ def test_threads_in_parallel():
 
     with cf.ThreadPoolExecutor(max_workers=8) as pool:
         assert all(pool.map(work, range(16)))
+
+
+def test_broken_arrow_data_gives_null_or_value_error_never_a_crash():
+    # Arrays built from raw buffers, which pyarrow checks for structure
+    # only: strings that are not UTF-8, a view into a buffer that is not
+    # there.
+    data = b"www.example.co.uk" + b"\xff\xfe.com" + b"x.example.com"
+    offsets = pa.array([0, 17, 23, 36], type=pa.int32())
+    arr = pa.StringArray.from_buffers(3, offsets.buffers()[1], pa.py_buffer(data))
+    assert etld.registrable(arr).to_pylist() == ["example.co.uk", None, "example.com"]
+    assert etld.lookup(arr).to_pylist()[1]["error"] is not None
+    # A string view whose buffer index points nowhere.
+    good = pa.array(["www.example-long-name.co.uk", "short.io"], type=pa.string_view())
+    views = bytearray(good.buffers()[1].to_pybytes())
+    views[8:12] = (7).to_bytes(4, "little")  # buffer index of row 0
+    try:
+        arr = pa.Array.from_buffers(
+            pa.string_view(), 2, [None, pa.py_buffer(bytes(views)), good.buffers()[2]]
+        )
+    except pa.ArrowInvalid:
+        return  # pyarrow refuses it itself
+    try:
+        out = etld.registrable(arr).to_pylist()
+    except ValueError:
+        pass
+    else:
+        assert out == [None, "short.io"]
