@@ -405,10 +405,23 @@ pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyRes
     let rows = input.len();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = cores.min(rows / MIN_ROWS_PER_THREAD).max(1);
+    let string_part = matches!(op, Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label);
+    if string_part && t == DataType::Utf8View {
+        return Ok(vec![answer_views(
+            list,
+            options,
+            op,
+            &input.chunks,
+            threads,
+        )?]);
+    }
     if threads == 1 {
         return Ok(vec![answer_chunks(list, options, op, &input.chunks, &t)?]);
     }
-    let pieces = split(&input.chunks, rows.div_ceil(threads));
+    let pieces: Vec<Vec<ArrayRef>> = split(&input.chunks, rows.div_ceil(threads))
+        .into_iter()
+        .map(|piece| piece.into_iter().map(|(_, slice)| slice).collect())
+        .collect();
     std::thread::scope(|s| {
         let workers: Vec<_> = pieces
             .iter()
@@ -428,11 +441,12 @@ pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyRes
 }
 
 /// The chunks cut into pieces of `per_piece` rows (the last one shorter),
-/// without copying: each piece is slices of the chunks.
-fn split(chunks: &[ArrayRef], per_piece: usize) -> Vec<Vec<ArrayRef>> {
+/// without copying: each piece is slices of the chunks, with the index of
+/// the chunk each slice is of.
+fn split(chunks: &[ArrayRef], per_piece: usize) -> Vec<Vec<(usize, ArrayRef)>> {
     let mut pieces = vec![Vec::new()];
     let mut room = per_piece;
-    for chunk in chunks {
+    for (index, chunk) in chunks.iter().enumerate() {
         let mut at = 0;
         while at < chunk.len() {
             if room == 0 {
@@ -441,7 +455,7 @@ fn split(chunks: &[ArrayRef], per_piece: usize) -> Vec<Vec<ArrayRef>> {
             }
             let take = room.min(chunk.len() - at);
             if let Some(piece) = pieces.last_mut() {
-                piece.push(chunk.slice(at, take));
+                piece.push((index, chunk.slice(at, take)));
             }
             at += take;
             room -= take;
@@ -471,7 +485,7 @@ fn answer_chunks(
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label
             if chunks.iter().all(|c| c.data_type() == &DataType::Utf8View) =>
         {
-            answer_views(list, options, op, chunks)
+            answer_views(list, options, op, chunks, 1)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label => {
             let mut out = Strings::new(&t, rows, bytes);
@@ -568,35 +582,124 @@ fn part_range(op: Op, a: &Answer<'_>) -> Option<(usize, usize)> {
     }
 }
 
-/// A string part of the answers for `Utf8View` chunks, as a `Utf8View`
-/// array whose strings point into the hosts' own buffers wherever the
-/// answer is a piece of the host as given (nearly every host of a log):
-/// only the answers of rewritten hosts are copied, into one buffer of
-/// their own.
-fn answer_views(list: &List, options: &Options, op: Op, chunks: &[ArrayRef]) -> PyResult<ArrayRef> {
+/// A string part of the answers for `Utf8View` chunks, on `threads`
+/// threads, as one `Utf8View` array whose strings point into the hosts'
+/// own buffers wherever the answer is a piece of the host as given (nearly
+/// every host of a log): only the answers of rewritten hosts are copied,
+/// into a buffer per thread. One array, not one per thread: Polars groups
+/// a column of one chunk twice as fast as one of two.
+fn answer_views(
+    list: &List,
+    options: &Options,
+    op: Op,
+    chunks: &[ArrayRef],
+    threads: usize,
+) -> PyResult<ArrayRef> {
+    let too_many = || PyValueError::new_err("too many Arrow buffers in one column");
+    // Every input buffer, numbered chunk after chunk, then the copies.
+    let mut buffers: Vec<Buffer> = Vec::new();
+    let mut bases: Vec<u32> = Vec::with_capacity(chunks.len());
+    for chunk in chunks {
+        bases.push(u32::try_from(buffers.len()).map_err(|_| too_many())?);
+        buffers.extend(chunk.as_string_view().data_buffers().iter().cloned());
+    }
+    let first_copies = u32::try_from(buffers.len()).map_err(|_| too_many())?;
     let rows: usize = chunks.iter().map(|c| c.len()).sum();
+    let pieces = split(chunks, rows.div_ceil(threads.max(1)).max(1));
+    let parts: Vec<PyResult<Views>> = if pieces.len() == 1 {
+        vec![views_of(
+            list,
+            options,
+            op,
+            &pieces[0],
+            &bases,
+            first_copies,
+        )]
+    } else {
+        std::thread::scope(|s| {
+            let workers: Vec<_> = pieces
+                .iter()
+                .enumerate()
+                .map(|(t, piece)| {
+                    let bases = &bases;
+                    s.spawn(move || {
+                        let copies = first_copies.checked_add(t as u32).ok_or_else(too_many)?;
+                        views_of(list, options, op, piece, bases, copies)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| {
+                    w.join().unwrap_or_else(|_| {
+                        Err(pyo3::exceptions::PyRuntimeError::new_err(
+                            "an etld worker thread panicked",
+                        ))
+                    })
+                })
+                .collect()
+        })
+    };
     let mut views: Vec<u128> = Vec::with_capacity(rows);
     let mut valid: Vec<bool> = Vec::with_capacity(rows);
-    let mut buffers: Vec<Buffer> = Vec::new();
-    let mut copies: Vec<u8> = Vec::new();
-    // The copies' buffer comes after every input buffer.
-    let copies_index: usize = chunks
-        .iter()
-        .map(|c| c.as_string_view().data_buffers().len())
-        .sum();
-    let copies_index = u32::try_from(copies_index)
-        .map_err(|_| PyValueError::new_err("too many Arrow buffers in one column"))?;
-    for chunk in chunks {
+    for part in parts {
+        let part = part?;
+        views.extend_from_slice(&part.views);
+        valid.extend_from_slice(&part.valid);
+        buffers.push(Buffer::from_vec(part.copies));
+    }
+    let nulls = NullBuffer::from(valid);
+    let nulls = (nulls.null_count() > 0).then_some(nulls);
+    // SAFETY: every view is valid for the buffers: an inline view holds a
+    // `&str`'s bytes; a view into a buffer of copies names the buffer its
+    // thread wrote (`first_copies + t`, pushed in thread order) and the
+    // offset where it wrote a `&str`; a view into a host's buffer names
+    // bytes `lo..hi` of a host that was read from exactly that buffer (its
+    // chunk's `base` plus its own index), offset and length with every
+    // bound checked and its UTF-8 checked (`Strs::get`), and `lo..hi` is a
+    // range of whole labels of it (a label starts at the host's start or
+    // after an ASCII `.`, and ends at its end or before one), so a range
+    // of valid UTF-8. `valid` has a bit per view. Checking all that again
+    // (`try_new`) cost a fifth of the whole call: 76 against 96 ms for
+    // 1 M hosts, one core.
+    let array =
+        unsafe { StringViewArray::new_unchecked(ScalarBuffer::from(views), buffers, nulls) };
+    Ok(Arc::new(array))
+}
+
+/// The views a thread made, with their validity and its buffer of copies.
+struct Views {
+    views: Vec<u128>,
+    valid: Vec<bool>,
+    copies: Vec<u8>,
+}
+
+/// The views of the part `op` of the answers for `piece` (slices of the
+/// chunks, with their chunk's index); `bases` says where each chunk's
+/// buffers are numbered from, `copies_index` the number of this piece's
+/// buffer of copies.
+fn views_of(
+    list: &List,
+    options: &Options,
+    op: Op,
+    piece: &[(usize, ArrayRef)],
+    bases: &[u32],
+    copies_index: u32,
+) -> PyResult<Views> {
+    let rows: usize = piece.iter().map(|(_, c)| c.len()).sum();
+    let mut out = Views {
+        views: Vec::with_capacity(rows),
+        valid: Vec::with_capacity(rows),
+        copies: Vec::new(),
+    };
+    for (chunk_index, chunk) in piece {
+        let base = bases.get(*chunk_index).copied().unwrap_or(0);
         let strs = Strs::of(chunk)?;
-        // Buffer indices of this chunk's views, shifted past the buffers of
-        // the chunks before it.
-        let base = buffers.len() as u32;
-        buffers.extend(chunk.as_string_view().data_buffers().iter().cloned());
         each_answer_at(list, options, chunk, |i, answer| {
             let Some((answer, (lo, hi))) = answer.and_then(|a| Some((a, part_range(op, a)?)))
             else {
-                views.push(0);
-                valid.push(false);
+                out.views.push(0);
+                out.valid.push(false);
                 return;
             };
             let name = answer.name().unwrap_or("");
@@ -613,31 +716,16 @@ fn answer_views(list: &List, options: &Options, op: Op, chunks: &[ArrayRef]) -> 
                     host.offset + lo as u32,
                 ),
                 _ => {
-                    let at = copies.len() as u32;
-                    copies.extend_from_slice(value.as_bytes());
+                    let at = out.copies.len() as u32;
+                    out.copies.extend_from_slice(value.as_bytes());
                     make_view(value.as_bytes(), copies_index, at)
                 }
             };
-            views.push(view);
-            valid.push(true);
+            out.views.push(view);
+            out.valid.push(true);
         })?;
     }
-    buffers.push(Buffer::from_vec(copies));
-    let nulls = NullBuffer::from(valid);
-    let nulls = (nulls.null_count() > 0).then_some(nulls);
-    // SAFETY: every view is valid for the buffers: an inline view holds a
-    // `&str`'s bytes; a view into the copies' buffer was written from a
-    // `&str` at the offset it names; a view into a host's buffer names
-    // bytes `lo..hi` of a host that was read from exactly that buffer,
-    // offset and length with every bound checked and its UTF-8 checked
-    // (`Strs::get`), and `lo..hi` is a range of whole labels of it (a
-    // label starts at the host's start or after an ASCII `.`, and ends at
-    // its end or before one), so a range of valid UTF-8. `valid` has a
-    // bit per view. Checking all that again (`try_new`) cost a fifth of
-    // the whole call: 76 against 96 ms for 1 M hosts, one core.
-    let array =
-        unsafe { StringViewArray::new_unchecked(ScalarBuffer::from(views), buffers, nulls) };
-    Ok(Arc::new(array))
+    Ok(out)
 }
 
 /// The cookie check for each row: `requests` and `domains` are columns of

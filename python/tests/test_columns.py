@@ -230,3 +230,28 @@ def test_broken_arrow_data_gives_null_or_value_error_never_a_crash():
         pass
     else:
         assert out == [None, "short.io"]
+
+
+@pytest.mark.parametrize("kind", ["string", "large_string", "string_view", "chunked", "polars"])
+def test_large_columns_split_over_threads(kind):
+    # 14 copies of the mix with NULLs: over 128 Ki rows, so answered on
+    # every core the process may use (two here and in CI).
+    inputs, expected = with_nulls(DEFAULT_SET)
+    inputs, expected = inputs * 14, {p: v * 14 for p, v in expected.items()}
+    if kind == "polars":
+        column = pl.Series("h", inputs)
+        to_list = pl.Series.to_list
+    elif kind == "chunked":
+        n = len(inputs)
+        column = pa.chunked_array([inputs[: n // 5], inputs[n // 5 : n // 2], inputs[n // 2 :]], type=pa.string_view())
+        to_list = pa.ChunkedArray.to_pylist
+    else:
+        column = pa.array(inputs, type=getattr(pa, kind)())
+        to_list = pa.Array.to_pylist
+    for part in ["registrable", "suffix", "subdomain", "label", "known"]:
+        got = etld.answer(part, column)
+        base = pl.Series if kind == "polars" else pa.ChunkedArray if kind == "chunked" else pa.Array
+        assert isinstance(got, base), part
+        assert to_list(got) == expected[part], part
+    if kind == "polars":
+        assert etld.registrable(column).n_chunks() == 1
