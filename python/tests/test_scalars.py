@@ -2,6 +2,7 @@
 
 import pickle
 import warnings
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -149,6 +150,13 @@ def test_list_from_text_bytes_and_files(tmp_path):
         etld.List(str(tmp_path / "bad.dat"))
 
 
+def version_ago(hours):
+    """A list VERSION `hours` before now: newer than the built-in list's,
+    and not in the future (a list from the future is passed over)."""
+    t = datetime.now(timezone.utc) - timedelta(hours=hours)
+    return t.strftime("%Y-%m-%d_%H-%M-%S_UTC")
+
+
 def test_list_chosen_as_the_cli_chooses(tmp_path, monkeypatch, cache_dir):
     # $ETLD_LIST names a file.
     (tmp_path / "env.dat").write_text("envtest\n")
@@ -161,10 +169,11 @@ def test_list_chosen_as_the_cli_chooses(tmp_path, monkeypatch, cache_dir):
 
     # A newer list installed by `etld update` in the cache directory wins.
     monkeypatch.setenv("ETLD_CACHE_DIR", str(tmp_path))
-    newer = "// VERSION: 2999-01-01_00-00-00_UTC\ncom\nnewtld\n"
+    newer_version = version_ago(1)
+    newer = f"// VERSION: {newer_version}\ncom\nnewtld\n"
     (tmp_path / "public_suffix_list.fst").write_bytes(etld.compile(newer))
     lst = etld.List()
-    assert lst.version == "2999-01-01_00-00-00_UTC"
+    assert lst.version == newer_version
     assert "installed by `etld update`" in lst.source
     assert lst.registrable("a.b.newtld") == "b.newtld"
 
@@ -180,10 +189,11 @@ def test_list_chosen_as_the_cli_chooses(tmp_path, monkeypatch, cache_dir):
 
     # The system's list, when newer.
     monkeypatch.setenv("ETLD_SYSTEM_LIST", str(tmp_path / "system.dat"))
-    (tmp_path / "system.dat").write_text("// VERSION: 2998-01-01_00-00-00_UTC\nsystld\n")
+    system_version = version_ago(2)
+    (tmp_path / "system.dat").write_text(f"// VERSION: {system_version}\nsystld\n")
     (tmp_path / "public_suffix_list.fst").unlink()
     lst = etld.List()
-    assert lst.version == "2998-01-01_00-00-00_UTC"
+    assert lst.version == system_version
     assert "system" in lst.source
 
 
