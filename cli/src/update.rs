@@ -12,7 +12,7 @@
 //! update asks the server for the list only if it changed.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -32,6 +32,9 @@ const MAX_BYTES: u64 = 16 << 20;
 const INSTALLED: &str = etld::source::INSTALLED_FILE;
 /// The file beside it that describes the download.
 const HTTP_META: &str = "public_suffix_list.http";
+/// The most of `public_suffix_list.http` that is read (it holds four
+/// short lines).
+const MAX_META_BYTES: u64 = 64 << 10;
 /// A download must hold at least this share (in percent) of the rules of
 /// the list in use.
 const MIN_RULES_PERCENT: u64 = 90;
@@ -263,8 +266,11 @@ impl HttpMeta {
 /// The conditional-request record of the installed list, if it describes
 /// that very list and was downloaded from `url`.
 fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
-    let meta = HttpMeta::parse(&std::fs::read_to_string(dir.join(HTTP_META)).ok()?);
-    let installed = std::fs::read(dir.join(INSTALLED)).ok()?;
+    let meta = std::fs::File::open(dir.join(HTTP_META)).ok()?;
+    let mut text = String::new();
+    meta.take(MAX_META_BYTES).read_to_string(&mut text).ok()?;
+    let meta = HttpMeta::parse(&text);
+    let installed = etld::source::read_candidate(&dir.join(INSTALLED)).ok()?;
     let version = etld::source::peek_version(&installed)?;
     (meta.url == url && meta.version == version).then_some(meta)
 }

@@ -530,7 +530,7 @@ fn each_run_uses_the_newest_list_at_hand() {
     );
     assert!(
         run.stderr.starts_with(&format!(
-            "etld: warning: ignoring {system_env} is not a valid list: line "
+            "etld: warning: ignoring the system's list: {system_env} is not a valid list: line "
         )),
         "{}",
         run.stderr
