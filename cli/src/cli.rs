@@ -256,10 +256,25 @@ pub struct LookupArgs {
     /// section, known, error (and host, with --url)
     #[arg(long)]
     pub json: bool,
-    /// Threads that answer standard input (1: answer on the main thread)
-    /// [default: the number of cores]
-    #[arg(long, value_name = "N")]
+    /// Threads that answer standard input, 1 to 1024 (1: answer on the
+    /// main thread) [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<NonZeroUsize>,
+}
+
+/// The most threads `--threads` may ask for: far more than any machine
+/// has cores, and few enough that their stacks (2 MiB of address space
+/// each) can always be set up.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses `--threads N`: a whole number from 1 to [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<NonZeroUsize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads (1 to {MAX_THREADS})"))?;
+    NonZeroUsize::new(n)
+        .filter(|n| n.get() <= MAX_THREADS)
+        .ok_or_else(|| format!("{n} threads: the number must be from 1 to {MAX_THREADS}"))
 }
 
 impl LookupArgs {
@@ -448,5 +463,11 @@ mod tests {
         assert_eq!(cli.lookup.threads(), 3);
         assert_eq!(cli.lookup.hosts, vec![OsString::from("-")]);
         assert!(Cli::try_parse_from(["etld", "--threads", "0"]).is_err());
+        let most = MAX_THREADS.to_string();
+        let cli = Cli::try_parse_from(["etld", "--threads", &most]).unwrap();
+        assert_eq!(cli.lookup.threads(), MAX_THREADS);
+        for over in ["1025", "20000", "100000", "99999999999999999999999"] {
+            assert!(Cli::try_parse_from(["etld", "--threads", over]).is_err());
+        }
     }
 }

@@ -760,6 +760,27 @@ fn threads_must_be_a_positive_number() {
     );
 }
 
+#[test]
+fn too_many_threads_are_refused_with_a_message() {
+    for over in ["1025", "20000", "100000"] {
+        let run = etld(&["--threads", over], "example.com\n");
+        assert_eq!(run.code, Some(2), "--threads {over}");
+        assert_eq!(run.stdout, "");
+        assert!(
+            run.stderr.contains(&format!(
+                "{over} threads: the number must be from 1 to 1024"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+    // The most allowed run and answer.
+    assert_eq!(
+        ok(&["--threads", "1024"], "example.com\n"),
+        "example.com\tcom\n"
+    );
+}
+
 /// Writes one line at a time and reads its answer before writing the
 /// next, as `tail -f log | etld` does: each answer must come while the
 /// input stalls.
