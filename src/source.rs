@@ -675,20 +675,28 @@ pub fn load_newest() -> Loaded {
 /// `installed` and `system` (each `None`: no such candidate); the built-in
 /// list wins ties, then the installed one.
 ///
-/// Each file is read once and only the chosen one is compiled. A missing
-/// file is no candidate; one that cannot be read, or that does not load
-/// when chosen, is [passed over](Loaded::passed_over) for the next newest.
-/// So this always gives a list: the built-in one at worst.
+/// Each file is read once (within [`MAX_LIST_BYTES`], and only if it is a
+/// regular file: see [`read_candidate`]) and only the chosen one is
+/// compiled. The installed list is a compiled `.fst` file, as `etld
+/// update` writes it, and is checked whole (header and checksum) whatever
+/// its VERSION. A missing file is no candidate; one that cannot be read,
+/// that is damaged, or that does not load when chosen, is [passed
+/// over](Loaded::passed_over) for the next newest. So this always gives a
+/// list: the built-in one at worst.
 ///
 /// ```
-/// use etld::source::{self, Origin, Source};
+/// use etld::source::{self, ListVersion, Origin, Source};
 ///
 /// # let dir = std::env::temp_dir().join(format!("etld-doc-newest-{}", std::process::id()));
 /// # std::fs::create_dir_all(&dir).unwrap();
-/// let newer = dir.join("newer.dat");
-/// std::fs::write(&newer, "// VERSION: 2999-01-01_00-00-00_UTC\ncom\n").unwrap();
+/// // Lists a second and two seconds newer than the built-in one.
+/// let builtin = etld::List::builtin().version_time().unwrap().unix_seconds();
+/// let version = |later| ListVersion::from_unix_seconds(builtin + later).unwrap();
+/// let newer = dir.join("newer.fst");
+/// let text = format!("// VERSION: {}\ncom\n", version(1));
+/// std::fs::write(&newer, etld::compile(text.as_bytes())?).unwrap();
 /// let broken = dir.join("broken.dat");
-/// std::fs::write(&broken, "// VERSION: 3000-01-01_00-00-00_UTC\n").unwrap();
+/// std::fs::write(&broken, format!("// VERSION: {}\n", version(2))).unwrap();
 ///
 /// let loaded = source::load_newest_of(Some(&newer), None);
 /// assert!(matches!(loaded.source, Source::File { origin: Origin::Installed, .. }));
@@ -701,7 +709,13 @@ pub fn load_newest() -> Loaded {
 /// // Missing files are no candidates.
 /// let loaded = source::load_newest_of(Some(&dir.join("missing.fst")), None);
 /// assert_eq!((loaded.source, loaded.passed_over.len()), (Source::Builtin, 0));
+///
+/// // A damaged installed list is named, however old.
+/// std::fs::write(&newer, b"ETLDFST\n").unwrap();
+/// let loaded = source::load_newest_of(Some(&newer), None);
+/// assert_eq!((loaded.source, loaded.passed_over.len()), (Source::Builtin, 1));
 /// # std::fs::remove_dir_all(&dir).unwrap();
+/// # Ok::<(), etld::Error>(())
 /// ```
 pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded {
     let mut passed_over = Vec::new();
@@ -711,6 +725,18 @@ pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded
         let Some(path) = path else { continue };
         match read_candidate(path) {
             Ok(bytes) => {
+                // A compiled list (the installed one always is) is checked
+                // whole now, header and checksum, so that a damaged one is
+                // named even when an older VERSION would pass it over.
+                if origin == Origin::Installed || format::is_fst_file(&bytes) {
+                    if let Err(error) = format::read(&bytes) {
+                        passed_over.push(LoadError::Invalid {
+                            path: path.to_path_buf(),
+                            error: Error::Format(error),
+                        });
+                        continue;
+                    }
+                }
                 let version = peek_version(&bytes).and_then(|v| v.parse().ok());
                 candidates.push((path, bytes, origin, version));
             }

@@ -193,3 +193,51 @@ fn a_cache_or_system_list_that_is_a_device_or_fifo_is_passed_over_by_name() {
         assert_eq!(run.stdout, "example.com\tcom\n");
     }
 }
+
+#[test]
+fn a_corrupt_installed_list_of_any_kind_is_named_with_its_damage() {
+    let dir = test_dir("corrupt");
+    let installed = dir.join("public_suffix_list.fst");
+    let good = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors/public_suffix_list.fst"),
+    )
+    .unwrap();
+    let mut bad_magic = good.clone();
+    bad_magic[0] = b'X';
+    let mut format_2 = good.clone();
+    format_2[8] = 2;
+    let mut appended = good.clone();
+    appended.extend_from_slice(b"\n");
+    let mut flipped = good.clone();
+    *flipped.last_mut().unwrap() ^= 1;
+    let cases: [(&str, Vec<u8>, &str); 6] = [
+        ("truncated", good[..good.len() / 2].to_vec(), "truncated"),
+        ("emptied", Vec::new(), "truncated"),
+        ("bad magic", bad_magic, "magic"),
+        ("format 2", format_2, "version 2"),
+        ("bytes appended", appended, "trailing"),
+        ("a byte flipped", flipped, "checksum"),
+    ];
+    for (what, bytes, says) in cases {
+        std::fs::write(&installed, bytes).unwrap();
+        let prefix = format!(
+            "etld: warning: ignoring the installed list: {} is not a valid list: ",
+            installed.display()
+        );
+        for args in [&["www.example.co.uk"][..], &["info"]] {
+            let run = etld(&dir, args, &[]);
+            assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
+            assert!(run.stderr.starts_with(&prefix), "{what}: {}", run.stderr);
+            assert!(
+                run.stderr.to_lowercase().contains(says),
+                "{what}: {}",
+                run.stderr
+            );
+            assert_eq!(run.stderr.lines().count(), 1, "{what}: {}", run.stderr);
+        }
+    }
+    // The intact file, as old as the built-in list: no warning.
+    std::fs::write(&installed, &good).unwrap();
+    let run = etld(&dir, &["www.example.co.uk"], &[]);
+    assert_eq!((run.code, &run.stderr[..]), (Some(0), ""));
+}
