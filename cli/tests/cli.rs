@@ -593,6 +593,49 @@ fn a_closed_output_ends_quietly() {
     assert_eq!(stderr, "");
 }
 
+/// Runs `etld ARGS` through `sh` with standard output closed (`>&-`).
+#[cfg(unix)]
+fn with_stdout_closed(args: &str) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" {args} >&-"))
+        .arg(env!("CARGO_BIN_EXE_etld"))
+        .env("ETLD_CACHE_DIR", tmp("no-cache"))
+        .env("ETLD_SYSTEM_LIST", "")
+        .env_remove("ETLD_LIST")
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+#[cfg(unix)]
+fn a_standard_output_closed_from_the_start_is_an_error() {
+    let message =
+        "etld: cannot write standard output: it is closed (etld was started without it)\n";
+    for (args, code) in [
+        ("example.com", 1),
+        ("info", 1),
+        ("punycode encode bücher", 1),
+        ("cookie a.example.com example.com", 2),
+    ] {
+        let out = with_stdout_closed(args);
+        assert_eq!(out.status.code(), Some(code), "{args}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message, "{args}");
+    }
+    // Sent to /dev/null on purpose, the answers are dropped quietly.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" example.com >/dev/null")
+        .arg(env!("CARGO_BIN_EXE_etld"))
+        .env("ETLD_CACHE_DIR", tmp("no-cache"))
+        .env("ETLD_SYSTEM_LIST", "")
+        .output()
+        .unwrap();
+    assert_eq!((out.status.code(), &out.stderr[..]), (Some(0), &b""[..]));
+}
+
 #[test]
 fn no_progress_when_stderr_is_not_a_terminal() {
     // A batch long enough to pass the one-second mark on a slow machine
