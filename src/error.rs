@@ -130,6 +130,12 @@ pub enum UrlError {
         /// Byte offset of the escape that starts the invalid sequence.
         offset: usize,
     },
+    /// What stands before `://` is not a scheme (an ASCII letter, then
+    /// letters, digits, `+`, `-`, `.`): `éftp://host/`, `1http://host/`.
+    Scheme {
+        /// Byte offset of the first byte that a scheme may not hold there.
+        offset: usize,
+    },
 }
 
 impl fmt::Display for UrlError {
@@ -143,6 +149,13 @@ impl fmt::Display for UrlError {
             UrlError::InvalidUtf8 { offset } => write!(
                 f,
                 "the percent-decoded host is not UTF-8 from byte {offset}"
+            ),
+            UrlError::Scheme { offset: 0 } => {
+                f.write_str("invalid scheme: a scheme starts with an ASCII letter")
+            }
+            UrlError::Scheme { offset } => write!(
+                f,
+                "invalid scheme: byte {offset} is not an ASCII letter, digit, `+`, `-` or `.`"
             ),
         }
     }

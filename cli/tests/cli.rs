@@ -992,6 +992,7 @@ fn urls_e_mail_addresses_and_host_ports() {
                  file:///etc/hosts\n\
                  http://[::1]:80/\n\
                  http://example.com:99999/\n\
+                 éftp://evil.com/\n\
                  \n";
     assert_eq!(
         ok(&["--url"], input),
@@ -1003,6 +1004,7 @@ fn urls_e_mail_addresses_and_host_ports() {
          error: the URL has no host\n\
          error: an IP address has no public suffix\n\
          error: invalid port at byte 19\n\
+         error: invalid scheme: a scheme starts with an ASCII letter\n\
          error: the URL has no host\n"
     );
     // The JSON object carries the host taken out of the input.
