@@ -440,6 +440,7 @@ impl fmt::Display for Source {
 
 /// A list file that cannot be used.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum LoadError {
     /// The file could not be read.
     Read {
@@ -455,13 +456,50 @@ pub enum LoadError {
         /// What is wrong with it.
         error: Error,
     },
+    /// A candidate for the newest list whose VERSION lies more than
+    /// [`MAX_CLOCK_SKEW`] ahead of the clock: no list is published in the
+    /// future, and one that claims to be would win over every genuine
+    /// later list.
+    Future {
+        /// The file.
+        path: PathBuf,
+        /// Its VERSION.
+        version: ListVersion,
+    },
+}
+
+/// How far ahead of the clock a list's VERSION may lie (clocks disagree):
+/// a day. A candidate further ahead is passed over, and `etld update`
+/// refuses to install it.
+pub const MAX_CLOCK_SKEW: Duration = Duration::from_secs(DAY);
+
+impl ListVersion {
+    /// Whether this version lies more than [`MAX_CLOCK_SKEW`] after `now`.
+    ///
+    /// ```
+    /// use std::time::{Duration, SystemTime};
+    /// use etld::source::ListVersion;
+    ///
+    /// let v: ListVersion = "2026-10-22_08-36-41_UTC".parse()?;
+    /// let at = v.to_system_time();
+    /// assert!(!v.is_future(at - Duration::from_secs(86_400)));
+    /// assert!(v.is_future(at - Duration::from_secs(86_401)));
+    /// # Ok::<(), etld::source::VersionError>(())
+    /// ```
+    pub fn is_future(&self, now: SystemTime) -> bool {
+        self.to_system_time()
+            .duration_since(now)
+            .is_ok_and(|ahead| ahead > MAX_CLOCK_SKEW)
+    }
 }
 
 impl LoadError {
     /// The file.
     pub fn path(&self) -> &Path {
         match self {
-            LoadError::Read { path, .. } | LoadError::Invalid { path, .. } => path,
+            LoadError::Read { path, .. }
+            | LoadError::Invalid { path, .. }
+            | LoadError::Future { path, .. } => path,
         }
     }
 }
@@ -475,6 +513,11 @@ impl fmt::Display for LoadError {
             LoadError::Invalid { path, error } => {
                 write!(f, "{} is not a valid list: {error}", path.display())
             }
+            LoadError::Future { path, version } => write!(
+                f,
+                "{}: its VERSION {version} lies in the future (more than a day ahead of the clock)",
+                path.display()
+            ),
         }
     }
 }
@@ -484,6 +527,7 @@ impl std::error::Error for LoadError {
         match self {
             LoadError::Read { error, .. } => Some(error),
             LoadError::Invalid { error, .. } => Some(error),
+            LoadError::Future { .. } => None,
         }
     }
 }
@@ -680,8 +724,9 @@ pub fn load_newest() -> Loaded {
 /// compiled. The installed list is a compiled `.fst` file, as `etld
 /// update` writes it, and is checked whole (header and checksum) whatever
 /// its VERSION. A missing file is no candidate; one that cannot be read,
-/// that is damaged, or that does not load when chosen, is [passed
-/// over](Loaded::passed_over) for the next newest. So this always gives a
+/// that is damaged, whose VERSION lies in the future
+/// ([`ListVersion::is_future`]), or that does not load when chosen, is
+/// [passed over](Loaded::passed_over) for the next newest. So this always gives a
 /// list: the built-in one at worst.
 ///
 /// ```
@@ -720,6 +765,7 @@ pub fn load_newest() -> Loaded {
 pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded {
     let mut passed_over = Vec::new();
     let mut candidates = Vec::new();
+    let now = SystemTime::now();
     let files = [(installed, Origin::Installed), (system, Origin::System)];
     for (path, origin) in files {
         let Some(path) = path else { continue };
@@ -738,6 +784,13 @@ pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded
                     }
                 }
                 let version = peek_version(&bytes).and_then(|v| v.parse().ok());
+                if let Some(version) = version.filter(|v: &ListVersion| v.is_future(now)) {
+                    passed_over.push(LoadError::Future {
+                        path: path.to_path_buf(),
+                        version,
+                    });
+                    continue;
+                }
                 candidates.push((path, bytes, origin, version));
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}

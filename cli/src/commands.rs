@@ -33,6 +33,7 @@ impl From<LoadError> for Failure {
         match e {
             LoadError::Read { path, error } => Failure::ReadList { path, error },
             LoadError::Invalid { path, error } => Failure::BadList { path, error },
+            other => Failure::Candidate(other),
         }
     }
 }

@@ -53,6 +53,8 @@ pub enum Failure {
         /// What is wrong with it.
         error: etld::Error,
     },
+    /// A list file that cannot be used for another reason.
+    Candidate(etld::source::LoadError),
     /// Standard input could not be read.
     ReadInput(io::Error),
     /// Standard output (or an output file) could not be written.
@@ -75,6 +77,7 @@ impl std::fmt::Display for Failure {
             Failure::BadList { path, error } => {
                 write!(f, "{} is not a valid list: {error}", path.display())
             }
+            Failure::Candidate(e) => write!(f, "{e}"),
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
             Failure::Update(e) => write!(f, "{e}"),

@@ -126,6 +126,8 @@ pub enum Refusal {
     },
     /// It has no VERSION, so it cannot be told from an older list.
     NoVersion,
+    /// Its VERSION lies more than a day ahead of the clock.
+    Future(ListVersion),
     /// Its VERSION is older than the list in use.
     Older {
         /// The download's VERSION.
@@ -152,6 +154,10 @@ impl fmt::Display for Refusal {
             Refusal::NoVersion => {
                 f.write_str("it has no `// VERSION:` line (--force installs it anyway)")
             }
+            Refusal::Future(got) => write!(
+                f,
+                "its VERSION {got} lies in the future (more than a day ahead of the clock)"
+            ),
             Refusal::Older { got, have } => write!(
                 f,
                 "its VERSION {got} is older than the list in use ({have}); \
@@ -168,8 +174,13 @@ const END_PRIVATE: &str = "===END PRIVATE DOMAINS===";
 
 /// Checks that `text` is a complete list that may replace `current`, and
 /// compiles it. `force` accepts a list older than `current`, or without
-/// a VERSION.
-pub fn check(text: &[u8], current: &List, force: bool) -> Result<List, Refusal> {
+/// a VERSION; never one whose VERSION lies more than a day after `now`.
+pub fn check(
+    text: &[u8],
+    current: &List,
+    force: bool,
+    now: std::time::SystemTime,
+) -> Result<List, Refusal> {
     let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Err(Refusal::Empty);
@@ -214,6 +225,9 @@ pub fn check(text: &[u8], current: &List, force: bool) -> Result<List, Refusal> 
             got: got.total(),
             have: have.total(),
         });
+    }
+    if let Some(got) = list.version_time().filter(|v| v.is_future(now)) {
+        return Err(Refusal::Future(got));
     }
     match (list.version_time(), current.version_time()) {
         _ if force => {}
@@ -339,7 +353,7 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
         .limit(MAX_BYTES)
         .read_to_vec()
         .map_err(download)?;
-    let list = check(&body, &current, args.force).map_err(|why| {
+    let list = check(&body, &current, args.force, std::time::SystemTime::now()).map_err(|why| {
         Failure::Update(UpdateError::Refused {
             url: url.to_string(),
             why,
@@ -430,6 +444,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::SystemTime;
 
     const CURRENT: &[u8] = b"// VERSION: 2026-10-22_08-36-41_UTC\n\
         // ===BEGIN ICANN DOMAINS===\ncom\nuk\nco.uk\n// ===END ICANN DOMAINS===\n\
@@ -444,16 +459,18 @@ mod tests {
 
     fn refusal(text: &[u8]) -> String {
         let current = List::from_dat(CURRENT).unwrap();
-        check(text, &current, false).unwrap_err().to_string()
+        check(text, &current, false, SystemTime::now())
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]
     fn a_complete_newer_list_passes() {
         let current = List::from_dat(CURRENT).unwrap();
-        let list = check(&newer(), &current, false).unwrap();
+        let list = check(&newer(), &current, false, SystemTime::now()).unwrap();
         assert_eq!(list.rule_counts().total(), 5);
         // The same list again is accepted too.
-        assert!(check(CURRENT, &current, false).is_ok());
+        assert!(check(CURRENT, &current, false, SystemTime::now()).is_ok());
     }
 
     #[test]
@@ -502,12 +519,29 @@ mod tests {
     }
 
     #[test]
+    fn a_version_more_than_a_day_ahead_is_refused_even_forced() {
+        let current = List::from_dat(CURRENT).unwrap();
+        let text = newer();
+        let published = List::from_dat(&text).unwrap().version_time().unwrap();
+        let at = |secs: u64| published.to_system_time() - std::time::Duration::from_secs(secs);
+        for force in [false, true] {
+            assert!(check(&text, &current, force, at(86_400)).is_ok());
+            let e = check(&text, &current, force, at(86_401)).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "its VERSION 2026-11-01_00-00-00_UTC lies in the future (more than a day \
+                 ahead of the clock)"
+            );
+        }
+    }
+
+    #[test]
     fn force_takes_an_older_list() {
         let current = List::from_dat(CURRENT).unwrap();
         let older = String::from_utf8(newer())
             .unwrap()
             .replace("2026-11-01", "2026-10-01");
-        assert!(check(older.as_bytes(), &current, true).is_ok());
+        assert!(check(older.as_bytes(), &current, true, SystemTime::now()).is_ok());
     }
 
     #[test]

@@ -611,3 +611,63 @@ fn info_warns_when_the_list_is_older_than_max_age() {
     let run = etld(&dir, &["info", "--max-age", "x"], &[]);
     assert_eq!(run.code, Some(2));
 }
+
+#[test]
+fn a_list_from_the_future_is_refused_and_passed_over() {
+    let dir = test_dir("future");
+    let (future, future_version) = shifted_list(30_000, true);
+    // Refused by update, --force or not.
+    for force in [false, true] {
+        let server = Server::start(vec![reply(200, future.as_bytes())]);
+        let mut args = vec!["update", "--url", &server.url];
+        if force {
+            args.push("--force");
+        }
+        let run = etld(&dir, &args, &[]);
+        drop(server);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "its VERSION {future_version} lies in the future (more than a day ahead of the clock)"
+            )),
+            "{}",
+            run.stderr
+        );
+        assert!(cache_files(&dir).is_empty());
+    }
+    // One installed before (by an older etld) is passed over by name, and a
+    // genuine later list installs over it.
+    let text = dir.join("future.dat");
+    std::fs::write(&text, &future).unwrap();
+    std::fs::create_dir_all(dir.join("cache")).unwrap();
+    let installed = dir.join("cache/public_suffix_list.fst");
+    ok(
+        &dir,
+        &[
+            "compile",
+            text.to_str().unwrap(),
+            installed.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let run = etld(&dir, &["info"], &[]);
+    assert_eq!(run.code, Some(0));
+    assert_eq!(info_line(&run.stdout, "list"), "built-in");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "etld: warning: ignoring the installed list: {}: its VERSION {future_version} lies \
+             in the future (more than a day ahead of the clock)\n",
+            installed.display()
+        )
+    );
+    let (newer, version) = shifted_list(2, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        info_line(&ok(&dir, &["info"], &[]), "version"),
+        version.to_string()
+    );
+}
