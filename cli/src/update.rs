@@ -66,6 +66,22 @@ pub enum UpdateError {
         /// Why it is refused.
         why: Refusal,
     },
+    /// The URL is not one to download a list from.
+    BadUrl {
+        /// The URL.
+        url: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A redirect that is not followed.
+    Redirect {
+        /// The URL that answered with the redirect.
+        url: String,
+        /// Why it is not followed.
+        why: String,
+    },
+    /// The cache directory is not a directory.
+    CacheNotDir(PathBuf),
     /// The list could not be written into the cache directory.
     Install {
         /// The file being written.
@@ -97,6 +113,15 @@ impl fmt::Display for UpdateError {
                 f,
                 "refusing the list from {url}: {why}; the list in use is unchanged"
             ),
+            UpdateError::BadUrl { url, why } => write!(f, "cannot download {url}: {why}"),
+            UpdateError::Redirect { url, why } => {
+                write!(f, "cannot download {url}: {why}")
+            }
+            UpdateError::CacheNotDir(dir) => write!(
+                f,
+                "cannot install the list: the cache directory {} is not a directory",
+                dir.display()
+            ),
             UpdateError::Install { path, error } => {
                 write!(f, "cannot install {}: {error}", path.display())
             }
@@ -124,8 +149,17 @@ pub enum Refusal {
         /// Rules in the list in use.
         have: u32,
     },
+    /// The body is not list text: compressed, UTF-16, or binary.
+    NotText(&'static str),
     /// It has no VERSION, so it cannot be told from an older list.
     NoVersion,
+    /// Its `// VERSION:` line does not hold a date.
+    BadVersion {
+        /// The VERSION as written.
+        text: String,
+        /// What is wrong with it.
+        error: etld::source::VersionError,
+    },
     /// Its VERSION lies more than a day ahead of the clock.
     Future(ListVersion),
     /// Its VERSION is older than the list in use.
@@ -150,6 +184,12 @@ impl fmt::Display for Refusal {
             Refusal::TooFewRules { got, have } => write!(
                 f,
                 "it holds {got} rules, under {MIN_RULES_PERCENT}% of the {have} of the list in use"
+            ),
+            Refusal::NotText(what) => write!(f, "the download is {what}, not list text"),
+            Refusal::BadVersion { text, error } => write!(
+                f,
+                "its `// VERSION:` line `{}` is not a date ({error}); --force installs it anyway",
+                text.escape_debug()
             ),
             Refusal::NoVersion => {
                 f.write_str("it has no `// VERSION:` line (--force installs it anyway)")
@@ -185,6 +225,9 @@ pub fn check(
     let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Err(Refusal::Empty);
     };
+    if let Some(what) = not_text(text) {
+        return Err(Refusal::NotText(what));
+    }
     let head = &text[first..text.len().min(first + 1024)];
     let lower = head.to_ascii_lowercase();
     let has = |needle: &[u8]| lower.windows(needle.len()).any(|w| w == needle);
@@ -231,11 +274,49 @@ pub fn check(
     }
     match (list.version_time(), current.version_time()) {
         _ if force => {}
-        (None, _) => return Err(Refusal::NoVersion),
+        (None, _) => {
+            return Err(
+                match list.version().map(|v| (v, v.parse::<ListVersion>())) {
+                    Some((text, Err(error))) => Refusal::BadVersion {
+                        text: text.to_string(),
+                        error,
+                    },
+                    _ => Refusal::NoVersion,
+                },
+            )
+        }
         (Some(got), Some(have)) if got < have => return Err(Refusal::Older { got, have }),
         _ => {}
     }
     Ok(list)
+}
+
+/// What `body` is if it is plainly not list text: a compressed file (by
+/// its magic bytes), UTF-16 (by its byte order mark, or NUL bytes between
+/// ASCII ones), or other binary bytes (a NUL among the first KiB).
+fn not_text(body: &[u8]) -> Option<&'static str> {
+    const MAGIC: [(&[u8], &str); 6] = [
+        (b"\x1f\x8b", "gzip-compressed"),
+        (b"BZh", "bzip2-compressed"),
+        (b"\xfd7zXZ\x00", "xz-compressed"),
+        (b"\x28\xb5\x2f\xfd", "zstd-compressed"),
+        (b"PK\x03\x04", "a zip archive"),
+        (b"\xff\xfe", "UTF-16"),
+    ];
+    if let Some((_, what)) = MAGIC.iter().find(|(magic, _)| body.starts_with(magic)) {
+        return Some(what);
+    }
+    if body.starts_with(b"\xfe\xff") {
+        return Some("UTF-16");
+    }
+    let head = &body[..body.len().min(1024)];
+    let nuls = head.iter().filter(|&&b| b == 0).count();
+    match nuls {
+        0 => None,
+        // Every other byte NUL: ASCII text in UTF-16 without a mark.
+        n if n * 2 + 2 >= head.len() => Some("UTF-16"),
+        _ => Some("binary (it holds NUL bytes)"),
+    }
 }
 
 /// What `public_suffix_list.http` records about the download of the
@@ -298,7 +379,19 @@ fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<Str
 /// Runs `etld update [--url URL] [--force]`.
 pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     let url = args.url.as_deref().unwrap_or(DEFAULT_URL);
+    check_url(url).map_err(|why| {
+        Failure::Update(UpdateError::BadUrl {
+            url: url.to_string(),
+            why,
+        })
+    })?;
     let dir = etld::source::cache_dir().ok_or(Failure::Update(UpdateError::NoCacheDir))?;
+    // Found before the download, not when the list is written.
+    if let Some(not_dir) = dir.ancestors().find(|d| d.exists() && !d.is_dir()) {
+        return Err(Failure::Update(UpdateError::CacheNotDir(
+            not_dir.to_path_buf(),
+        )));
+    }
     let (current, source) = commands::select_newest();
     let meta = installed_meta(&dir, url);
 
@@ -306,25 +399,48 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
         .http_status_as_error(false)
         .timeout_connect(Some(Duration::from_secs(20)))
         .timeout_global(Some(Duration::from_secs(120)))
+        .max_redirects(0)
         .user_agent(concat!("etld/", env!("CARGO_PKG_VERSION")))
         .build()
         .into();
-    let mut request = agent.get(url);
-    if let Some(meta) = &meta {
-        if let Some(etag) = &meta.etag {
-            request = request.header("If-None-Match", etag);
-        }
-        if let Some(lm) = &meta.last_modified {
-            request = request.header("If-Modified-Since", lm);
-        }
-    }
     let download = |error| {
         Failure::Update(UpdateError::Download {
             url: url.to_string(),
             error,
         })
     };
-    let mut response = request.call().map_err(download)?;
+    // Redirects are followed here, not by the agent, so that one to
+    // another scheme is refused as such.
+    let mut at = url.to_string();
+    let mut hops = 0;
+    let mut response = loop {
+        let mut request = agent.get(&at);
+        if let Some(meta) = &meta {
+            if let Some(etag) = &meta.etag {
+                request = request.header("If-None-Match", etag);
+            }
+            if let Some(lm) = &meta.last_modified {
+                request = request.header("If-Modified-Since", lm);
+            }
+        }
+        let response = request.call().map_err(download)?;
+        if !matches!(response.status().as_u16(), 301 | 302 | 303 | 307 | 308) {
+            break response;
+        }
+        let redirect = |why: String| {
+            Failure::Update(UpdateError::Redirect {
+                url: at.clone(),
+                why,
+            })
+        };
+        let location = header(&response, "location")
+            .ok_or_else(|| redirect("a redirect without a Location".to_string()))?;
+        hops += 1;
+        if hops > MAX_REDIRECTS {
+            return Err(redirect(format!("more than {MAX_REDIRECTS} redirects")));
+        }
+        at = redirect_target(&at, &location).map_err(redirect)?;
+    };
     let status = response.status().as_u16();
     let mut out = io::stdout().lock();
     if status == 304 && meta.is_some() {
@@ -413,6 +529,75 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     out.write_all(report.as_bytes())
         .and_then(|()| out.flush())
         .map_err(Failure::stdout)
+}
+
+/// The most redirects an update follows.
+const MAX_REDIRECTS: usize = 10;
+
+/// The scheme of `url` (lower-cased), if it starts with one (an ASCII
+/// letter, then letters, digits, `+`, `-`, `.`, then `:`).
+fn scheme_of(url: &str) -> Option<String> {
+    let (scheme, _) = url.split_once(':')?;
+    let mut bytes = scheme.bytes();
+    let valid = bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    valid.then(|| scheme.to_ascii_lowercase())
+}
+
+/// Checks the URL an update starts from: http or https.
+fn check_url(url: &str) -> Result<(), String> {
+    match scheme_of(url).as_deref() {
+        Some("http" | "https") => Ok(()),
+        Some(other) => Err(format!(
+            "an update downloads over http or https, not {other}"
+        )),
+        None => Err("not a URL: it has no scheme (https://...)".to_string()),
+    }
+}
+
+/// Where a redirect from `from` to `location` leads: `location` itself if
+/// it is an http or https URL (never from https down to http), or resolved
+/// against `from` if it is relative (`//host/path`, `/path`, `path`).
+fn redirect_target(from: &str, location: &str) -> Result<String, String> {
+    let base = scheme_of(from).unwrap_or_default();
+    match scheme_of(location).as_deref() {
+        Some(scheme @ ("http" | "https")) => {
+            if base == "https" && scheme == "http" {
+                return Err(format!(
+                    "a redirect from https down to http ({location}) is refused"
+                ));
+            }
+            return Ok(location.to_string());
+        }
+        Some(other) => {
+            return Err(format!(
+                "a redirect to a {other}: URL ({location}) is refused: only http and https \
+                 are followed"
+            ))
+        }
+        None => {}
+    }
+    // `from` is an http(s) URL: scheme, `//`, authority, path.
+    let after = from.len() - from[base.len() + 1..].trim_start_matches('/').len();
+    let path_at = from[after..]
+        .find(['/', '?', '#'])
+        .map_or(from.len(), |i| after + i);
+    Ok(if location.starts_with("//") {
+        format!("{base}:{location}")
+    } else if location.starts_with('/') {
+        format!("{}{location}", &from[..path_at])
+    } else {
+        let path_end = from[path_at..]
+            .find(['?', '#'])
+            .map_or(from.len(), |i| path_at + i);
+        let dir_end = from[path_at..path_end]
+            .rfind('/')
+            .map_or(path_at, |i| path_at + i + 1);
+        match dir_end {
+            d if d == path_at => format!("{}/{location}", &from[..path_at]),
+            d => format!("{}{location}", &from[..d]),
+        }
+    })
 }
 
 /// Writes `bytes` to `path` so that readers see the old file or the new
@@ -516,6 +701,15 @@ mod tests {
         );
         assert!(refusal(newer.replace("// VERSION", "// V").as_bytes())
             .starts_with("it has no `// VERSION:` line"));
+        assert_eq!(
+            refusal(
+                newer
+                    .replace("2026-11-01_00-00-00_UTC", "2026-11-01 00:00 UTC")
+                    .as_bytes()
+            ),
+            "its `// VERSION:` line `2026-11-01 00:00 UTC` is not a date (bad list VERSION at \
+             byte 10: expected `_`); --force installs it anyway"
+        );
     }
 
     #[test]
@@ -536,12 +730,75 @@ mod tests {
     }
 
     #[test]
+    fn bodies_that_are_not_text_are_named() {
+        let newer = newer();
+        let utf16: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain(newer.iter().flat_map(|&b| [b, 0]))
+            .collect();
+        let utf16_bare: Vec<u8> = newer.iter().flat_map(|&b| [0, b]).collect();
+        let mut gzip = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+        gzip.extend_from_slice(&[0x4b; 200]);
+        let mut binary = newer.clone();
+        binary.insert(40, 0);
+        for (body, what) in [
+            (&gzip[..], "the download is gzip-compressed, not list text"),
+            (&utf16, "the download is UTF-16, not list text"),
+            (&utf16_bare, "the download is UTF-16, not list text"),
+            (
+                b"PK\x03\x04zip",
+                "the download is a zip archive, not list text",
+            ),
+            (
+                &binary,
+                "the download is binary (it holds NUL bytes), not list text",
+            ),
+        ] {
+            assert_eq!(refusal(body), what);
+        }
+    }
+
+    #[test]
     fn force_takes_an_older_list() {
         let current = List::from_dat(CURRENT).unwrap();
         let older = String::from_utf8(newer())
             .unwrap()
             .replace("2026-11-01", "2026-10-01");
         assert!(check(older.as_bytes(), &current, true, SystemTime::now()).is_ok());
+    }
+
+    #[test]
+    fn redirects_resolve_as_urls_do() {
+        let from = "http://127.0.0.1:8/list/psl.dat?x#y";
+        for (location, want) in [
+            (
+                "https://mirror.example/psl.dat",
+                "https://mirror.example/psl.dat",
+            ),
+            ("//other:9/a", "http://other:9/a"),
+            ("/b/c.dat", "http://127.0.0.1:8/b/c.dat"),
+            ("c.dat", "http://127.0.0.1:8/list/c.dat"),
+        ] {
+            assert_eq!(redirect_target(from, location).as_deref(), Ok(want));
+        }
+        assert_eq!(
+            redirect_target("http://h", "x").as_deref(),
+            Ok("http://h/x")
+        );
+        for (from, location, why) in [
+            (from, "file:///etc/passwd", "a redirect to a file: URL"),
+            (from, "FTP://x/", "a redirect to a ftp: URL"),
+            ("https://h/a", "http://h/a", "from https down to http"),
+        ] {
+            let e = redirect_target(from, location).unwrap_err();
+            assert!(e.contains(why), "{location}: {e}");
+        }
+        assert!(check_url("https://x/").is_ok());
+        assert_eq!(
+            check_url("file:///x").unwrap_err(),
+            "an update downloads over http or https, not file"
+        );
+        assert!(check_url("example.com/list").is_err());
     }
 
     #[test]

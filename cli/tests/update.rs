@@ -671,3 +671,93 @@ fn a_list_from_the_future_is_refused_and_passed_over() {
         version.to_string()
     );
 }
+
+#[test]
+fn refusals_name_the_right_cause() {
+    let dir = test_dir("causes");
+    let (newer, version) = shifted_list(7, true);
+    let utf16: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(newer.bytes().flat_map(|b| [b, 0]))
+        .collect();
+    let mut gzip = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+    gzip.extend_from_slice(newer.as_bytes());
+    let garbled = newer.replacen(
+        &format!("// VERSION: {version}"),
+        "// VERSION: 2026-13-45 noon",
+        1,
+    );
+    let redirect = |to: &str| reply(302, "").header("Location", to);
+    let loop_replies: Vec<Reply> = (0..11).map(|_| redirect("/again")).collect();
+    let cases: Vec<(&str, Vec<Reply>, &str)> = vec![
+        (
+            "gzip",
+            vec![reply(200, gzip)],
+            "the download is gzip-compressed, not list text",
+        ),
+        (
+            "UTF-16",
+            vec![reply(200, utf16)],
+            "the download is UTF-16, not list text",
+        ),
+        (
+            "garbled VERSION",
+            vec![reply(200, garbled.as_bytes())],
+            "its `// VERSION:` line `2026-13-45 noon` is not a date (bad list VERSION at byte \
+             10: expected `_`)",
+        ),
+        (
+            "redirect to file://",
+            vec![redirect("file:///etc/passwd")],
+            "a redirect to a file: URL (file:///etc/passwd) is refused: only http and https are \
+             followed",
+        ),
+        ("redirect loop", loop_replies, "more than 10 redirects"),
+    ];
+    for (what, replies, says) in cases {
+        let n = replies.len();
+        let server = Server::start(replies);
+        let run = etld(&dir, &["update", "--url", &server.url], &[]);
+        assert_eq!(server.requests().len(), n, "{what}");
+        drop(server);
+        assert_eq!(run.code, Some(1), "{what}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{what}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{what}: {}", run.stderr);
+        assert!(cache_files(&dir).is_empty(), "{what}");
+    }
+    // A relative redirect on the same server is followed.
+    let server = Server::start(vec![
+        redirect("elsewhere.dat"),
+        reply(200, newer.as_bytes()),
+    ]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    assert!(server.requests()[1].starts_with("get /list/elsewhere.dat "));
+    drop(server);
+    assert!(knows_new_rule(&dir, &[]));
+
+    // A cache directory that is a file, and a URL that is not http(s):
+    // refused before any download.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let file_env = [("ETLD_CACHE_DIR", file.to_str().unwrap())];
+    let run = etld(
+        &dir,
+        &["update", "--url", "http://127.0.0.1:9/x"],
+        &file_env,
+    );
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "etld: cannot install the list: the cache directory {} is not a directory\n",
+            file.display()
+        )
+    );
+    let run = etld(&dir, &["update", "--url", "file:///etc/passwd"], &[]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        "etld: cannot download file:///etc/passwd: an update downloads over http or https, not \
+         file\n"
+    );
+}
