@@ -478,15 +478,41 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
 
     let path = dir.join(INSTALLED);
     let install = |path: &Path, bytes: &[u8]| {
-        std::fs::create_dir_all(&dir)
-            .and_then(|()| write_atomically(path, bytes))
-            .map_err(|error| {
-                Failure::Update(UpdateError::Install {
-                    path: path.to_path_buf(),
-                    error,
-                })
+        write_atomically(path, bytes).map_err(|error| {
+            Failure::Update(UpdateError::Install {
+                path: path.to_path_buf(),
+                error,
             })
+        })
     };
+    std::fs::create_dir_all(&dir).map_err(|error| {
+        Failure::Update(UpdateError::Install {
+            path: dir.clone(),
+            error,
+        })
+    })?;
+    // Held until the list and its record are both in place: concurrent
+    // updates install one after the other, and one that finds a newer list
+    // installed meanwhile leaves it.
+    let _lock = lock(&dir).map_err(|error| {
+        Failure::Update(UpdateError::Install {
+            path: dir.clone(),
+            error,
+        })
+    })?;
+    let installed_now = etld::source::read_candidate(&path)
+        .ok()
+        .and_then(|bytes| etld::source::peek_version(&bytes))
+        .and_then(|v| v.parse::<ListVersion>().ok())
+        .filter(|v| !v.is_future(std::time::SystemTime::now()));
+    if let (Some(have), Some(got), false) = (installed_now, list.version_time(), args.force) {
+        if got < have {
+            return Err(Failure::Update(UpdateError::Refused {
+                url: url.to_string(),
+                why: Refusal::Older { got, have },
+            }));
+        }
+    }
     install(&path, list.to_fst_bytes())?;
     let meta = HttpMeta {
         url: url.to_string(),
@@ -529,6 +555,23 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     out.write_all(report.as_bytes())
         .and_then(|()| out.flush())
         .map_err(Failure::stdout)
+}
+
+/// Takes the cache directory's update lock, waiting for any other update
+/// to finish installing; it is let go when the returned file is dropped
+/// (or the process ends). On Unix the directory itself is locked, so no
+/// file is added to it.
+fn lock(dir: &Path) -> io::Result<std::fs::File> {
+    #[cfg(unix)]
+    let file = std::fs::File::open(dir)?;
+    #[cfg(not(unix))]
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join("public_suffix_list.lock"))?;
+    file.lock()?;
+    Ok(file)
 }
 
 /// The most redirects an update follows.

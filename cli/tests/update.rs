@@ -31,6 +31,8 @@ struct Reply {
     body: Vec<u8>,
     /// Announce this many more bytes than the body holds, then hang up.
     short_by: usize,
+    /// Wait this long before answering.
+    delay: Duration,
 }
 
 fn reply(status: u16, body: impl Into<Vec<u8>>) -> Reply {
@@ -39,6 +41,7 @@ fn reply(status: u16, body: impl Into<Vec<u8>>) -> Reply {
         headers: Vec::new(),
         body: body.into(),
         short_by: 0,
+        delay: Duration::ZERO,
     }
 }
 
@@ -99,6 +102,7 @@ impl Server {
                 seen.lock()
                     .unwrap()
                     .push(String::from_utf8_lossy(&head).into_owned());
+                std::thread::sleep(reply.delay);
                 let reason = match reply.status {
                     200 => "OK",
                     304 => "Not Modified",
@@ -760,4 +764,83 @@ fn refusals_name_the_right_cause() {
         "etld: cannot download file:///etc/passwd: an update downloads over http or https, not \
          file\n"
     );
+}
+
+/// The VERSION of the installed list and the one its download record
+/// names.
+fn installed_versions(dir: &Path) -> (String, String) {
+    let fst = std::fs::read(dir.join("cache/public_suffix_list.fst")).unwrap();
+    let http = std::fs::read_to_string(dir.join("cache/public_suffix_list.http")).unwrap();
+    let recorded = http
+        .lines()
+        .find_map(|l| l.strip_prefix("version "))
+        .unwrap()
+        .to_string();
+    (etld::source::peek_version(&fst).unwrap(), recorded)
+}
+
+#[test]
+fn concurrent_updates_install_the_newest_list_with_its_record() {
+    let dir = test_dir("concurrent");
+    let (older, _) = shifted_list(3, false);
+    let (newer, newer_version) = shifted_list(6, true);
+    // The older list served slowly, the newer fast, both started together.
+    let mut slow = reply(200, older.as_bytes());
+    slow.delay = Duration::from_millis(1500);
+    let slow = Server::start(vec![slow]);
+    let fast = Server::start(vec![reply(200, newer.as_bytes())]);
+    let spawn = |url: &str| {
+        Command::new(env!("CARGO_BIN_EXE_etld"))
+            .args(["update", "--url", url])
+            .env("ETLD_CACHE_DIR", dir.join("cache"))
+            .env("ETLD_SYSTEM_LIST", "")
+            .env_remove("ETLD_LIST")
+            .output()
+    };
+    let (older_run, newer_run) = std::thread::scope(|s| {
+        let a = s.spawn(|| spawn(&slow.url).unwrap());
+        let b = s.spawn(|| spawn(&fast.url).unwrap());
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    drop((slow, fast));
+    assert_eq!(newer_run.status.code(), Some(0));
+    assert_eq!(older_run.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&older_run.stderr)
+        .contains(&format!("is older than the list in use ({newer_version})")));
+    let v = newer_version.to_string();
+    assert_eq!(installed_versions(&dir), (v.clone(), v));
+    assert!(knows_new_rule(&dir, &[]));
+
+    // Four at once, each a list of its own, a few rounds: the newest is
+    // installed, and its record describes it.
+    for round in 0..3 {
+        let _ = std::fs::remove_dir_all(dir.join("cache"));
+        let lists: Vec<(String, ListVersion)> =
+            (0..4).map(|i| shifted_list(10 + i, false)).collect();
+        let servers: Vec<Server> = lists
+            .iter()
+            .enumerate()
+            .map(|(i, (text, _))| {
+                let mut r = reply(200, text.as_bytes());
+                r.delay = Duration::from_millis(50 * ((i as u64 + round) % 4));
+                Server::start(vec![r])
+            })
+            .collect();
+        std::thread::scope(|s| {
+            let runs: Vec<_> = servers
+                .iter()
+                .map(|server| s.spawn(|| spawn(&server.url).unwrap()))
+                .collect();
+            for run in runs {
+                run.join().unwrap();
+            }
+        });
+        drop(servers);
+        let newest = lists[3].1.to_string();
+        assert_eq!(
+            installed_versions(&dir),
+            (newest.clone(), newest),
+            "round {round}"
+        );
+    }
 }
