@@ -444,6 +444,9 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     let status = response.status().as_u16();
     let mut out = io::stdout().lock();
     if status == 304 && meta.is_some() {
+        if let Ok(_lock) = lock(&dir) {
+            remove_stale_files(&dir);
+        }
         return writeln!(
             out,
             "already up to date: {url} has not changed since the list installed at {} ({})",
@@ -500,6 +503,7 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
             error,
         })
     })?;
+    remove_stale_files(&dir);
     let installed_now = etld::source::read_candidate(&path)
         .ok()
         .and_then(|bytes| etld::source::peek_version(&bytes))
@@ -572,6 +576,28 @@ fn lock(dir: &Path) -> io::Result<std::fs::File> {
         .open(dir.join("public_suffix_list.lock"))?;
     file.lock()?;
     Ok(file)
+}
+
+/// Removes what interrupted installs left in the cache directory: the
+/// `.tmp<PID>` files written beside the list and its record before they
+/// are renamed into place. Called under the [`lock`], when no other
+/// install is writing one.
+fn remove_stale_files(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let stale = [INSTALLED, HTTP_META].iter().any(|file| {
+            name.strip_prefix(file)
+                .and_then(|rest| rest.strip_prefix(".tmp"))
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// The most redirects an update follows.

@@ -844,3 +844,32 @@ fn concurrent_updates_install_the_newest_list_with_its_record() {
         );
     }
 }
+
+#[test]
+fn what_an_interrupted_install_left_is_removed() {
+    let dir = test_dir("stale");
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    let stale = [
+        "public_suffix_list.fst.tmp12345",
+        "public_suffix_list.http.tmp999",
+    ];
+    for name in stale {
+        std::fs::write(cache.join(name), b"half a list").unwrap();
+    }
+    // Files of other names are not the update's to remove.
+    std::fs::write(cache.join("notes.tmp1"), b"mine").unwrap();
+    let (newer, _) = shifted_list(7, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    let names: Vec<String> = cache_files(&dir).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(
+        names,
+        [
+            "notes.tmp1",
+            "public_suffix_list.fst",
+            "public_suffix_list.http"
+        ]
+    );
+}
