@@ -553,6 +553,28 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
             list.version().unwrap_or("(none)"),
         );
     }
+    // Each run uses the newest list at hand (a rule --force does not
+    // change: a list forced in to go back in time would otherwise hold back
+    // every later built-in or system list). Say so when that is not this
+    // one, and how to use it anyway.
+    let later = etld::source::load_newest();
+    let used = matches!(&later.source, Source::File { path: p, .. } if *p == path);
+    if !used {
+        report = format!(
+            "installed {}: version {}, {} rules ({} icann, {} private), {} bytes\n\
+             note: later runs do not use it: they use the newest list at hand, {} (version {}); \
+             to use this one, pass --list {} or set ETLD_LIST to it\n",
+            path.display(),
+            list.version().unwrap_or("(none)"),
+            counts.total(),
+            counts.icann,
+            counts.private,
+            list.to_fst_bytes().len(),
+            later.source,
+            later.list.version().unwrap_or("(none)"),
+            path.display(),
+        );
+    }
     if std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
         report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
     }

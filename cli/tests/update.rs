@@ -873,3 +873,38 @@ fn what_an_interrupted_install_left_is_removed() {
         ]
     );
 }
+
+#[test]
+fn a_forced_list_that_later_runs_will_not_use_is_said_so() {
+    let dir = test_dir("forced");
+    let installed = dir.join("cache/public_suffix_list.fst");
+    let (older, older_version) = shifted_list(-3, true);
+    let no_version = older.replacen(&format!("// VERSION: {older_version}"), "", 1);
+    for (what, text) in [("older", &older), ("no VERSION", &no_version)] {
+        let server = Server::start(vec![reply(200, text.as_bytes())]);
+        let out = ok(&dir, &["update", "--force", "--url", &server.url], &[]);
+        drop(server);
+        assert!(!out.contains("replaces the list in use"), "{what}: {out}");
+        assert!(
+            out.contains(&format!(
+                "note: later runs do not use it: they use the newest list at hand, the built-in \
+                 list (version {}); to use this one, pass --list {} or set ETLD_LIST to it\n",
+                builtin_dat().1,
+                installed.display()
+            )),
+            "{what}: {out}"
+        );
+        // What it said is what later runs do, and the way it gave works.
+        assert_eq!(info_line(&ok(&dir, &["info"], &[]), "list"), "built-in");
+        assert!(!knows_new_rule(&dir, &[]));
+        let env = [("ETLD_LIST", installed.to_str().unwrap())];
+        assert!(knows_new_rule(&dir, &env));
+    }
+    // A forced list that is the newest at hand replaces the one in use.
+    let (newer, _) = shifted_list(3, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let out = ok(&dir, &["update", "--force", "--url", &server.url], &[]);
+    drop(server);
+    assert!(out.contains("replaces the list in use"), "{out}");
+    assert!(knows_new_rule(&dir, &[]));
+}
