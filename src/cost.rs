@@ -39,12 +39,12 @@ pub fn take() -> u64 {
 /// The most units loading a `.fst` file whose automaton has `len` bytes
 /// may cost: the sweep decodes each address at most once, with at most 256
 /// transitions, and the keys unfold into at most
-/// [`max_unfolded`](crate::automaton::max_unfolded)`(len)` prefixes.
+/// [`most_unfolded`](crate::automaton::most_unfolded)`(len)` prefixes.
 #[cfg(fuzzing)]
 pub fn load_bound(len: usize) -> u64 {
     (len as u64)
         .saturating_mul(257)
-        .saturating_add(crate::automaton::max_unfolded(len))
+        .saturating_add(crate::automaton::most_unfolded(len))
 }
 
 /// The most units one lookup of a host of `labels` labels may cost: for

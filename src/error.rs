@@ -240,9 +240,12 @@ pub enum FormatError {
     },
     /// The automaton describes far more than its size holds: its keys
     /// would unfold into more than `limit` bytes, the most an automaton of
-    /// `size` bytes may describe. An `fst` is a graph that shares paths, so
-    /// a few hundred crafted bytes can describe millions of keys; an honest
-    /// list unfolds into a few bytes for each byte of its automaton.
+    /// `size` bytes may describe, and spell more than 32 MiB of list text.
+    /// An `fst` is a graph that shares paths, so a few hundred crafted
+    /// bytes can describe millions of keys; an honest list unfolds into a
+    /// few bytes for each byte of its automaton, or, if it is regular
+    /// (sequential names, the same children under many suffixes), spells
+    /// no more text than a list file may hold.
     Unfolding {
         /// The automaton's size in bytes.
         size: u64,
@@ -296,7 +299,8 @@ impl fmt::Display for FormatError {
             FormatError::Unfolding { size, limit } => write!(
                 f,
                 "the keys unfold into more than {limit} bytes, the most an automaton of \
-                 {size} bytes may describe (a crafted file, or not a list)"
+                 {size} bytes may describe, and spell more than 32 MiB of list text (a \
+                 crafted file, or not a list)"
             ),
             FormatError::Wildcards { branchings, limit } => write!(
                 f,
