@@ -137,13 +137,21 @@ list. A download that is empty, an HTML page, an HTTP error, truncated (a
 section without its END marker), without an ICANN section, invalid, under 90%
 of the rules of the list in use or older than it is refused, and the installed
 list stays as it was. An unchanged list is not downloaded again (ETag and
-Last-Modified are kept beside the installed list).";
+Last-Modified are kept beside the installed list). A VERSION more than a day
+ahead of the clock is refused, --force or not; a body that is compressed,
+UTF-16 or binary is refused as such. At most 16 MiB are downloaded and 10
+redirects followed, over http or https only. Concurrent updates install one
+after the other (the newest VERSION wins), and files an interrupted install
+left behind are removed.";
 
 const UPDATE_AFTER_HELP: &str = "\
 Which list a run uses, in order:
   --list FILE; $ETLD_LIST; else the newest by VERSION of the built-in list, the
   installed list and the system's list ($ETLD_SYSTEM_LIST, by default
-  /usr/share/publicsuffix/public_suffix_list.dat; empty: none).
+  /usr/share/publicsuffix/public_suffix_list.dat; empty: none). A list that
+  cannot be used (unreadable, damaged, a VERSION in the future) is named on
+  stderr and passed over. No list file is read past 64 MiB; a device, a
+  directory, or a FIFO nobody named, is refused without reading.
 
 The cache directory: $ETLD_CACHE_DIR, else $XDG_CACHE_HOME/etld or ~/.cache/etld
 (Linux), ~/Library/Caches/etld (macOS), %LOCALAPPDATA%\\etld (Windows).
@@ -339,7 +347,8 @@ pub struct UpdateArgs {
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
     /// Install the download even if its VERSION is older than the list in
-    /// use, or missing
+    /// use, or missing (runs still use the newest list at hand; etld says
+    /// which, and how to use this one)
     #[arg(long)]
     pub force: bool,
 }

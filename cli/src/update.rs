@@ -10,6 +10,13 @@
 //! Beside the installed list, `public_suffix_list.http` keeps the URL, the
 //! VERSION and the `ETag` / `Last-Modified` of the download, so the next
 //! update asks the server for the list only if it changed.
+//!
+//! Installs take the cache directory's [lock]: concurrent updates install
+//! one after the other, each list with its record, and one that finds a
+//! newer list installed meanwhile leaves it. Under the lock, the
+//! `.tmp<PID>` files of interrupted installs are removed. Redirects are
+//! followed here (at most [`MAX_REDIRECTS`], http and https only), so that
+//! one to `file:` is refused as such.
 
 use std::fmt;
 use std::io::{self, Read, Write};
