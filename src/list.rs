@@ -1,4 +1,10 @@
 //! [`List`]: a compiled Public Suffix List, ready for lookups.
+//!
+//! This module says what a list is and how one is made: from the built-in
+//! snapshot, from list text (compiled by the rules room), or from the bytes
+//! of a `.fst` file (checked by the rules room). Its lookups are handed to
+//! the [`Index`] of the lookup room that it holds; the cookie check is in
+//! `cookie.rs`, built on [`List::lookup_with`].
 
 use std::borrow::Cow;
 use std::path::Path;
