@@ -440,6 +440,7 @@ impl fmt::Display for Source {
 
 /// A list file that cannot be used.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum LoadError {
     /// The file could not be read.
     Read {
@@ -455,13 +456,50 @@ pub enum LoadError {
         /// What is wrong with it.
         error: Error,
     },
+    /// A candidate for the newest list whose VERSION lies more than
+    /// [`MAX_CLOCK_SKEW`] ahead of the clock: no list is published in the
+    /// future, and one that claims to be would win over every genuine
+    /// later list.
+    Future {
+        /// The file.
+        path: PathBuf,
+        /// Its VERSION.
+        version: ListVersion,
+    },
+}
+
+/// How far ahead of the clock a list's VERSION may lie (clocks disagree):
+/// a day. A candidate further ahead is passed over, and `etld update`
+/// refuses to install it.
+pub const MAX_CLOCK_SKEW: Duration = Duration::from_secs(DAY);
+
+impl ListVersion {
+    /// Whether this version lies more than [`MAX_CLOCK_SKEW`] after `now`.
+    ///
+    /// ```
+    /// use std::time::{Duration, SystemTime};
+    /// use etld::source::ListVersion;
+    ///
+    /// let v: ListVersion = "2026-10-22_08-36-41_UTC".parse()?;
+    /// let at = v.to_system_time();
+    /// assert!(!v.is_future(at - Duration::from_secs(86_400)));
+    /// assert!(v.is_future(at - Duration::from_secs(86_401)));
+    /// # Ok::<(), etld::source::VersionError>(())
+    /// ```
+    pub fn is_future(&self, now: SystemTime) -> bool {
+        self.to_system_time()
+            .duration_since(now)
+            .is_ok_and(|ahead| ahead > MAX_CLOCK_SKEW)
+    }
 }
 
 impl LoadError {
     /// The file.
     pub fn path(&self) -> &Path {
         match self {
-            LoadError::Read { path, .. } | LoadError::Invalid { path, .. } => path,
+            LoadError::Read { path, .. }
+            | LoadError::Invalid { path, .. }
+            | LoadError::Future { path, .. } => path,
         }
     }
 }
@@ -475,6 +513,11 @@ impl fmt::Display for LoadError {
             LoadError::Invalid { path, error } => {
                 write!(f, "{} is not a valid list: {error}", path.display())
             }
+            LoadError::Future { path, version } => write!(
+                f,
+                "{}: its VERSION {version} lies in the future (more than a day ahead of the clock)",
+                path.display()
+            ),
         }
     }
 }
@@ -484,6 +527,7 @@ impl std::error::Error for LoadError {
         match self {
             LoadError::Read { error, .. } => Some(error),
             LoadError::Invalid { error, .. } => Some(error),
+            LoadError::Future { .. } => None,
         }
     }
 }
@@ -541,13 +585,112 @@ pub fn load(given: Option<&Path>) -> Result<Loaded, LoadError> {
 }
 
 /// Reads and loads a list file, text or `.fst`; `origin` is why it is
-/// loaded, for the [`Source`].
+/// loaded, for the [`Source`]. The read is bounded ([`read_list`] for a
+/// file the program was given or `$ETLD_LIST` names, [`read_candidate`]
+/// for the installed and the system's list).
 pub fn load_file(path: &Path, origin: Origin) -> Result<(List, Source), LoadError> {
-    let bytes = std::fs::read(path).map_err(|error| LoadError::Read {
+    let bytes = match origin {
+        Origin::Given | Origin::Env => read_list(path),
+        Origin::Installed | Origin::System => read_candidate(path),
+    }
+    .map_err(|error| LoadError::Read {
         path: path.to_path_buf(),
         error,
     })?;
     load_bytes(path, bytes, origin)
+}
+
+/// The most bytes a list file may hold: 64 MiB. The Public Suffix List is
+/// about 0.3 MB, and a list of a million rules of forty letters 42 MB; a
+/// larger file is refused before it is read (or, for a pipe, as soon as
+/// more than this has come), so that `/dev/zero` or a huge file costs
+/// nothing.
+pub const MAX_LIST_BYTES: u64 = 64 << 20;
+
+/// Reads a list file that a user named (`--list FILE`, `$ETLD_LIST`,
+/// [`List::from_path`]): a regular file of at most [`MAX_LIST_BYTES`]
+/// (larger is refused from its size, before any read), or a pipe or FIFO
+/// (`--list <(zcat list.dat.gz)`), read up to that many bytes and refused
+/// past them. A directory, a device (`/dev/zero`, `/dev/urandom`) or a
+/// socket is refused without reading.
+///
+/// ```
+/// let e = etld::source::read_list(std::path::Path::new("/dev/zero")).unwrap_err();
+/// # #[cfg(unix)]
+/// assert_eq!(e.to_string(), "a character device, not a list file");
+/// ```
+pub fn read_list(path: &Path) -> io::Result<Vec<u8>> {
+    read_bounded(path, true)
+}
+
+/// Reads a candidate list that nobody named (the installed list, the
+/// system's list) as [`read_list`] does, but a FIFO is refused too: its
+/// open would wait for a writer that may never come.
+pub fn read_candidate(path: &Path) -> io::Result<Vec<u8>> {
+    read_bounded(path, false)
+}
+
+/// What is wrong with a file of type `kind` as a list file, if anything.
+fn refused_kind(kind: std::fs::FileType, pipes: bool) -> Option<&'static str> {
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory, not a list file");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return (!pipes).then_some("a FIFO, not a list file");
+        }
+        if kind.is_char_device() {
+            return Some("a character device, not a list file");
+        }
+        if kind.is_block_device() {
+            return Some("a block device, not a list file");
+        }
+        if kind.is_socket() {
+            return Some("a socket, not a list file");
+        }
+    }
+    let _ = pipes;
+    Some("not a regular file")
+}
+
+/// [`read_list`] (`pipes`: FIFOs too) or [`read_candidate`].
+fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let refuse = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why.to_string());
+    let too_large = || {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB, the most a list file may hold",
+                MAX_LIST_BYTES >> 20
+            ),
+        )
+    };
+    // The type first, from the path (a FIFO's open would block), then from
+    // the file opened, in case the path was replaced in between.
+    let check = |meta: std::fs::Metadata| -> io::Result<u64> {
+        if let Some(why) = refused_kind(meta.file_type(), pipes) {
+            return Err(refuse(why));
+        }
+        if meta.len() > MAX_LIST_BYTES {
+            return Err(too_large());
+        }
+        Ok(meta.len())
+    };
+    check(std::fs::metadata(path)?)?;
+    let file = std::fs::File::open(path)?;
+    let len = check(file.metadata()?)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0).saturating_add(1));
+    file.take(MAX_LIST_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_LIST_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
 }
 
 fn load_bytes(path: &Path, bytes: Vec<u8>, origin: Origin) -> Result<(List, Source), LoadError> {
@@ -576,20 +719,29 @@ pub fn load_newest() -> Loaded {
 /// `installed` and `system` (each `None`: no such candidate); the built-in
 /// list wins ties, then the installed one.
 ///
-/// Each file is read once and only the chosen one is compiled. A missing
-/// file is no candidate; one that cannot be read, or that does not load
-/// when chosen, is [passed over](Loaded::passed_over) for the next newest.
-/// So this always gives a list: the built-in one at worst.
+/// Each file is read once (within [`MAX_LIST_BYTES`], and only if it is a
+/// regular file: see [`read_candidate`]) and only the chosen one is
+/// compiled. The installed list is a compiled `.fst` file, as `etld
+/// update` writes it, and is checked whole (header and checksum) whatever
+/// its VERSION. A missing file is no candidate; one that cannot be read,
+/// that is damaged, whose VERSION lies in the future
+/// ([`ListVersion::is_future`]), or that does not load when chosen, is
+/// [passed over](Loaded::passed_over) for the next newest. So this always gives a
+/// list: the built-in one at worst.
 ///
 /// ```
-/// use etld::source::{self, Origin, Source};
+/// use etld::source::{self, ListVersion, Origin, Source};
 ///
 /// # let dir = std::env::temp_dir().join(format!("etld-doc-newest-{}", std::process::id()));
 /// # std::fs::create_dir_all(&dir).unwrap();
-/// let newer = dir.join("newer.dat");
-/// std::fs::write(&newer, "// VERSION: 2999-01-01_00-00-00_UTC\ncom\n").unwrap();
+/// // Lists a second and two seconds newer than the built-in one.
+/// let builtin = etld::List::builtin().version_time().unwrap().unix_seconds();
+/// let version = |later| ListVersion::from_unix_seconds(builtin + later).unwrap();
+/// let newer = dir.join("newer.fst");
+/// let text = format!("// VERSION: {}\ncom\n", version(1));
+/// std::fs::write(&newer, etld::compile(text.as_bytes())?).unwrap();
 /// let broken = dir.join("broken.dat");
-/// std::fs::write(&broken, "// VERSION: 3000-01-01_00-00-00_UTC\n").unwrap();
+/// std::fs::write(&broken, format!("// VERSION: {}\n", version(2))).unwrap();
 ///
 /// let loaded = source::load_newest_of(Some(&newer), None);
 /// assert!(matches!(loaded.source, Source::File { origin: Origin::Installed, .. }));
@@ -602,17 +754,43 @@ pub fn load_newest() -> Loaded {
 /// // Missing files are no candidates.
 /// let loaded = source::load_newest_of(Some(&dir.join("missing.fst")), None);
 /// assert_eq!((loaded.source, loaded.passed_over.len()), (Source::Builtin, 0));
+///
+/// // A damaged installed list is named, however old.
+/// std::fs::write(&newer, b"ETLDFST\n").unwrap();
+/// let loaded = source::load_newest_of(Some(&newer), None);
+/// assert_eq!((loaded.source, loaded.passed_over.len()), (Source::Builtin, 1));
 /// # std::fs::remove_dir_all(&dir).unwrap();
+/// # Ok::<(), etld::Error>(())
 /// ```
 pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded {
     let mut passed_over = Vec::new();
     let mut candidates = Vec::new();
+    let now = SystemTime::now();
     let files = [(installed, Origin::Installed), (system, Origin::System)];
     for (path, origin) in files {
         let Some(path) = path else { continue };
-        match std::fs::read(path) {
+        match read_candidate(path) {
             Ok(bytes) => {
+                // A compiled list (the installed one always is) is checked
+                // whole now, header and checksum, so that a damaged one is
+                // named even when an older VERSION would pass it over.
+                if origin == Origin::Installed || format::is_fst_file(&bytes) {
+                    if let Err(error) = format::read(&bytes) {
+                        passed_over.push(LoadError::Invalid {
+                            path: path.to_path_buf(),
+                            error: Error::Format(error),
+                        });
+                        continue;
+                    }
+                }
                 let version = peek_version(&bytes).and_then(|v| v.parse().ok());
+                if let Some(version) = version.filter(|v: &ListVersion| v.is_future(now)) {
+                    passed_over.push(LoadError::Future {
+                        path: path.to_path_buf(),
+                        version,
+                    });
+                    continue;
+                }
                 candidates.push((path, bytes, origin, version));
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
