@@ -169,7 +169,7 @@ impl List {
     /// device or a directory is an [`Error::Io`] before anything is read
     /// (see [`source::read_list`](crate::source::read_list)).
     pub fn from_path(path: impl AsRef<Path>) -> Result<List, Error> {
-        List::from_bytes(crate::source::read_list(path.as_ref())?)
+        List::from_bytes(crate::read::read_list(path.as_ref())?)
     }
 
     fn load(bytes: Bytes) -> Result<List, Error> {
