@@ -2,6 +2,8 @@
 //! files that are devices, FIFOs, huge or corrupt, given with `--list`,
 //! `$ETLD_LIST`, `$ETLD_SYSTEM_LIST`, `cookie --list` or planted in the
 //! cache directory, against the real `etld` binary with a time limit.
+//! (Unix only: FIFOs, devices and symlinks.)
+#![cfg(unix)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -29,7 +29,7 @@
 //! - [`bom`]: dropping a byte order mark at the start of the input;
 //! - [`split`]: cutting bytes into lines and answering a block of them;
 //! - [`serial`]: standard input answered on the calling thread;
-//! - [`parallel`]: the worker threads, and how they are started;
+//! - [`parallel`](mod@parallel): the worker threads, and how they are started;
 //! - [`read`]: the reader thread, cutting the input into blocks;
 //! - [`order`]: writing the workers' answers in input order;
 //! - [`progress`]: the progress display on stderr.

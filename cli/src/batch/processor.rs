@@ -29,7 +29,7 @@ pub trait Processor {
     }
 
     /// Writes the answer lines for the lines of `text`, complete lines
-    /// each ending with `\n`, none longer than [`MAX_LINE`] bytes, in
+    /// each ending with `\n`, none longer than [`MAX_LINE`](super::MAX_LINE) bytes, in
     /// order (see [`lines_of`]); returns how many lines it answered.
     fn answer_lines<W: Write>(&mut self, text: &str, out: &mut W) -> io::Result<u64> {
         let mut n = 0;

@@ -13,7 +13,7 @@ use crate::Failure;
 ///
 /// The complete lines in the reader's buffer are answered as a block
 /// ([`block`]); only a line cut by the end of the buffer is gathered in
-/// `carry` (at most [`MAX_LINE`] bytes of it; the rest of a longer line is
+/// `carry` (at most [`MAX_LINE`](super::MAX_LINE) bytes of it; the rest of a longer line is
 /// skipped).
 pub(super) fn lines<R: Read, W: Write, P: Processor>(
     mut reader: BufReader<R>,

@@ -1,7 +1,7 @@
 //! Cutting bytes into lines: a block of complete lines answered in one go
 //! ([`block`]), lines longer than [`MAX_LINE`] refused, and a line cut by
 //! the end of a buffer gathered ([`gather`]) and answered on its own
-//! ([`line`]).
+//! ([`line`](fn@line)).
 
 use std::io::{self, Write};
 
