@@ -230,7 +230,7 @@ fn describe(source: &Source) -> String {
 fn load_error(e: LoadError) -> PyErr {
     match e {
         LoadError::Read { .. } => PyOSError::new_err(e.to_string()),
-        LoadError::Invalid { .. } => ListError::new_err(e.to_string()),
+        _ => ListError::new_err(e.to_string()),
     }
 }
 
