@@ -43,6 +43,7 @@ and ``mapInArrow``).
 """
 
 import sys as _sys
+from typing import Any, Optional
 
 from etld._etld import (
     BUILTIN_LIST_VERSION,
@@ -90,7 +91,7 @@ __all__ = [
 ]
 
 
-def list_version():
+def list_version() -> Optional[str]:
     """The VERSION of the list the module-level functions use.
 
     >>> etld.list_version()  # doctest: +SKIP
@@ -99,35 +100,35 @@ def list_version():
     return default_list().version
 
 
-def subdomain(host, /, **options):
+def subdomain(host: Any, /, **options: Any) -> Any:
     """The labels left of the registrable domain (``"www"`` for
     ``www.example.co.uk``), or None; a column gives a column."""
     return answer("subdomain", host, **options)
 
 
-def label(host, /, **options):
+def label(host: Any, /, **options: Any) -> Any:
     """The label left of the public suffix (``"example"`` for
     ``www.example.co.uk``), or None; a column gives a column."""
     return answer("label", host, **options)
 
 
-def section(host, /, **options):
+def section(host: Any, /, **options: Any) -> Any:
     """``"icann"`` or ``"private"``: the section of the rule that prevailed;
     None for the implicit ``*`` rule or an invalid host."""
     return answer("section", host, **options)
 
 
-def known(host, /, **options):
+def known(host: Any, /, **options: Any) -> Any:
     """Whether a listed rule prevailed (None for an invalid host)."""
     return answer("known", host, **options)
 
 
-def error(host, /, **options):
+def error(host: Any, /, **options: Any) -> Any:
     """Why the host is invalid (etld's message), or None when it is valid."""
     return answer("error", host, **options)
 
 
-def host(url, /):
+def host(url: Any, /) -> Any:
     """The host of a URL, ``host:port`` or e-mail address, as the WHATWG URL
     standard's parser takes it out; None when there is none.
 

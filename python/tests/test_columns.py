@@ -255,3 +255,27 @@ def test_large_columns_split_over_threads(kind):
         assert to_list(got) == expected[part], part
     if kind == "polars":
         assert etld.registrable(column).n_chunks() == 1
+
+
+def test_the_gil_is_released_while_a_column_is_answered():
+    import threading
+    import time
+
+    column = pa.array(DEFAULT_SET.inputs * 60)  # 600 k hosts: tens of ms
+    span = {}
+
+    def work():
+        span["start"] = time.perf_counter()
+        etld.registrable(column)
+        span["end"] = time.perf_counter()
+
+    ticks = []
+    worker = threading.Thread(target=work)
+    worker.start()
+    while worker.is_alive():
+        ticks.append(time.perf_counter())
+    worker.join()
+    inside = [t for t in ticks if span["start"] < t < span["end"]]
+    # With the GIL held for the whole call, this thread could not run
+    # while it lasts.
+    assert len(inside) > 100, (len(inside), span["end"] - span["start"])
