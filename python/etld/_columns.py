@@ -34,6 +34,15 @@ def wrap(like, column):
     return column
 
 
+def to_arrow(obj):
+    """A pandas Series as a pyarrow array (without a copy for an
+    Arrow-backed one), for pandas before 2.2, whose Series do not export
+    Arrow data themselves."""
+    import pyarrow as pa
+
+    return pa.array(obj, from_pandas=True)
+
+
 def _restore(fst, options, source):
     """A pickled `etld.List`, restored (see ``List.__reduce__``)."""
     from etld._etld import List

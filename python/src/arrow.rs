@@ -39,10 +39,19 @@ impl Imported {
     }
 }
 
-/// Whether `obj` speaks the Arrow PyCapsule interface for arrays or streams.
+/// Whether `obj` speaks the Arrow PyCapsule interface for arrays or
+/// streams, or is a pandas object (a `Series` of pandas before 2.2 does
+/// not speak it: `etld._columns.to_arrow` converts it).
 pub fn is_arrow(obj: &Bound<'_, PyAny>) -> bool {
     obj.hasattr("__arrow_c_array__").unwrap_or(false)
         || obj.hasattr("__arrow_c_stream__").unwrap_or(false)
+        || is_pandas(obj)
+}
+
+fn is_pandas(obj: &Bound<'_, PyAny>) -> bool {
+    obj.get_type()
+        .module()
+        .is_ok_and(|m| m.to_string_lossy().starts_with("pandas"))
 }
 
 fn arrow_error(e: arrow_schema::ArrowError) -> PyErr {
@@ -103,6 +112,16 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
         // as with the array above, and released when `stream` drops.
         let stream = unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr()) };
         return import_stream(stream);
+    }
+    if is_pandas(obj) {
+        let converted = obj
+            .py()
+            .import("etld._columns")?
+            .getattr("to_arrow")?
+            .call1((obj,))?;
+        if !is_pandas(&converted) {
+            return import(&converted);
+        }
     }
     Err(PyTypeError::new_err(format!(
         "expected a str, None, or an Arrow array or column (an object with \
