@@ -227,6 +227,7 @@ pub mod rules;
 // What a user meets first.
 mod cookie;
 mod error;
+mod layers;
 mod list;
 mod options;
 pub mod source;
@@ -237,12 +238,14 @@ mod work;
 
 pub use error::{Error, FormatError, HostError, LabelError, RuleError, UrlError};
 pub use host::url;
+pub use layers::Layers;
 pub use list::List;
 pub use lookup::batch::{Answer, Batch};
 pub use lookup::domain::Domain;
 pub use options::{Options, Output, Sections, Wildcard};
 pub use rules::compile::RuleCounts;
 pub use rules::format;
+pub use rules::layer::Layer;
 pub use rules::rule::{Rule, RuleKind, RuleSet, Section};
 pub use source::{ListVersion, VersionError};
 
