@@ -144,6 +144,9 @@ Which list a run uses, in order:
   --list FILE; $ETLD_LIST; else the newest by VERSION of the built-in list, the
   installed list and the system's list ($ETLD_SYSTEM_LIST, by default
   /usr/share/publicsuffix/public_suffix_list.dat; empty: none).
+Over it, lookup, cookie and info lay the extra rules of the files $ETLD_EXTRA
+names (a path list, as PATH), then of each --extra FILE, as though appended to
+it; `etld update` replaces the list beneath them.
 
 The cache directory: $ETLD_CACHE_DIR, else $XDG_CACHE_HOME/etld or ~/.cache/etld
 (Linux), ~/Library/Caches/etld (macOS), %LOCALAPPDATA%\\etld (Windows).
@@ -240,6 +243,11 @@ pub struct LookupArgs {
     /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+    /// A file of extra rules (.dat text) laid over the list, as though
+    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
+    /// list, laid first]
+    #[arg(long, value_name = "FILE")]
+    pub extra: Vec<PathBuf>,
     /// Use only the list's ICANN section (ignore PRIVATE rules such as github.io)
     #[arg(long)]
     pub icann_only: bool,
@@ -307,6 +315,11 @@ pub struct InfoArgs {
     /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+    /// A file of extra rules (.dat text) laid over the list, as though
+    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
+    /// list, laid first]
+    #[arg(long, value_name = "FILE")]
+    pub extra: Vec<PathBuf>,
     /// Warn on stderr when the list in use is older than this many days
     #[arg(
         long,
@@ -342,6 +355,11 @@ pub struct CookieArgs {
     /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+    /// A file of extra rules (.dat text) laid over the list, as though
+    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
+    /// list, laid first]
+    #[arg(long, value_name = "FILE")]
+    pub extra: Vec<PathBuf>,
     /// One JSON object: request_host, cookie_domain, acceptable
     #[arg(long)]
     pub json: bool,

@@ -3,11 +3,16 @@
 //! ```text
 //! etld [lookup] [OPTIONS] [HOST...]      # no HOST: one host per line from stdin
 //! etld compile LIST.dat OUT.fst
-//! etld info [--list FILE]
+//! etld info [--list FILE] [--extra FILE]...
 //! etld punycode encode|decode [--json] [STR...]
 //! etld cookie [--json] REQUEST_HOST COOKIE_DOMAIN   # exit 0: acceptable, 1: not
 //! etld update [--url URL] [--force]
 //! ```
+//!
+//! `lookup`, `cookie` and `info` lay files of extra rules over the list
+//! (`--extra FILE`, repeatable, after those `$ETLD_EXTRA` names), as though
+//! appended to it; one that cannot be read or is not valid list text stops
+//! the command.
 //!
 //! `-` as a HOST stands for standard input; a byte order mark at its start
 //! is ignored. Standard input is answered by one thread per core
@@ -53,6 +58,9 @@ pub enum Failure {
         /// What is wrong with it.
         error: etld::Error,
     },
+    /// A file of extra rules (`--extra`, `$ETLD_EXTRA`) could not be read
+    /// or is not valid list text.
+    Extra(etld::source::LoadError),
     /// Standard input could not be read.
     ReadInput(io::Error),
     /// Standard output (or an output file) could not be written.
@@ -75,6 +83,7 @@ impl std::fmt::Display for Failure {
             Failure::BadList { path, error } => {
                 write!(f, "{} is not a valid list: {error}", path.display())
             }
+            Failure::Extra(e) => write!(f, "{e}"),
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
             Failure::Update(e) => write!(f, "{e}"),
