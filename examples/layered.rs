@@ -6,6 +6,9 @@
 //! taskset -c 0 target/release/examples/layered                 # 1,000 extra rules, 100,000 hosts, best of 9
 //! taskset -c 0 target/release/examples/layered 10000 200000 5  # extra rules, hosts, passes
 //! target/release/examples/layered write /tmp/extra.dat 1000     # the extra text, for `etld --extra`
+//! valgrind --tool=callgrind target/release/examples/layered load 1000   # one layering, instructions
+//! valgrind --tool=callgrind target/release/examples/layered load-plain   # the built-in list alone
+//! valgrind --tool=callgrind target/release/examples/layered load-text    # the appended text compiled
 //! ```
 //!
 //! The extra text is made the same on every run: rules of one's own under
@@ -149,6 +152,31 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("cannot write {path}: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Some(how) = args.first().and_then(|a| a.strip_prefix("load")) {
+        // One load, for an instruction count under callgrind: the text
+        // laid over the built-in list (`load`), the built-in list alone
+        // (`load-plain`), the appended text compiled (`load-text`).
+        let text = extra_text(args.get(1).and_then(|n| n.parse().ok()).unwrap_or(1000));
+        let list = match how {
+            "-plain" => etld::List::from_fst_static(etld::List::builtin_fst()),
+            "-text" => {
+                let mut appended = BUILTIN_DAT.to_vec();
+                appended.extend_from_slice(text.as_bytes());
+                etld::List::from_dat(&appended)
+            }
+            _ => etld::List::builtin().with_extra("extra.dat", text.as_bytes()),
+        };
+        return match list {
+            Ok(list) => {
+                println!("{} rules", list.rule_counts().total());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
                 ExitCode::FAILURE
             }
         };

@@ -123,6 +123,7 @@
 //! | cookie domain check | `list.is_cookie_domain_acceptable(h, d)` | - | - | - |
 //! | grouping by site | `d.into_registrable()` (borrows `h`) | `psl::domain_str` (borrows `h`) | owned bytes | borrows `h` |
 //! | a list of one's own | `List::from_dat`, `from_path`, `.fst` | compiled into the crate | `List::from_str` | - |
+//! | rules of one's own over the list | `list.with_extra(name, text)`, [`Layers`] | - | - | - |
 //! | a column of hosts | `list.lookup_each`, `lookup_batch` | a loop | a loop | a loop |
 //! | invalid hosts | typed [`HostError`] with the offending byte | `None` | `None` | `Error` |
 //!
