@@ -314,12 +314,11 @@ pub fn peek_version(bytes: &[u8]) -> Option<String> {
         .find_map(|line| version_comment(std::str::from_utf8(line).ok()?))
 }
 
-/// The version of a `// VERSION:` comment line.
+/// The version of a `// VERSION:` comment line (none if it is empty).
 fn version_comment(line: &str) -> Option<String> {
     let comment = line.trim_start().strip_prefix("//")?.trim();
-    comment
-        .strip_prefix("VERSION:")
-        .map(|v| v.trim().to_string())
+    let version = comment.strip_prefix("VERSION:")?.trim();
+    (!version.is_empty()).then(|| version.to_string())
 }
 
 /// The newest of several candidates, each given with its version (`None`:
@@ -878,5 +877,9 @@ mod tests {
         );
         assert_eq!(peek_version(b"ETLDFST\nbroken"), None);
         assert_eq!(peek_version(b"\xff\n// VERSION: 9\n").as_deref(), Some("9"));
+        assert_eq!(
+            peek_version(b"// VERSION:\n// VERSION: 9\n").as_deref(),
+            Some("9")
+        );
     }
 }
