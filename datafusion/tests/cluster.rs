@@ -291,7 +291,15 @@ fn an_executor_on_another_list_refuses_the_plan() {
     write_parquet(dir.path(), &hosts, 1);
     let cache = dir.path().join("cache");
     std::fs::create_dir(&cache).unwrap();
-    let newer = etld::compile(b"// VERSION: 2999-01-01_00-00-00_UTC\ncom\nuk\nco.uk\n").unwrap();
+    // Newer than the built-in list, and not in the future (such a list is
+    // passed over).
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let version = etld::ListVersion::from_unix_seconds(now - 3600).unwrap();
+    let newer =
+        etld::compile(format!("// VERSION: {version}\ncom\nuk\nco.uk\n").as_bytes()).unwrap();
     std::fs::write(cache.join(etld::source::INSTALLED_FILE), newer).unwrap();
     let sql = format!(
         "SELECT etld_registrable(host) AS site, count(*) AS hosts FROM '{}/hosts-*.parquet' \
