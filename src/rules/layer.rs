@@ -2,10 +2,10 @@
 //!
 //! A layered list answers exactly as the list would with the texts
 //! appended to it. That holds key by key: compiling a text gives each
-//! name the union of the flags of the rules that have it (and the
-//! implied flag of the wildcard rules below it, see
-//! [`compile`](crate::rules::compile)), so the keys of the list and those
-//! of the texts, each already merged, merge by the same union. The map of
+//! name the union of the flags of the rules that have it (and the implied
+//! flag of the wildcard rules below it, see `compile.rs`), so the keys of
+//! the list and those of the texts, each already merged, merge by the same
+//! union. The map of
 //! the list is streamed in key order beside the texts' sorted keys, and a
 //! new map is built from both in one pass; nothing of the list is parsed
 //! again.
