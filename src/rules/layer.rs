@@ -5,10 +5,9 @@
 //! name the union of the flags of the rules that have it (and the implied
 //! flag of the wildcard rules below it, see `compile.rs`), so the keys of
 //! the list and those of the texts, each already merged, merge by the same
-//! union. The map of
-//! the list is streamed in key order beside the texts' sorted keys, and a
-//! new map is built from both in one pass; nothing of the list is parsed
-//! again.
+//! union. The map of the list is streamed in key order beside the texts'
+//! sorted keys, and a new map is built from both in one pass; nothing of
+//! the list is parsed again.
 //!
 //! Each text is parsed on its own, so each starts outside any section
 //! marker, as a text appended after the list's closing
