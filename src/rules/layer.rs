@@ -14,6 +14,7 @@
 //! `// ===END PRIVATE DOMAINS===` line does.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use fst::Streamer;
 
@@ -67,10 +68,20 @@ impl Layer {
 
 /// The rules of the texts to lay over a list: their keys, merged as one
 /// list's are, and a [`Layer`] for each text.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Extra {
     keys: BTreeMap<Vec<u8>, u8>,
     layers: Vec<Layer>,
+}
+
+impl fmt::Debug for Extra {
+    /// The layers and how many keys they make, not every key.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Extra")
+            .field("layers", &self.layers)
+            .field("keys", &self.keys.len())
+            .finish()
+    }
 }
 
 impl Extra {
