@@ -123,6 +123,7 @@
 //! | cookie domain check | `list.is_cookie_domain_acceptable(h, d)` | - | - | - |
 //! | grouping by site | `d.into_registrable()` (borrows `h`) | `psl::domain_str` (borrows `h`) | owned bytes | borrows `h` |
 //! | a list of one's own | `List::from_dat`, `from_path`, `.fst` | compiled into the crate | `List::from_str` | - |
+//! | rules of one's own over the list | `list.with_extra(name, text)`, [`Layers`] | - | - | - |
 //! | a column of hosts | `list.lookup_each`, `lookup_batch` | a loop | a loop | a loop |
 //! | invalid hosts | typed [`HostError`] with the offending byte | `None` | `None` | `Error` |
 //!
@@ -227,6 +228,7 @@ pub mod rules;
 // What a user meets first.
 mod cookie;
 mod error;
+mod layers;
 mod list;
 mod options;
 mod read;
@@ -238,12 +240,14 @@ mod work;
 
 pub use error::{Error, FormatError, HostError, LabelError, RuleError, UrlError};
 pub use host::url;
+pub use layers::Layers;
 pub use list::List;
 pub use lookup::batch::{Answer, Batch};
 pub use lookup::domain::Domain;
 pub use options::{Options, Output, Sections, Wildcard};
 pub use rules::compile::RuleCounts;
 pub use rules::format;
+pub use rules::layer::Layer;
 pub use rules::rule::{Rule, RuleKind, RuleSet, Section};
 pub use source::{ListVersion, VersionError};
 

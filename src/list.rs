@@ -18,6 +18,7 @@ use crate::lookup::index::{Bytes, Index};
 use crate::options::Options;
 use crate::rules::compile::{self, RuleCounts};
 use crate::rules::format::{self, Header};
+use crate::rules::layer::Layer;
 use crate::rules::rule::RuleSet;
 
 /// The built-in list: the `.fst` compiled from `vectors/public_suffix_list.dat`.
@@ -29,6 +30,8 @@ static BUILTIN_FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
 /// text ([`List::from_dat`]) or from a compiled `.fst` file
 /// ([`List::from_fst`], [`List::from_fst_static`], [`List::from_path`]).
 /// Loading checks the file completely, so lookups on a loaded list never panic.
+/// Rules of your own can be laid over any of them ([`List::with_extra`],
+/// [`Layers`](crate::Layers)).
 ///
 /// ```
 /// use etld::List;
@@ -45,6 +48,8 @@ pub struct List {
     index: Index,
     header: Header,
     options: Options,
+    /// The texts laid over the list it was made from, if any.
+    layers: Vec<Layer>,
 }
 
 impl List {
@@ -82,6 +87,7 @@ impl List {
             index: Index::unfolded_later(bytes, fst, direct),
             header,
             options: Options::new(),
+            layers: Vec::new(),
         }
     }
 
@@ -178,7 +184,27 @@ impl List {
             index: Index::load(bytes, fst)?,
             header,
             options: Options::new(),
+            layers: Vec::new(),
         })
+    }
+
+    /// The list of the `.fst` file `bytes`, made of layers of rules over
+    /// another list (see [`crate::Layers`]).
+    pub(crate) fn layered(bytes: Vec<u8>, layers: Vec<Layer>) -> Result<List, Error> {
+        Ok(List {
+            layers,
+            ..List::from_fst(bytes)?
+        })
+    }
+
+    /// The list's map, to lay rules over it.
+    pub(crate) fn map(&self) -> &[u8] {
+        self.index.map()
+    }
+
+    /// The list's header, to lay rules over it.
+    pub(crate) fn header(&self) -> &Header {
+        &self.header
     }
 
     /// Unfolds the list's keys into the tree that lookups walk, now, if
@@ -228,6 +254,34 @@ impl List {
     /// wildcard rules).
     pub fn key_count(&self) -> u64 {
         self.index.key_count()
+    }
+
+    /// The texts of rules laid over the list it was made from, in order
+    /// (see [`List::with_extra`]); none for a list made otherwise. A list
+    /// written out ([`List::to_fst_bytes`]) and loaded again has the same
+    /// rules and no layers.
+    pub fn layers(&self) -> &[Layer] {
+        &self.layers
+    }
+
+    /// What tells this list from others: the checksum of its `.fst` file,
+    /// which holds its rules and its VERSION and COMMIT. Lists with the
+    /// same rules and metadata have the same fingerprint however they were
+    /// made (from text, from a `.fst` file, or with layers of rules over
+    /// another list), and a rule more or less changes it. A program that
+    /// hands work to others (the nodes of a cluster) compares it to know
+    /// that they answer alike.
+    ///
+    /// ```
+    /// let list = etld::List::builtin();
+    /// let extra = list.with_extra("extra", b"*.dev.corp.example\n")?;
+    /// assert_ne!(extra.fingerprint(), list.fingerprint());
+    /// // A rule the list already has changes nothing.
+    /// assert_eq!(list.with_extra("same", b"com\n")?.fingerprint(), list.fingerprint());
+    /// # Ok::<(), etld::Error>(())
+    /// ```
+    pub fn fingerprint(&self) -> u64 {
+        format::stored_checksum(self.index.file())
     }
 
     /// The list's `// VERSION:` comment, if it had one.

@@ -55,12 +55,23 @@
 //! over for the next newest, so a damaged cache never stops a program;
 //! [`Loaded::passed_over`] says which were, for a warning.
 //!
+//! Files of extra rules are laid over the list in use, whichever it is
+//! ([`load_extras`]): those that `$ETLD_EXTRA` names (a path list, as
+//! `PATH`), then those the program was given (`--extra FILE`), as though
+//! appended to the list in that order. Each is read by [`read_extra`],
+//! and one that cannot be read or is not valid list text is an error:
+//! rules a user asked for are never dropped quietly.
+//!
 //! ```no_run
 //! let loaded = etld::source::load(None)?;
 //! for e in &loaded.passed_over {
 //!     eprintln!("warning: ignoring {e}");
 //! }
-//! println!("{} (VERSION {:?})", loaded.source, loaded.list.version());
+//! let list = etld::source::load_extras(&loaded.list, &etld::source::extra_paths(&[]))?;
+//! println!("{} (VERSION {:?})", loaded.source, list.version());
+//! for layer in list.layers() {
+//!     println!("  and {} ({} rules)", layer.name(), layer.rule_counts().total());
+//! }
 //! # Ok::<(), etld::source::LoadError>(())
 //! ```
 
@@ -304,12 +315,11 @@ pub fn peek_version(bytes: &[u8]) -> Option<String> {
         .find_map(|line| version_comment(std::str::from_utf8(line).ok()?))
 }
 
-/// The version of a `// VERSION:` comment line.
+/// The version of a `// VERSION:` comment line (none if it is empty).
 fn version_comment(line: &str) -> Option<String> {
     let comment = line.trim_start().strip_prefix("//")?.trim();
-    comment
-        .strip_prefix("VERSION:")
-        .map(|v| v.trim().to_string())
+    let version = comment.strip_prefix("VERSION:")?.trim();
+    (!version.is_empty()).then(|| version.to_string())
 }
 
 /// The newest of several candidates, each given with its version (`None`:
@@ -457,6 +467,21 @@ pub enum LoadError {
         /// What is wrong with it.
         error: Error,
     },
+    /// A file of extra rules ([`load_extras`]) could not be read.
+    ReadExtra {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        error: io::Error,
+    },
+    /// A file of extra rules is not valid list text: the line and what is
+    /// wrong there ([`Error::Rule`]), or no rule at all.
+    InvalidExtra {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: Error,
+    },
     /// A candidate for the newest list whose VERSION lies more than
     /// [`MAX_CLOCK_SKEW`] ahead of the clock: no list is published in the
     /// future, and one that claims to be would win over every genuine
@@ -500,7 +525,9 @@ impl LoadError {
         match self {
             LoadError::Read { path, .. }
             | LoadError::Invalid { path, .. }
-            | LoadError::Future { path, .. } => path,
+            | LoadError::Future { path, .. }
+            | LoadError::ReadExtra { path, .. }
+            | LoadError::InvalidExtra { path, .. } => path,
         }
     }
 }
@@ -514,6 +541,16 @@ impl fmt::Display for LoadError {
             LoadError::Invalid { path, error } => {
                 write!(f, "{} is not a valid list: {error}", path.display())
             }
+            LoadError::ReadExtra { path, error } => {
+                write!(
+                    f,
+                    "cannot read extra rules file {}: {error}",
+                    path.display()
+                )
+            }
+            LoadError::InvalidExtra { path, error } => {
+                write!(f, "{}: {error}", path.display())
+            }
             LoadError::Future { path, version } => write!(
                 f,
                 "{}: its VERSION {version} lies in the future (more than a day ahead of the clock)",
@@ -526,8 +563,8 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            LoadError::Read { error, .. } => Some(error),
-            LoadError::Invalid { error, .. } => Some(error),
+            LoadError::Read { error, .. } | LoadError::ReadExtra { error, .. } => Some(error),
+            LoadError::Invalid { error, .. } | LoadError::InvalidExtra { error, .. } => Some(error),
             LoadError::Future { .. } => None,
         }
     }
@@ -737,6 +774,80 @@ pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded
     }
 }
 
+/// The variable that names files of extra rules, as a path list.
+pub const EXTRA_VAR: &str = "ETLD_EXTRA";
+
+/// The files of extra rules a program lays over its list: those that
+/// `$ETLD_EXTRA` names (a path list, split as `PATH` is: at `:` on Unix,
+/// `;` on Windows; empty entries skipped), then those it was `given`
+/// (`--extra FILE`), in order.
+///
+/// ```
+/// let given = [std::path::PathBuf::from("b.dat")];
+/// # std::env::remove_var("ETLD_EXTRA");
+/// assert_eq!(etld::source::extra_paths(&given), given);
+/// ```
+pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = match std::env::var_os(EXTRA_VAR) {
+        Some(list) => std::env::split_paths(&list)
+            .filter(|p| !p.as_os_str().is_empty())
+            .collect(),
+        None => Vec::new(),
+    };
+    paths.extend(given.iter().cloned());
+    paths
+}
+
+/// Reads a file of extra rules: every read of one goes through here. The
+/// user named it, so it is read as [`read_list`] reads a named list (a pipe
+/// too, within [`MAX_LIST_BYTES`]).
+pub fn read_extra(path: &Path) -> Result<Vec<u8>, LoadError> {
+    read_list(path).map_err(|error| LoadError::ReadExtra {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// `list` with the rules of the files `paths` laid over it, in order (see
+/// [`Layers`](crate::Layers)), each layer named by its path; the list
+/// itself when there are none. A file that cannot be read or is not
+/// valid list text is an error that names it: an extra file is never
+/// passed over.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("etld-doc-extras-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir).unwrap();
+/// let corp = dir.join("corp.dat");
+/// std::fs::write(&corp, "*.dev.corp.example\n").unwrap();
+///
+/// let list = etld::source::load_extras(etld::List::builtin(), &[corp.clone()])?;
+/// assert_eq!(list.lookup("a.b.dev.corp.example").unwrap().suffix(), Some("b.dev.corp.example"));
+/// assert_eq!(list.layers()[0].name(), corp.display().to_string());
+///
+/// std::fs::write(&corp, "ok.example\n*bad.example\n").unwrap();
+/// let e = etld::source::load_extras(etld::List::builtin(), &[corp.clone()]).unwrap_err();
+/// assert_eq!(e.to_string(), format!("{}: line 2: a wildcard must be a whole label", corp.display()));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// # Ok::<(), etld::source::LoadError>(())
+/// ```
+pub fn load_extras(list: &List, paths: &[PathBuf]) -> Result<List, LoadError> {
+    let mut layers = crate::Layers::new(list);
+    for path in paths {
+        let text = read_extra(path)?;
+        layers
+            .add(path.display().to_string(), &text)
+            .map_err(|error| LoadError::InvalidExtra {
+                path: path.to_path_buf(),
+                error,
+            })?;
+    }
+    // Only the map a checked list and checked texts make is built here.
+    layers.build().map_err(|error| LoadError::InvalidExtra {
+        path: paths.last().cloned().unwrap_or_default(),
+        error,
+    })
+}
+
 fn is_leap(year: u32) -> bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
 }
@@ -853,5 +964,9 @@ mod tests {
         );
         assert_eq!(peek_version(b"ETLDFST\nbroken"), None);
         assert_eq!(peek_version(b"\xff\n// VERSION: 9\n").as_deref(), Some("9"));
+        assert_eq!(
+            peek_version(b"// VERSION:\n// VERSION: 9\n").as_deref(),
+            Some("9")
+        );
     }
 }

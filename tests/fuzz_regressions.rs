@@ -151,3 +151,21 @@ fn cookie_model_agrees_on_hand_picked_cases() {
         }
     }
 }
+
+/// A list whose first VERSION comment is empty has no VERSION (a `.fst`
+/// file keeps none), so a later VERSION counts, and a text laid over it
+/// gives its VERSION as the appended text does (the `layers` target).
+#[test]
+fn an_empty_version_is_none() {
+    let base = b"jp\n// VERSION: ";
+    let list = List::from_dat(base).unwrap();
+    assert_eq!(list.version(), None);
+    let layered = list
+        .with_extra("extra", b"2\n// VERSION: 1\nkobe.jp\n")
+        .unwrap();
+    let appended = List::from_dat(b"jp\n// VERSION: \n2\n// VERSION: 1\nkobe.jp\n").unwrap();
+    assert_eq!(appended.version(), Some("1"));
+    assert_eq!(layered.to_fst_bytes(), appended.to_fst_bytes());
+    let set = RuleSet::parse(b"// VERSION:\n// COMMIT: \ncom\n// COMMIT: c\n").unwrap();
+    assert_eq!((set.version(), set.commit()), (None, Some("c")));
+}

@@ -152,6 +152,9 @@ Which list a run uses, in order:
   cannot be used (unreadable, damaged, a VERSION in the future) is named on
   stderr and passed over. No list file is read past 64 MiB; a device, a
   directory, or a FIFO nobody named, is refused without reading.
+Over it, lookup, cookie and info lay the extra rules of the files $ETLD_EXTRA
+names (a path list, as PATH), then of each --extra FILE, as though appended to
+it; `etld update` replaces the list beneath them.
 
 The cache directory: $ETLD_CACHE_DIR, else $XDG_CACHE_HOME/etld or ~/.cache/etld
 (Linux), ~/Library/Caches/etld (macOS), %LOCALAPPDATA%\\etld (Windows).
@@ -248,6 +251,11 @@ pub struct LookupArgs {
     /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+    /// A file of extra rules (.dat text) laid over the list, as though
+    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
+    /// list, laid first]
+    #[arg(long, value_name = "FILE")]
+    pub extra: Vec<PathBuf>,
     /// Use only the list's ICANN section (ignore PRIVATE rules such as github.io)
     #[arg(long)]
     pub icann_only: bool,
@@ -330,6 +338,11 @@ pub struct InfoArgs {
     /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+    /// A file of extra rules (.dat text) laid over the list, as though
+    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
+    /// list, laid first]
+    #[arg(long, value_name = "FILE")]
+    pub extra: Vec<PathBuf>,
     /// Warn on stderr when the list in use is older than this many days
     #[arg(
         long,
@@ -366,6 +379,11 @@ pub struct CookieArgs {
     /// newest of the built-in, installed and system lists (etld help update)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+    /// A file of extra rules (.dat text) laid over the list, as though
+    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
+    /// list, laid first]
+    #[arg(long, value_name = "FILE")]
+    pub extra: Vec<PathBuf>,
     /// One JSON object: request_host, cookie_domain, acceptable
     #[arg(long)]
     pub json: bool,

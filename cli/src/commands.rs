@@ -45,6 +45,29 @@ pub fn load_list(path: Option<&Path>) -> Result<(Cow<'static, List>, Source), Fa
     Ok(warn_passed_over(etld::source::load(path)?))
 }
 
+/// The list a run uses ([`load_list`]) with the files of extra rules laid
+/// over it: those `$ETLD_EXTRA` names, then `extra` (`--extra FILE`), in
+/// order (see [`etld::source::load_extras`]). A file that cannot be read
+/// or is not valid list text stops the run.
+pub fn load_layered(
+    path: Option<&Path>,
+    extra: &[PathBuf],
+) -> Result<(Cow<'static, List>, Source), Failure> {
+    let (list, source) = load_list(path)?;
+    let layered = lay_extras(&list, extra)?;
+    Ok((layered.map_or(list, Cow::Owned), source))
+}
+
+/// `list` with the files of extra rules of `$ETLD_EXTRA` and `extra` laid
+/// over it; `None` when there are none.
+fn lay_extras(list: &List, extra: &[PathBuf]) -> Result<Option<List>, Failure> {
+    let paths = etld::source::extra_paths(extra);
+    if paths.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(etld::source::load_extras(list, &paths)?))
+}
+
 /// The newest of the built-in list, the installed list and the system's
 /// list, by VERSION; the built-in list wins ties. A file that is missing is
 /// passed over quietly; one that cannot be read or loaded is passed over
@@ -110,10 +133,12 @@ pub fn compile(args: &CompileArgs) -> Result<(), Failure> {
 /// Runs `etld info`: one `name  value` line per fact about the list in
 /// use, and a warning on stderr when it is older than `--max-age` days.
 pub fn info(args: &InfoArgs) -> Result<(), Failure> {
-    let (list, source) = load_list(args.list.as_deref())?;
+    let (base, source) = load_list(args.list.as_deref())?;
+    let layered = lay_extras(&base, &args.extra)?;
+    let list = layered.as_ref().unwrap_or(&base);
     let now = SystemTime::now();
     let mut out = io::stdout().lock();
-    write_info(&mut out, &list, &source, now)
+    write_info(&mut out, &base, list, &source, now)
         .and_then(|()| out.flush())
         .map_err(Failure::stdout)?;
     if let Some(days) = list.version_time().map(|v| v.age_days(now)) {
@@ -130,9 +155,12 @@ pub fn info(args: &InfoArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Writes what `etld info` says about `list`, `now`.
+/// Writes what `etld info` says, `now`, about `list`: the list `base` of
+/// `source` with the layers of extra rules [`List::layers`] names laid
+/// over it (none: `list` is `base`).
 fn write_info<W: Write>(
     out: &mut W,
+    base: &List,
     list: &List,
     source: &Source,
     now: SystemTime,
@@ -158,6 +186,22 @@ fn write_info<W: Write>(
             writeln!(out, "source      {}", describe(*origin))?;
         }
     }
+    for layer in &list.layers()[base.layers().len()..] {
+        let counts = layer.rule_counts();
+        write!(
+            out,
+            "extra       {}: {} rule{} ({} icann, {} private)",
+            layer.name(),
+            counts.total(),
+            if counts.total() == 1 { "" } else { "s" },
+            counts.icann,
+            counts.private
+        )?;
+        match layer.version() {
+            Some(version) => writeln!(out, ", version {version}")?,
+            None => writeln!(out)?,
+        }
+    }
     writeln!(out, "version     {}", list.version().unwrap_or("(none)"))?;
     match (list.version(), list.version_time()) {
         (_, Some(v)) => match v.age_days(now) {
@@ -168,7 +212,16 @@ fn write_info<W: Write>(
         (Some(_), None) => writeln!(out, "age         unknown (VERSION is not a date)")?,
     }
     writeln!(out, "commit      {}", list.commit().unwrap_or("(none)"))?;
-    writeln!(out, "rules       {}", counts.total())?;
+    if list.layers().len() == base.layers().len() {
+        writeln!(out, "rules       {}", counts.total())?;
+    } else {
+        let (all, of_base) = (counts.total(), base.rule_counts().total());
+        let added = all.saturating_sub(of_base);
+        writeln!(
+            out,
+            "rules       {all} ({of_base} of the list, {added} more from the extra rules)"
+        )?;
+    }
     writeln!(out, "  icann     {}", counts.icann)?;
     writeln!(out, "  private   {}", counts.private)?;
     writeln!(out, "wildcards   {}", counts.wildcards)?;
@@ -188,7 +241,7 @@ mod tests {
     fn info_of_a_small_list() {
         let list = List::from_dat(b"// VERSION: v1\ncom\n*.ck\n!www.ck\n").unwrap();
         let mut out = Vec::new();
-        write_info(&mut out, &list, &Source::Builtin, SystemTime::now()).unwrap();
+        write_info(&mut out, &list, &list, &Source::Builtin, SystemTime::now()).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(out.contains("version     v1\n"), "{out}");
         assert!(
@@ -208,7 +261,7 @@ mod tests {
         let at = |days: u64| {
             let mut out = Vec::new();
             let now = published + std::time::Duration::from_secs(days * 86_400 + 5);
-            write_info(&mut out, &list, &Source::Builtin, now).unwrap();
+            write_info(&mut out, &list, &list, &Source::Builtin, now).unwrap();
             String::from_utf8(out).unwrap()
         };
         assert!(at(0).contains("\nage         0 days\n"), "{}", at(0));

@@ -6,13 +6,13 @@ use std::ffi::OsStr;
 use std::io::{self, Write};
 
 use crate::cli::CookieArgs;
-use crate::commands::load_list;
+use crate::commands::load_layered;
 use crate::Failure;
 
 /// Runs the check and writes its answer; returns whether the cookie domain
 /// is acceptable. A host that is not UTF-8 is invalid, so never acceptable.
 pub fn run(args: &CookieArgs) -> Result<bool, Failure> {
-    let (list, _) = load_list(args.list.as_deref())?;
+    let (list, _) = load_layered(args.list.as_deref(), &args.extra)?;
     let text = |s: &OsStr| s.to_str().map(str::to_string);
     let (host, domain) = (text(&args.request_host), text(&args.cookie_domain));
     let acceptable = match (&host, &domain) {

@@ -13,12 +13,12 @@ use serde::{Serialize, Serializer};
 
 use crate::batch::{self, Processor};
 use crate::cli::{Field, LookupArgs};
-use crate::commands::load_list;
+use crate::commands::load_layered;
 use crate::Failure;
 
 /// Runs `etld lookup`.
 pub fn run(args: &LookupArgs) -> Result<(), Failure> {
-    let (list, _) = load_list(args.list.as_deref())?;
+    let (list, _) = load_layered(args.list.as_deref(), &args.extra)?;
     let mut lookup = Lookup {
         list: &list,
         options: args.options(),

@@ -3,11 +3,16 @@
 //! ```text
 //! etld [lookup] [OPTIONS] [HOST...]      # no HOST: one host per line from stdin
 //! etld compile LIST.dat OUT.fst
-//! etld info [--list FILE]
+//! etld info [--list FILE] [--extra FILE]...
 //! etld punycode encode|decode [--json] [STR...]
 //! etld cookie [--json] REQUEST_HOST COOKIE_DOMAIN   # exit 0: acceptable, 1: not
 //! etld update [--url URL] [--force]
 //! ```
+//!
+//! `lookup`, `cookie` and `info` lay files of extra rules over the list
+//! (`--extra FILE`, repeatable, after those `$ETLD_EXTRA` names), as though
+//! appended to it; one that cannot be read or is not valid list text stops
+//! the command.
 //!
 //! `-` as a HOST stands for standard input; a byte order mark at its start
 //! is ignored. Standard input is answered by one thread per core

@@ -585,6 +585,9 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     if std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
         report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
     }
+    if !etld::source::extra_paths(&[]).is_empty() {
+        report += "note: runs lay the extra rules of the files ETLD_EXTRA names over it\n";
+    }
     out.write_all(report.as_bytes())
         .and_then(|()| out.flush())
         .map_err(Failure::stdout)

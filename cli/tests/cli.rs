@@ -21,6 +21,7 @@ fn etld_output(args: &[&str], stdin: &[u8]) -> Output {
         .env("ETLD_SYSTEM_LIST", "")
         .env("ETLD_MAX_AGE_DAYS", "1000000")
         .env_remove("ETLD_LIST")
+        .env_remove("ETLD_EXTRA")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

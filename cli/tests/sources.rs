@@ -31,6 +31,7 @@ fn etld(cache: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
         .env("ETLD_SYSTEM_LIST", "")
         .env("ETLD_MAX_AGE_DAYS", "1000000")
         .env_remove("ETLD_LIST")
+        .env_remove("ETLD_EXTRA")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

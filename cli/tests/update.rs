@@ -211,7 +211,8 @@ fn etld(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
         .env("ETLD_CACHE_DIR", dir.join("cache"))
         .env("ETLD_SYSTEM_LIST", dir.join("no-system-list.dat"))
         .env("ETLD_MAX_AGE_DAYS", "1000000")
-        .env_remove("ETLD_LIST");
+        .env_remove("ETLD_LIST")
+        .env_remove("ETLD_EXTRA");
     for proxy in [
         "http_proxy",
         "HTTP_PROXY",
@@ -614,6 +615,64 @@ fn info_warns_when_the_list_is_older_than_max_age() {
     assert_eq!(info_line(&info, "age"), "0 days");
     let run = etld(&dir, &["info", "--max-age", "x"], &[]);
     assert_eq!(run.code, Some(2));
+}
+
+#[test]
+fn update_works_under_extra_rules() {
+    let dir = test_dir("extra");
+    let extra = dir.join("corp.dat");
+    std::fs::write(&extra, "// VERSION: corp-1\n*.dev.corp.example\n").unwrap();
+    let env = [("ETLD_EXTRA", extra.to_str().unwrap())];
+    let corp_suffix = |env: &[(&str, &str)]| {
+        let out = ok(&dir, &["a.b.dev.corp.example"], env);
+        out.trim_end().split('\t').nth(1).unwrap_or("").to_string()
+    };
+    assert_eq!(corp_suffix(&env), "b.dev.corp.example");
+    assert!(!knows_new_rule(&dir, &env));
+
+    // The base list is chosen and replaced as before; the extra rules are
+    // not part of what is installed, and the report says they apply.
+    let (newer, version) = shifted_list(7, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let out = ok(&dir, &["update", "--url", &server.url], &env);
+    drop(server);
+    assert!(out.contains(&format!("version {version}, ")), "{out}");
+    assert!(out.contains("replaces the list in use: version "), "{out}");
+    assert!(
+        out.ends_with("note: runs lay the extra rules of the files ETLD_EXTRA names over it\n"),
+        "{out}"
+    );
+    let installed = dir.join("cache/public_suffix_list.fst");
+    let list = etld::List::from_path(&installed).unwrap();
+    assert!(list.layers().is_empty());
+    assert_eq!(
+        list.lookup("a.b.dev.corp.example").unwrap().suffix(),
+        Some("example")
+    );
+
+    // Later runs lay the extra rules over the installed list.
+    assert!(knows_new_rule(&dir, &env));
+    assert_eq!(corp_suffix(&env), "b.dev.corp.example");
+    assert_eq!(corp_suffix(&[]), "example");
+    let info = ok(&dir, &["info"], &env);
+    assert_eq!(info_line(&info, "version"), version.to_string());
+    assert!(info_line(&info, "list").starts_with(&installed.display().to_string()));
+    assert_eq!(
+        info_line(&info, "extra"),
+        format!(
+            "{}: 1 rule (1 icann, 0 private), version corp-1",
+            extra.display()
+        )
+    );
+    assert_eq!(
+        etld(
+            &dir,
+            &["cookie", "a.b.dev.corp.example", "b.dev.corp.example"],
+            &env
+        )
+        .code,
+        Some(1)
+    );
 }
 
 #[test]

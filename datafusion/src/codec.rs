@@ -3,9 +3,12 @@
 //! A plan sent to a Ballista scheduler or executor names each function; by
 //! name alone, the receiving side would answer with its own options. These
 //! codecs wrap Ballista's and write, beside the name of an etld function, the
-//! options it was called with and what identifies its list (the rule count
-//! and version). The receiving side rebuilds the function on its own list
-//! with those options, and refuses a plan made with another list.
+//! options it was called with and what identifies its list: its
+//! [fingerprint](etld::List::fingerprint), which changes with any rule,
+//! extra rules laid over it included, and for the error message its rule
+//! count, version and layers of extra rules. The receiving side rebuilds
+//! the function on its own list with those options, and refuses a plan
+//! made with another list.
 //!
 //! A scheduler refuses such a plan when it decodes it, and the client gets
 //! its error. An executor cannot: Ballista reports a task that does not
@@ -32,7 +35,7 @@ use crate::udf::EtldUdf;
 use crate::{Etld, Function};
 
 /// What starts the bytes of an etld function in a plan.
-const MAGIC: &[u8; 5] = b"etld1";
+const MAGIC: &[u8; 5] = b"etld2";
 
 /// Writes the options and list identity of `udf` to `buf` if it is an etld
 /// function; returns whether it was.
@@ -56,9 +59,29 @@ fn encode(udf: &ScalarUDF, buf: &mut Vec<u8>) -> bool {
         Output::Ascii => 1,
         Output::Unicode => 2,
     });
+    buf.extend_from_slice(&list.fingerprint().to_le_bytes());
     buf.extend_from_slice(&list.rule_counts().total().to_le_bytes());
-    buf.extend_from_slice(list.version().unwrap_or("").as_bytes());
+    let version = list.version().unwrap_or("").as_bytes();
+    // A VERSION is a line of a list: it fits in 16 bits.
+    let version = &version[..version.len().min(usize::from(u16::MAX))];
+    buf.extend_from_slice(&(version.len() as u16).to_le_bytes());
+    buf.extend_from_slice(version);
+    buf.extend_from_slice(describe_layers(list).as_bytes());
     true
+}
+
+/// The extra rules laid over `list`, for a message: empty when none, else
+/// `, extra rules: a.dat (12 rules), b.dat (3 rules)`.
+fn describe_layers(list: &etld::List) -> String {
+    let layers: Vec<String> = list
+        .layers()
+        .iter()
+        .map(|l| format!("{} ({} rules)", l.name(), l.rule_counts().total()))
+        .collect();
+    match layers.is_empty() {
+        true => String::new(),
+        false => format!(", extra rules: {}", layers.join(", ")),
+    }
 }
 
 /// When a plan made with another list is refused.
@@ -76,7 +99,11 @@ fn decode(etld: &Etld, name: &str, buf: &[u8], refuse: Refuse) -> Option<Result<
     let function = Function::from_name(name)?;
     let rest = buf.strip_prefix(MAGIC)?;
     let (&[sections, implicit, wildcard, output], rest) = rest.split_first_chunk::<4>()?;
-    let (rules, version) = rest.split_first_chunk::<4>()?;
+    let (fingerprint, rest) = rest.split_first_chunk::<8>()?;
+    let (rules, rest) = rest.split_first_chunk::<4>()?;
+    let (version_len, rest) = rest.split_first_chunk::<2>()?;
+    let version_len = usize::from(u16::from_le_bytes(*version_len));
+    let (version, layers) = (rest.get(..version_len)?, rest.get(version_len..)?);
     let options = Options::new()
         .sections(match sections {
             0 => Sections::All,
@@ -100,14 +127,17 @@ fn decode(etld: &Etld, name: &str, buf: &[u8], refuse: Refuse) -> Option<Result<
             _ => return None,
         });
     let (rules, version) = (u32::from_le_bytes(*rules), String::from_utf8_lossy(version));
+    let layers = String::from_utf8_lossy(layers);
     let list = etld.list();
     let (own_rules, own_version) = (list.rule_counts().total(), list.version().unwrap_or(""));
+    let own_layers = describe_layers(list);
     let etld = etld.clone().with_options(options);
-    if rules != own_rules || version != own_version {
+    if u64::from_le_bytes(*fingerprint) != list.fingerprint() {
         let message = format!(
-            "{name}: the plan was made with a list of {rules} rules (version {version:?}), \
-             this node has one of {own_rules} rules (version {own_version:?}): \
-             give every node the same list (--list or ETLD_LIST)"
+            "{name}: the plan was made with a list of {rules} rules (version {version:?}{layers}), \
+             this node has one of {own_rules} rules (version {own_version:?}{own_layers}): \
+             give every node the same list (--list or ETLD_LIST) and the same extra rules \
+             (--extra or ETLD_EXTRA)"
         );
         return Some(match refuse {
             Refuse::Now => exec_err!("{message}"),

@@ -92,7 +92,8 @@
 //!
 //! A function travels in a distributed plan by its name, with the options it
 //! was called with ([`codec`]): the scheduler and every executor must know
-//! it too, and have the same list. The [`cluster`] module builds the
+//! it too, and have the same list, extra rules laid over it included
+//! ([`etld::List::with_extra`]). The [`cluster`] module builds the
 //! scheduler's session, the executors' function registry and a client
 //! context that carry the functions; the `etld-sql` binary of this package
 //! starts all three.
@@ -177,6 +178,8 @@ impl std::fmt::Debug for Etld {
         f.debug_struct("Etld")
             .field("list_version", &self.list.version())
             .field("rules", &self.list.rule_counts().total())
+            .field("layers", &self.list.layers())
+            .field("fingerprint", &self.list.fingerprint())
             .field("options", &self.options)
             .finish()
     }

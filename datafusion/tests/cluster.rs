@@ -32,7 +32,8 @@ fn etld_sql_command() -> Command {
             concat!(env!("CARGO_TARGET_TMPDIR"), "/no-etld-cache"),
         )
         .env("ETLD_SYSTEM_LIST", "")
-        .env_remove("ETLD_LIST");
+        .env_remove("ETLD_LIST")
+        .env_remove("ETLD_EXTRA");
     command
 }
 
@@ -143,7 +144,11 @@ fn write_parquet(dir: &Path, hosts: &[String], parts: usize) {
 
 /// `site,hosts` lines: the library's answers, ordered as the query orders.
 fn expected(hosts: &[String]) -> String {
-    let list = etld::List::builtin();
+    expected_on(etld::List::builtin(), hosts)
+}
+
+/// [`expected`] on `list`.
+fn expected_on(list: &etld::List, hosts: &[String]) -> String {
     let mut counts: HashMap<String, u64> = HashMap::new();
     for h in hosts {
         let site = list
@@ -170,11 +175,22 @@ fn start_cluster(
     executors: usize,
     executor_env: &[(&str, &Path)],
 ) -> (Processes, String) {
+    start_cluster_with(dir, executors, &[], executor_env)
+}
+
+/// [`start_cluster`] with `scheduler_env` set for the scheduler.
+fn start_cluster_with(
+    dir: &Path,
+    executors: usize,
+    scheduler_env: &[(&str, &Path)],
+    executor_env: &[(&str, &Path)],
+) -> (Processes, String) {
     let mut processes = Processes(Vec::new());
     let scheduler_port = free_port();
     let scheduler = format!("127.0.0.1:{scheduler_port}");
     processes.0.push(
         etld_sql_command()
+            .envs(scheduler_env.iter().copied())
             .args(["scheduler", "--bind", &scheduler])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -275,7 +291,15 @@ fn an_executor_on_another_list_refuses_the_plan() {
     write_parquet(dir.path(), &hosts, 1);
     let cache = dir.path().join("cache");
     std::fs::create_dir(&cache).unwrap();
-    let newer = etld::compile(b"// VERSION: 2999-01-01_00-00-00_UTC\ncom\nuk\nco.uk\n").unwrap();
+    // Newer than the built-in list, and not in the future (such a list is
+    // passed over).
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let version = etld::ListVersion::from_unix_seconds(now - 3600).unwrap();
+    let newer =
+        etld::compile(format!("// VERSION: {version}\ncom\nuk\nco.uk\n").as_bytes()).unwrap();
     std::fs::write(cache.join(etld::source::INSTALLED_FILE), newer).unwrap();
     let sql = format!(
         "SELECT etld_registrable(host) AS site, count(*) AS hosts FROM '{}/hosts-*.parquet' \
@@ -286,6 +310,112 @@ fn an_executor_on_another_list_refuses_the_plan() {
     let (mut processes, scheduler) = start_cluster(dir.path(), 1, &[("ETLD_CACHE_DIR", &cache)]);
     let e = etld_sql_fails(&["--cluster", &scheduler, &sql]);
     assert!(e.contains("give every node the same list"), "{e}");
+    for child in &mut processes.0 {
+        assert!(child.try_wait().unwrap().is_none(), "a component died");
+    }
+}
+
+/// Extra rules laid over the list (`--extra`, `$ETLD_EXTRA`) are part of
+/// the list's identity: a cluster whose nodes all have them answers as the
+/// client does in process, a client without them is refused by the
+/// scheduler, and an executor without them refuses the plan of a client
+/// and a scheduler with them.
+#[test]
+fn extra_rules_are_part_of_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut hosts = hosts::realistic_hosts(2_000, 3);
+    hosts.extend((0..200).map(|i| format!("www.team{}.corp.example", i % 7)));
+    write_parquet(dir.path(), &hosts, 2);
+    let extra_text = "*.github.io\n// ===BEGIN PRIVATE DOMAINS===\ncorp.example\n\
+                      // ===END PRIVATE DOMAINS===\n";
+    let extra = dir.path().join("corp.dat");
+    std::fs::write(&extra, extra_text).unwrap();
+    let extra_arg = extra.to_str().unwrap();
+    let sql = format!(
+        "SELECT etld_registrable(host) AS site, count(*) AS hosts FROM '{}/hosts-*.parquet' \
+         GROUP BY site ORDER BY hosts DESC, site NULLS FIRST",
+        dir.path().display()
+    );
+    let layered = etld::List::builtin()
+        .with_extra("corp.dat", extra_text.as_bytes())
+        .unwrap();
+    let want = expected_on(&layered, &hosts);
+    assert_ne!(want, expected(&hosts));
+    assert!(want.contains("\nteam3.corp.example,"), "{want}");
+
+    // In process, from --extra and from $ETLD_EXTRA.
+    let local = etld_sql(&["--extra", extra_arg, "--format", "csv", &sql]);
+    assert_eq!(local, want);
+    let (ok, from_env, stderr) = {
+        let mut command = etld_sql_command();
+        command.env("ETLD_EXTRA", &extra);
+        let out = command
+            .args(["--format", "csv", &sql])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    assert!(ok, "{stderr}");
+    assert_eq!(from_env, want);
+    // A bad extra file stops etld-sql, with its path and line.
+    let bad = dir.path().join("bad.dat");
+    std::fs::write(&bad, "ok.example\n*bad.example\n").unwrap();
+    let e = etld_sql_fails(&["--extra", bad.to_str().unwrap(), &sql]);
+    assert!(
+        e.contains(&format!(
+            "{}: line 2: a wildcard must be a whole label",
+            bad.display()
+        )),
+        "{e}"
+    );
+
+    // Every node with the extra rules.
+    let env = [("ETLD_EXTRA", extra.as_path())];
+    let (processes, scheduler) = start_cluster_with(dir.path(), 1, &env, &env);
+    let remote = etld_sql(&[
+        "--extra",
+        extra_arg,
+        "--cluster",
+        &scheduler,
+        "--format",
+        "csv",
+        &sql,
+    ]);
+    assert_eq!(remote, want);
+    // A client without them is refused by the scheduler.
+    let e = etld_sql_fails(&["--cluster", &scheduler, &sql]);
+    assert!(e.contains("give every node the same list"), "{e}");
+    assert!(
+        e.contains(&format!(
+            "this node has one of {} rules",
+            layered.rule_counts().total()
+        )),
+        "{e}"
+    );
+    assert!(
+        e.contains(&format!("extra rules: {} (2 rules)", extra.display())),
+        "{e}"
+    );
+    drop(processes);
+
+    // An executor without them refuses the plan.
+    let work = dir.path().join("second");
+    std::fs::create_dir(&work).unwrap();
+    let (mut processes, scheduler) = start_cluster_with(&work, 1, &env, &[]);
+    let e = etld_sql_fails(&["--extra", extra_arg, "--cluster", &scheduler, &sql]);
+    assert!(e.contains("give every node the same list"), "{e}");
+    assert!(
+        e.contains(&format!(
+            "the plan was made with a list of {} rules",
+            layered.rule_counts().total()
+        )),
+        "{e}"
+    );
     for child in &mut processes.0 {
         assert!(child.try_wait().unwrap().is_none(), "a component died");
     }

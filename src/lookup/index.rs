@@ -133,6 +133,11 @@ impl Index {
         self.bytes.as_slice()
     }
 
+    /// The map, in the `.fst` file.
+    pub(crate) fn map(&self) -> &[u8] {
+        &self.bytes.as_slice()[self.fst.clone()]
+    }
+
     /// The size in bytes of the map.
     pub(crate) fn fst_len(&self) -> usize {
         self.fst.len()

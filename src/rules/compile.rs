@@ -119,6 +119,14 @@ pub(crate) fn keys(set: &RuleSet) -> BTreeMap<Vec<u8>, u8> {
 pub(crate) fn count(keys: &BTreeMap<Vec<u8>, u8>) -> RuleCounts {
     let mut counts = RuleCounts::default();
     for (key, &v) in keys {
+        counts.add_key(key, v);
+    }
+    counts
+}
+
+impl RuleCounts {
+    /// Counts the rules of one key of a merged map, whose value is `v`.
+    pub(crate) fn add_key(&mut self, key: &[u8], v: u8) {
         let wildcard = key.split(|&b| b == b'.').any(|l| l == b"*");
         for (bit, section_is_icann, exception) in [
             (flags::NORMAL_ICANN, true, false),
@@ -130,18 +138,17 @@ pub(crate) fn count(keys: &BTreeMap<Vec<u8>, u8>) -> RuleCounts {
                 continue;
             }
             if section_is_icann {
-                counts.icann += 1;
+                self.icann += 1;
             } else {
-                counts.private += 1;
+                self.private += 1;
             }
             if exception {
-                counts.exceptions += 1;
+                self.exceptions += 1;
             } else if wildcard {
-                counts.wildcards += 1;
+                self.wildcards += 1;
             }
         }
     }
-    counts
 }
 
 /// Compiles a merged key map into `fst` map bytes. The same map always gives

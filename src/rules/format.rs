@@ -47,6 +47,16 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The checksum stored in the header of a file known to be whole (a
+/// loaded list's).
+pub(crate) fn stored_checksum(bytes: &[u8]) -> u64 {
+    let mut sum = [0; 8];
+    if let Some(stored) = bytes.get(16..CHECKSUM_FROM) {
+        sum.copy_from_slice(stored);
+    }
+    u64::from_le_bytes(sum)
+}
+
 /// Writes a whole file: header and `fst` bytes.
 pub(crate) fn write(header: &Header, fst: &[u8]) -> Result<Vec<u8>, crate::Error> {
     let text = |s: &Option<String>| -> Result<Vec<u8>, crate::Error> {

@@ -189,10 +189,10 @@ impl RuleSet {
                         section = Section::Icann
                     }
                     _ => {
-                        if let Some(v) = comment.strip_prefix("VERSION:") {
-                            set.version.get_or_insert_with(|| v.trim().to_string());
-                        } else if let Some(c) = comment.strip_prefix("COMMIT:") {
-                            set.commit.get_or_insert_with(|| c.trim().to_string());
+                        if let Some(v) = comment.strip_prefix("VERSION:").and_then(metadata) {
+                            set.version.get_or_insert_with(|| v.to_string());
+                        } else if let Some(c) = comment.strip_prefix("COMMIT:").and_then(metadata) {
+                            set.commit.get_or_insert_with(|| c.to_string());
                         }
                     }
                 }
@@ -239,6 +239,12 @@ impl RuleSet {
     }
 }
 
+/// The value of a `// VERSION:` or `// COMMIT:` comment; an empty one is
+/// none (a `.fst` file keeps no empty metadata), so a later one counts.
+fn metadata(value: &str) -> Option<&str> {
+    Some(value.trim()).filter(|v| !v.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +277,10 @@ mod tests {
         );
         assert_eq!(set.version(), Some("v1"));
         assert_eq!(set.commit(), Some("abc"));
+        // An empty VERSION or COMMIT is none: a later one counts.
+        let set = RuleSet::parse(b"// VERSION: \n// COMMIT:\ncom\n// VERSION: 2\n// COMMIT: c\n")
+            .unwrap();
+        assert_eq!((set.version(), set.commit()), (Some("2"), Some("c")));
     }
 
     #[test]

@@ -47,8 +47,8 @@ pub struct QueryArgs {
     /// Run on the Ballista cluster whose scheduler listens at HOST:PORT
     #[arg(long, value_name = "HOST:PORT")]
     pub cluster: Option<String>,
-    /// The list and its options (on a cluster, the executors must have been
-    /// started with the same list).
+    /// The list and its options (on a cluster, the scheduler and executors
+    /// must have been started with the same list and extra rules).
     #[command(flatten)]
     pub list: ListArgs,
 }
@@ -73,6 +73,11 @@ pub struct ListArgs {
     /// ($ETLD_SYSTEM_LIST, by default /usr/share/publicsuffix/public_suffix_list.dat)]
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
+    /// A file of extra rules (.dat text) laid over the list, as though
+    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
+    /// list, laid first]
+    #[arg(long, value_name = "FILE")]
+    pub extra: Vec<PathBuf>,
     /// Only the ICANN section of the list
     #[arg(long)]
     pub icann_only: bool,

@@ -79,26 +79,42 @@ fn fail(e: &DataFusionError) -> ExitCode {
 /// The list and options of the command line. The list is chosen as `etld
 /// lookup` chooses it ([`etld::source::load`]): `--list FILE`, else
 /// `$ETLD_LIST`, else the newest of the built-in, installed and system
-/// lists; a candidate passed over is reported on stderr.
+/// lists; a candidate passed over is reported on stderr. The files of
+/// extra rules of `$ETLD_EXTRA` and `--extra` are laid over it
+/// ([`etld::source::load_extras`]); one that cannot be used is an error.
 fn etld_of(args: &ListArgs) -> Result<(Etld, Source)> {
-    let loaded = etld::source::load(args.list.as_deref())
-        .map_err(|e| DataFusionError::Execution(e.to_string()))?;
+    let failed = |e: etld::source::LoadError| DataFusionError::Execution(e.to_string());
+    let loaded = etld::source::load(args.list.as_deref()).map_err(failed)?;
     for e in &loaded.passed_over {
         eprintln!("etld-sql: warning: ignoring {e}");
     }
+    let extra = etld::source::extra_paths(&args.extra);
     let etld = match loaded.list {
-        Cow::Borrowed(_) => Etld::builtin(),
-        Cow::Owned(list) => Etld::new(Arc::new(list), etld::Options::new()),
+        Cow::Borrowed(_) if extra.is_empty() => Etld::builtin(),
+        list if extra.is_empty() => Etld::new(Arc::new(list.into_owned()), etld::Options::new()),
+        list => {
+            let layered = etld::source::load_extras(&list, &extra).map_err(failed)?;
+            Etld::new(Arc::new(layered), etld::Options::new())
+        }
     };
     Ok((etld.with_options(args.options()), loaded.source))
 }
 
 /// How a scheduler or executor names its list on stderr.
 fn describe(etld: &Etld, source: &Source) -> String {
-    format!(
+    let list = etld.list();
+    let mut text = format!(
         "list {source}, VERSION {}",
-        etld.list().version().unwrap_or("(none)")
-    )
+        list.version().unwrap_or("(none)")
+    );
+    for layer in list.layers() {
+        text += &format!(
+            ", extra rules {} ({} rules)",
+            layer.name(),
+            layer.rule_counts().total()
+        );
+    }
+    text
 }
 
 /// Runs the query of the command line and prints its result.
