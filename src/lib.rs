@@ -237,6 +237,8 @@ mod scan;
 pub mod source;
 mod tree;
 pub mod url;
+#[path = "host/uts46/mod.rs"]
+pub mod uts46;
 mod walk;
 
 pub use batch::{Answer, Batch};
