@@ -218,36 +218,33 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
-mod automaton;
-mod batch;
-mod compile;
-#[cfg(fuzzing)]
-pub mod cost;
-#[cfg(not(fuzzing))]
-mod cost;
-mod direct;
-mod domain;
+// The rooms, along the data path: input -> host -> canonical labels ->
+// automaton walk -> answer (see docs/design.md for the map).
+pub mod host;
+pub mod lookup;
+pub mod rules;
+
+// What a user meets first.
+mod cookie;
 mod error;
-pub mod format;
-mod label;
 mod list;
 mod options;
-mod rule;
-mod scan;
 pub mod source;
-mod tree;
-pub mod url;
-#[path = "host/uts46/mod.rs"]
-pub mod uts46;
-mod walk;
 
-pub use batch::{Answer, Batch};
-pub use compile::RuleCounts;
-pub use domain::Domain;
+#[cfg(fuzzing)]
+pub mod cost;
+mod work;
+
 pub use error::{Error, FormatError, HostError, LabelError, RuleError, UrlError};
+pub use host::url;
+pub use host::uts46;
 pub use list::List;
+pub use lookup::batch::{Answer, Batch};
+pub use lookup::domain::Domain;
 pub use options::{Options, Output, Sections, Wildcard};
-pub use rule::{Rule, RuleKind, RuleSet, Section};
+pub use rules::compile::RuleCounts;
+pub use rules::format;
+pub use rules::rule::{Rule, RuleKind, RuleSet, Section};
 pub use source::{ListVersion, VersionError};
 
 /// The README's examples, run as doctests.

@@ -1,43 +1,27 @@
 //! [`List`]: a compiled Public Suffix List, ready for lookups.
+//!
+//! This module says what a list is and how one is made: from the built-in
+//! snapshot, from list text (compiled by the rules room), or from the bytes
+//! of a `.fst` file (checked by the rules room). Its lookups are handed to
+//! the [`Index`] of the lookup room that it holds; the cookie check is in
+//! `cookie.rs`, built on [`List::lookup_with`].
 
 use std::borrow::Cow;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::OnceLock;
 
-use crate::automaton::Automaton;
-use crate::compile::{self, flags, RuleCounts};
-use crate::direct::{FstLabels, DIRECT_WALKS};
-use crate::domain::Domain;
 use crate::error::{Error, HostError};
-use crate::format::{self, Header};
-use crate::label::{
-    canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName, ByteClass, BYTE_CLASS,
-};
-use crate::options::{Options, Output, Sections, Wildcard};
-use crate::rule::RuleSet;
-use crate::scan::{Form, Name, Stop, SHORT, WORDS};
-use crate::tree::LabelTree;
-use crate::walk::{is_ipv6, is_number, walk, Match};
+use crate::lookup::batch::{Answer, Batch};
+use crate::lookup::direct::DIRECT_WALKS;
+use crate::lookup::domain::Domain;
+use crate::lookup::index::{Bytes, Index};
+use crate::options::Options;
+use crate::rules::compile::{self, RuleCounts};
+use crate::rules::format::{self, Header};
+use crate::rules::rule::RuleSet;
 
 /// The built-in list: the `.fst` compiled from `vectors/public_suffix_list.dat`.
 static BUILTIN_FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
-
-/// The bytes of a `.fst` file, borrowed for the program's life or owned.
-#[derive(Clone, Debug)]
-enum Bytes {
-    Static(&'static [u8]),
-    Owned(Vec<u8>),
-}
-
-impl Bytes {
-    fn as_slice(&self) -> &[u8] {
-        match self {
-            Bytes::Static(b) => b,
-            Bytes::Owned(b) => b,
-        }
-    }
-}
 
 /// A compiled Public Suffix List.
 ///
@@ -57,64 +41,10 @@ impl Bytes {
 /// ```
 #[derive(Clone, Debug)]
 pub struct List {
-    bytes: Bytes,
-    fst: std::ops::Range<usize>,
+    /// The map and its tree, what lookups walk.
+    index: Index,
     header: Header,
-    /// The tree; set at load, but for the built-in list on first need.
-    unfolded: OnceLock<Unfolded>,
-    /// When lookups answer from the map, before the tree is unfolded (see
-    /// [`crate::direct`]): none but the built-in list's.
-    direct: DirectWalks,
     options: Options,
-}
-
-/// A list's keys unfolded into the tree, and the automaton's counts (the
-/// automaton itself is dropped once unfolded).
-#[derive(Clone, Debug)]
-struct Unfolded {
-    states: usize,
-    keys: u64,
-    tree: LabelTree,
-}
-
-/// When a lookup walks the map itself (see [`crate::direct`]): while
-/// lookups are left of those the list answers that way, and while another
-/// thread unfolds the tree, so that no thread waits for it.
-#[derive(Debug)]
-struct DirectWalks {
-    left: AtomicU32,
-    unfolding: AtomicBool,
-}
-
-impl DirectWalks {
-    /// `left` lookups walk the map, then the tree is unfolded.
-    fn new(left: u32) -> DirectWalks {
-        DirectWalks {
-            left: AtomicU32::new(left),
-            unfolding: AtomicBool::new(false),
-        }
-    }
-
-    /// Whether this lookup walks the map: `false` tells the caller to
-    /// unfold the tree (or to wait for it, in a race).
-    fn walk_map(&self) -> bool {
-        let left = self
-            .left
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-            .is_ok();
-        // The first to find none left unfolds; until the tree is there,
-        // the others go on walking the map.
-        left || self.unfolding.swap(true, Ordering::Relaxed)
-    }
-}
-
-impl Clone for DirectWalks {
-    /// The same count left; no thread is unfolding the clone's tree (its
-    /// own: a tree still being unfolded is not cloned), so its first
-    /// lookup to find none left unfolds it.
-    fn clone(&self) -> DirectWalks {
-        DirectWalks::new(self.left.load(Ordering::Relaxed))
-    }
 }
 
 impl List {
@@ -149,11 +79,8 @@ impl List {
         let (header, fst) = format::read(bytes.as_slice())
             .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"));
         List {
-            bytes,
-            fst,
+            index: Index::unfolded_later(bytes, fst, direct),
             header,
-            unfolded: OnceLock::new(),
-            direct: DirectWalks::new(direct),
             options: Options::new(),
         }
     }
@@ -170,13 +97,13 @@ impl List {
     /// [`List::unfold`] does, without unfolding it.
     #[cfg(test)]
     pub(crate) fn begin_unfolding_elsewhere(&self) {
-        self.direct.unfolding.store(true, Ordering::Relaxed);
+        self.index.begin_unfolding_elsewhere();
     }
 
     /// Whether the tree is unfolded (see [`List::builtin`]).
     #[cfg(test)]
     pub(crate) fn is_unfolded(&self) -> bool {
-        self.unfolded.get().is_some()
+        self.index.is_unfolded()
     }
 
     /// The bytes of the built-in list's `.fst` file, to compare it with
@@ -244,27 +171,10 @@ impl List {
 
     fn load(bytes: Bytes) -> Result<List, Error> {
         let (header, fst) = format::read(bytes.as_slice())?;
-        let unfolded = List::unfold_map(&bytes.as_slice()[fst.clone()])?;
         Ok(List {
-            bytes,
-            fst,
+            index: Index::load(bytes, fst)?,
             header,
-            unfolded: OnceLock::from(unfolded),
-            direct: DirectWalks::new(0),
             options: Options::new(),
-        })
-    }
-
-    /// Decodes and checks the map `fst`, and unfolds its keys into the tree.
-    fn unfold_map(fst: &[u8]) -> Result<Unfolded, Error> {
-        let automaton = Automaton::decode(fst, |b| {
-            matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
-        })?;
-        let tree = LabelTree::build(&automaton)?;
-        Ok(Unfolded {
-            states: automaton.state_count(),
-            keys: automaton.len(),
-            tree,
         })
     }
 
@@ -282,29 +192,7 @@ impl List {
     /// # Ok::<(), etld::Error>(())
     /// ```
     pub fn unfold(&self) {
-        // Lookups on other threads walk the map until the tree is there.
-        self.direct.unfolding.store(true, Ordering::Relaxed);
-        self.unfolded();
-    }
-
-    /// The unfolded tree, unfolded now if it is not yet (the built-in list).
-    #[inline]
-    fn unfolded(&self) -> &Unfolded {
-        match self.unfolded.get() {
-            Some(unfolded) => unfolded,
-            None => self.unfold_now(),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn unfold_now(&self) -> &Unfolded {
-        self.unfolded.get_or_init(|| {
-            // Only the built-in list is unfolded late, and the test suite
-            // checks that it unfolds.
-            List::unfold_map(&self.bytes.as_slice()[self.fst.clone()])
-                .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"))
-        })
+        self.index.unfold();
     }
 
     /// The same list with other default options.
@@ -320,23 +208,23 @@ impl List {
 
     /// The `.fst` file of this list: write it out to load it again later.
     pub fn to_fst_bytes(&self) -> &[u8] {
-        self.bytes.as_slice()
+        self.index.file()
     }
 
     /// The size in bytes of the automaton (the `fst` map inside the file).
     pub fn fst_len(&self) -> usize {
-        self.fst.len()
+        self.index.fst_len()
     }
 
     /// The number of states of the automaton.
     pub fn state_count(&self) -> usize {
-        self.unfolded().states
+        self.index.state_count()
     }
 
     /// The number of keys of the automaton (rule names, plus the parents of
     /// wildcard rules).
     pub fn key_count(&self) -> u64 {
-        self.unfolded().keys
+        self.index.key_count()
     }
 
     /// The list's `// VERSION:` comment, if it had one.
@@ -384,18 +272,7 @@ impl List {
         host: &'h str,
         options: &Options,
     ) -> Result<Domain<'h>, HostError> {
-        let mask = mask_of(options);
-        // The fast path: a host that is canonical ASCII, already lower-case.
-        // Everything else (upper case, Unicode, errors) goes to the slow
-        // path, which reports every error the same way whichever path would
-        // have found it (the leftmost bad label).
-        let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
-        if let Ok((m, Form::CANONICAL)) = &first {
-            if options.output != Output::Unicode {
-                return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
-            }
-        }
-        self.lookup_slow(host, options, mask, first)
+        self.index.lookup(host, options)
     }
 
     /// Looks up the host of a URL (or of `host:port`, an e-mail address, a
@@ -423,300 +300,80 @@ impl List {
         url: &'u str,
         options: &Options,
     ) -> Result<Domain<'u>, Error> {
-        let found = match crate::url::host(url)? {
+        let found = match crate::host::url::host(url)? {
             Cow::Borrowed(host) => self.lookup_with(host, options),
             Cow::Owned(host) => self.lookup_with(&host, options).map(Domain::into_owned),
         };
         Ok(found?)
     }
 
-    /// [`List::lookup_with`] for every host but a lower-case canonical ASCII
-    /// one: `first` is what the fast path found.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn lookup_slow<'h>(
-        &self,
-        host: &'h str,
-        options: &Options,
-        mask: u8,
-        first: Result<(Match, Form), Stop>,
-    ) -> Result<Domain<'h>, HostError> {
-        if host.is_empty() {
-            return Err(HostError::Empty);
-        }
-        match first {
-            // Walked as it is: canonical ASCII, or a Unicode host canonical
-            // but for the encoding (walked against the Unicode twins of
-            // `xn--` labels) when the answer is to be in its own form.
-            Ok((m, form))
-                if !form.has(Form::UNICODE) || walkable_unicode(host, m.listed_from(), options) =>
-            {
-                // The input form: the host, lower-cased.
-                let input = match form.has(Form::FOLDED) {
-                    true => Cow::Owned(host.to_ascii_lowercase()),
-                    false => Cow::Borrowed(host),
-                };
-                return Ok(match form.has(Form::UNICODE) {
-                    true => Domain::with_offsets(input, &m),
-                    false => answer(input, &m, options.output),
-                });
-            }
-            Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress),
-            Ok(_) | Err(_) => {}
-        }
-        let mut ascii = AsciiName::new();
-        // Everything else: label by label, Unicode labels encoded. An IPv6
-        // literal holds a forbidden `:`, so it is told apart on error only.
-        let changed =
-            canonicalize_host(host, &mut ascii, None).map_err(|e| match is_ipv6(host) {
-                true => HostError::IpAddress,
-                false => e,
-            })?;
-        if let Some(len) = ascii.too_long() {
-            return Err(HostError::TooLong(len));
-        }
-        // The labels are checked: the walk need not check them again.
-        let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
-            Ok((m, _)) => m,
-            Err(Stop::Invalid(e)) => return Err(e),
-            // Not reached: a canonical name holds canonical bytes only.
-            Err(Stop::NotCanonical) => return Err(HostError::Empty),
-        };
-        Ok(match (options.output, changed) {
-            // The input form, lower-cased, is the host itself.
-            (Output::Input, false) => Domain::new(Cow::Borrowed(host), &m, ascii.as_bytes()),
-            (Output::Input, true) => {
-                let mut input = String::with_capacity(host.len());
-                canonicalize_host(host, &mut AsciiName::new(), Some(&mut input))?;
-                Domain::new(Cow::Owned(input), &m, ascii.as_bytes())
-            }
-            _ => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
-        })
-    }
-
-    /// Matches a host, canonical ASCII but for upper-case letters and
-    /// non-ASCII characters (the [`Form`]: what the scan found).
-    /// `check_a_labels` says whether its `xn--` labels still need checking.
-    #[inline(always)]
-    pub(crate) fn match_canonical(
-        &self,
-        bytes: &[u8],
-        mask: u8,
-        implicit_rule: bool,
-        check_a_labels: bool,
-    ) -> Result<(Match, Form), Stop> {
-        // One trailing dot marks an FQDN; the walk sees the name without it.
-        let bare = match bytes {
-            [rest @ .., b'.'] if !rest.is_empty() => rest,
-            _ => bytes,
-        };
-        match bare.len() <= SHORT {
-            true => self.match_name::<1>(bare, mask, implicit_rule, check_a_labels),
-            false => self.match_long(bare, mask, implicit_rule, check_a_labels),
-        }
-    }
-
-    /// [`List::match_name`] for a host over [`SHORT`] bytes, out of line:
-    /// few hosts are that long, and the fast path stays half the size.
-    #[cold]
-    #[inline(never)]
-    fn match_long(
-        &self,
-        bare: &[u8],
-        mask: u8,
-        implicit_rule: bool,
-        check_a_labels: bool,
-    ) -> Result<(Match, Form), Stop> {
-        self.match_name::<WORDS>(bare, mask, implicit_rule, check_a_labels)
-    }
-
-    /// [`List::match_canonical`] with a bitmap of `W` words of dots.
+    /// Looks up every host of `hosts` with the list's options and calls `f`
+    /// with its index (from 0) and its [`Answer`], in order.
     ///
-    /// Upper-case letters are read lower-cased by a walk of their own, out
-    /// of the way, so that the walk of nearly every host has no case to
-    /// fold. The labels with `--` that the scan left ([`Form::A_LABELS`]) are
-    /// checked here, those the walk found in the list aside.
-    #[inline(always)]
-    fn match_name<const W: usize>(
-        &self,
-        bare: &[u8],
-        mask: u8,
-        implicit_rule: bool,
-        check_a_labels: bool,
-    ) -> Result<(Match, Form), Stop> {
-        let (name, form) = Name::<W>::scan(bare, check_a_labels)?;
-        let scanned = name.as_bytes();
-        // A last label that ends in a hex digit or `x` may be a number.
-        if scanned
-            .last()
-            .is_some_and(|&b| b.is_ascii_hexdigit() || b | 0x20 == b'x')
-            && scanned
-                .get(name.label_start(scanned.len())..)
-                .is_some_and(is_number)
-        {
-            return Err(Stop::Invalid(HostError::IpAddress));
-        }
-        if form != Form::CANONICAL {
-            return self.match_scanned(&name, form, mask, implicit_rule);
-        }
-        let (m, _) = match self.unfolded.get() {
-            Some(unfolded) => {
-                walk::<LabelTree, W, false>(&unfolded.tree, &name, mask, implicit_rule)
-            }
-            None => self.walk_direct::<W, false>(&name, form, mask, implicit_rule)?,
-        };
-        Ok((m, form))
-    }
-
-    /// The walk of a list whose tree is not unfolded yet (the built-in
-    /// list): over the map itself while it may still answer lookups that
-    /// way or another thread is unfolding the tree (see
-    /// [`crate::direct`]), else over the tree, unfolded now. A
-    /// Unicode host is sent to have its labels encoded first
-    /// ([`Stop::NotCanonical`]): the map has no Unicode twins.
-    #[cold]
-    #[inline(never)]
-    fn walk_direct<const W: usize, const FOLD: bool>(
-        &self,
-        name: &Name<'_, W>,
-        form: Form,
-        mask: u8,
-        implicit_rule: bool,
-    ) -> Result<(Match, usize), Stop> {
-        if self.direct.walk_map() {
-            if form.has(Form::UNICODE) {
-                return Err(Stop::NotCanonical);
-            }
-            if let Some(labels) = FstLabels::open(&self.bytes.as_slice()[self.fst.clone()]) {
-                return Ok(walk::<FstLabels, W, FOLD>(
-                    &labels,
-                    name,
-                    mask,
-                    implicit_rule,
-                ));
-            }
-        }
-        let tree = &self.unfolded().tree;
-        Ok(walk::<LabelTree, W, FOLD>(tree, name, mask, implicit_rule))
-    }
-
-    /// [`List::match_name`] for a host of another form than canonical
-    /// ASCII, scanned: out of line, few hosts need it.
-    #[cold]
-    #[inline(never)]
-    fn match_scanned<const W: usize>(
-        &self,
-        name: &Name<'_, W>,
-        form: Form,
-        mask: u8,
-        implicit_rule: bool,
-    ) -> Result<(Match, Form), Stop> {
-        let (m, listed_from) = match (self.unfolded.get(), form.has(Form::FOLDED)) {
-            (Some(u), false) => walk::<LabelTree, W, false>(&u.tree, name, mask, implicit_rule),
-            (Some(u), true) => walk::<LabelTree, W, true>(&u.tree, name, mask, implicit_rule),
-            (None, false) => self.walk_direct::<W, false>(name, form, mask, implicit_rule)?,
-            (None, true) => self.walk_direct::<W, true>(name, form, mask, implicit_rule)?,
-        };
-        if form.has(Form::A_LABELS) {
-            name.check_labels_before(listed_from)?;
-        }
-        Ok((
-            m.with_listed_from(listed_from),
-            form.without(Form::A_LABELS),
-        ))
-    }
-
-    /// Whether a cookie for `cookie_domain` may be set by `request_host`
-    /// (RFC 6265 sections 5.1.3 and 5.3 step 5).
+    /// It gives what [`List::lookup`] gives for each host, at a lower cost
+    /// per host: no `Result` or [`Domain`] per host, and no allocation for
+    /// a host already in the form asked for.
     ///
-    /// One leading dot of the cookie domain is ignored. The cookie domain must
-    /// domain-match the request host, and must not be a public suffix unless
-    /// it is the request host itself. An IP address (any host a lookup
-    /// refuses as one) matches only itself. Invalid hosts are never
-    /// acceptable.
-    ///
-    /// This is a security check, so it answers as a browser does whatever
-    /// options the list carries ([`List::with_options`]): both sections of
-    /// the list count, unlisted TLDs are suffixes (the implicit `*` rule),
-    /// and the parent of a wildcard rule is a suffix too
-    /// ([`Wildcard::Browser`]): `kobe.jp`, under `*.kobe.jp`, is never an
-    /// acceptable cookie domain.
+    /// Hosts are taken from the iterator one at a time, and `f` is called
+    /// for each before the next is taken, so an iterator that notes the
+    /// host it gives tells `f` which host it answers.
     ///
     /// ```
-    /// use etld::{List, Options, Sections};
-    ///
-    /// let list = List::builtin();
-    /// assert!(list.is_cookie_domain_acceptable("www.example.co.uk", ".example.co.uk"));
-    /// assert!(!list.is_cookie_domain_acceptable("www.example.co.uk", "co.uk"));
-    /// assert!(list.is_cookie_domain_acceptable("co.uk", "co.uk"));
-    /// assert!(!list.is_cookie_domain_acceptable("a.b.kobe.jp", "kobe.jp"));
-    ///
-    /// // Options that would weaken the check are not used for it.
-    /// let icann = List::builtin().clone().with_options(Options::new().sections(Sections::IcannOnly));
-    /// assert!(!icann.is_cookie_domain_acceptable("a.blogspot.com", "blogspot.com"));
+    /// let list = etld::List::builtin();
+    /// let log = "www.example.com\nme.github.io\nnot a host\n";
+    /// let mut out = String::new();
+    /// list.lookup_each(log.lines(), |_, a| {
+    ///     out.push_str(a.registrable().unwrap_or("-"));
+    ///     out.push('\n');
+    /// });
+    /// assert_eq!(out, "example.com\nme.github.io\n-\n");
     /// ```
-    pub fn is_cookie_domain_acceptable(&self, request_host: &str, cookie_domain: &str) -> bool {
-        let cookie = cookie_domain.strip_prefix('.').unwrap_or(cookie_domain);
-        let browser = Options::new()
-            .sections(Sections::All)
-            .implicit_rule(true)
-            .wildcard(Wildcard::Browser)
-            .output(Output::Ascii);
-        let (request, cookie) = match (
-            self.lookup_with(request_host, &browser),
-            self.lookup_with(cookie, &browser),
-        ) {
-            (Ok(request), Ok(cookie)) => (request, cookie),
-            // An IP address, in any form a lookup refuses as one, matches
-            // only itself, byte for byte.
-            (Err(HostError::IpAddress), _) | (_, Err(HostError::IpAddress)) => {
-                return request_host == cookie
-            }
-            _ => return false,
-        };
-        if request.as_str() == cookie.as_str() {
-            return true;
-        }
-        let domain_match = request
-            .as_str()
-            .strip_suffix(cookie.as_str())
-            .is_some_and(|rest| rest.ends_with('.'));
-        domain_match && !cookie.is_public_suffix()
+    #[inline]
+    pub fn lookup_each<'h, I, F>(&self, hosts: I, f: F)
+    where
+        I: IntoIterator<Item = &'h str>,
+        F: FnMut(usize, Answer<'_>),
+    {
+        self.lookup_each_with(hosts, &self.options(), f)
     }
-}
 
-/// The flags of the list's keys that count under `options` (sections,
-/// wildcard mode).
-#[inline]
-pub(crate) fn mask_of(options: &Options) -> u8 {
-    let mut mask = flags::ALL;
-    if options.sections == Sections::IcannOnly {
-        mask &= flags::ICANN;
+    /// [`List::lookup_each`] with the given options.
+    ///
+    /// ```
+    /// use etld::{Options, Output};
+    ///
+    /// let list = etld::List::builtin();
+    /// let ascii = Options::new().output(Output::Ascii);
+    /// list.lookup_each_with(["www.食狮.公司.cn"], &ascii, |_, a| {
+    ///     assert_eq!(a.registrable(), Some("xn--85x722f.xn--55qx5d.cn"));
+    ///     // Rewritten into A-labels: the name is not the host's.
+    ///     assert!(!a.borrows_host());
+    /// });
+    /// ```
+    pub fn lookup_each_with<'h, I, F>(&self, hosts: I, options: &Options, f: F)
+    where
+        I: IntoIterator<Item = &'h str>,
+        F: FnMut(usize, Answer<'_>),
+    {
+        self.index.lookup_each(hosts, options, f)
     }
-    if options.wildcard == Wildcard::Strict {
-        mask &= !flags::IMPLIED;
+
+    /// Looks up every host of `hosts` with the list's options into `batch`,
+    /// replacing what it held (see [`Batch`]).
+    #[inline]
+    pub fn lookup_batch<'h, I>(&self, hosts: I, batch: &mut Batch)
+    where
+        I: IntoIterator<Item = &'h str>,
+    {
+        self.lookup_batch_with(hosts, &self.options(), batch)
     }
-    mask
-}
 
-/// Whether a Unicode host that the scan let through may be answered from
-/// its walk: its answer is to be in its own form, and its Unicode labels are
-/// canonical but for the encoding (those from `listed_from` on, found in the
-/// list, are).
-fn walkable_unicode(host: &str, listed_from: usize, options: &Options) -> bool {
-    let bare = host.strip_suffix('.').unwrap_or(host);
-    options.output == Output::Input && is_walkable_unicode(bare, listed_from)
-}
-
-/// The answer for a host walked in its canonical ASCII form `ascii`,
-/// written in the form `output` asks for (the input form of a host that has
-/// an ASCII form of its own is that form).
-#[inline]
-fn answer<'h>(ascii: Cow<'h, str>, m: &Match, output: Output) -> Domain<'h> {
-    if output == Output::Unicode && ascii.contains("xn--") {
-        Domain::new(Cow::Owned(to_unicode_name(&ascii)), m, ascii.as_bytes())
-    } else {
-        Domain::with_offsets(ascii, m)
+    /// [`List::lookup_batch`] with the given options.
+    pub fn lookup_batch_with<'h, I>(&self, hosts: I, options: &Options, batch: &mut Batch)
+    where
+        I: IntoIterator<Item = &'h str>,
+    {
+        self.index.lookup_batch(hosts, options, batch)
     }
 }
 
@@ -724,6 +381,7 @@ fn answer<'h>(ascii: Cow<'h, str>, m: &Match, output: Output) -> Domain<'h> {
 mod tests {
     use super::*;
     use crate::error::LabelError;
+    use crate::rules::compile::flags;
 
     /// A list of `rules` (normal ICANN rules), compiled without the parser's
     /// checks, as a crafted file could hold them.
@@ -770,6 +428,210 @@ mod tests {
             ("a.bücher.com", "bücher.com"),
         ] {
             assert_eq!(list.lookup(host).unwrap().suffix(), Some(suffix), "{host}");
+        }
+    }
+}
+
+/// The benchmark's hosts, for the tests.
+#[cfg(test)]
+#[path = "../benches/hosts/mod.rs"]
+mod hosts;
+
+/// Answers from the map before the tree is unfolded: the same as the
+/// tree's, in every path.
+#[cfg(test)]
+mod unfolded_later {
+    use super::hosts;
+    use crate::options::{Options, Output, Sections, Wildcard};
+    use crate::List;
+
+    /// Hosts of every kind: the benchmark's realistic mix, the official
+    /// test cases' hosts, and hosts that meet wildcards, exceptions, upper
+    /// case, Unicode, A-labels, trailing dots, numbers and errors.
+    fn hosts() -> Vec<String> {
+        let mut all = hosts::realistic_hosts(20_000, 7);
+        let cases = include_str!("../vectors/test_psl.txt");
+        for line in cases.lines() {
+            if let Some(rest) = line.trim().strip_prefix("checkPublicSuffix(") {
+                if let Some(host) = rest.split('\'').nth(1) {
+                    all.push(host.to_string());
+                }
+            }
+        }
+        let edges = [
+            "a.b.kobe.jp",
+            "www.city.kobe.jp",
+            "city.kobe.jp",
+            "kobe.jp",
+            "x.ck",
+            "www.ck",
+            "ck",
+            "a.b.c.compute.amazonaws.com",
+            "WWW.Example.CO.UK",
+            "www.食狮.公司.cn",
+            "食狮.公司.cn",
+            "xn--85x722f.xn--55qx5d.cn",
+            "ÉXAMPLE.fr",
+            "www.example.com.",
+            "com.",
+            "co.uk",
+            "1.2.3.4",
+            "example.123",
+            "a..b.com",
+            "",
+            ".",
+            "xn--a.com",
+            "a.b.c.d.e.f.g.blogspot.com",
+            "s3.dualstack.us-east-1.amazonaws.com",
+            "x.zzz",
+            "zzz",
+            "ｅｘａｍｐｌｅ．ｃｏ．ｕｋ",
+        ];
+        all.extend(edges.iter().map(|h| h.to_string()));
+        all
+    }
+
+    /// Everything a lookup answers, as text.
+    fn answer(list: &List, host: &str, options: &Options) -> String {
+        match list.lookup_with(host, options) {
+            Ok(d) => format!(
+                "{} {:?} {:?} {:?} {:?} {}",
+                d.as_str(),
+                d.suffix(),
+                d.registrable(),
+                d.subdomain(),
+                d.section(),
+                d.is_known()
+            ),
+            Err(e) => format!("error: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn the_map_answers_as_the_tree_does() {
+        let direct = List::builtin_unfolded_later(u32::MAX);
+        let tree = List::from_fst_static(List::builtin_fst()).unwrap();
+        let hosts = hosts();
+        let mut compared = 0;
+        for sections in [Sections::All, Sections::IcannOnly] {
+            for wildcard in [Wildcard::Strict, Wildcard::Browser] {
+                for implicit in [true, false] {
+                    for output in [Output::Input, Output::Ascii, Output::Unicode] {
+                        let options = Options::new()
+                            .sections(sections)
+                            .wildcard(wildcard)
+                            .implicit_rule(implicit)
+                            .output(output);
+                        for host in &hosts {
+                            assert_eq!(
+                                answer(&direct, host, &options),
+                                answer(&tree, host, &options),
+                                "{host:?} {options:?}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 24 * 20_000);
+        // The batch path, and the cookie check, walk the map too.
+        let mut batch = Vec::new();
+        direct.lookup_each(hosts.iter().map(String::as_str), |_, a| {
+            batch.push(format!("{a:?}"));
+        });
+        let mut want = Vec::new();
+        tree.lookup_each(hosts.iter().map(String::as_str), |_, a| {
+            want.push(format!("{a:?}"));
+        });
+        assert_eq!(batch, want);
+        for (request, cookie) in [
+            ("a.b.kobe.jp", "kobe.jp"),
+            ("www.example.co.uk", "example.co.uk"),
+            ("www.example.co.uk", "co.uk"),
+            ("a.blogspot.com", "blogspot.com"),
+            ("x.y.ck", "y.ck"),
+        ] {
+            assert_eq!(
+                direct.is_cookie_domain_acceptable(request, cookie),
+                tree.is_cookie_domain_acceptable(request, cookie),
+                "{request} {cookie}"
+            );
+        }
+        assert!(!direct.is_unfolded());
+    }
+
+    #[test]
+    fn the_tree_is_unfolded_once_the_direct_walks_are_spent() {
+        let list = List::builtin_unfolded_later(3);
+        for _ in 0..3 {
+            assert_eq!(
+                list.lookup("www.example.co.uk").unwrap().suffix(),
+                Some("co.uk")
+            );
+        }
+        assert!(!list.is_unfolded());
+        assert_eq!(
+            list.lookup("www.example.co.uk").unwrap().suffix(),
+            Some("co.uk")
+        );
+        assert!(list.is_unfolded());
+        // Counts that need the automaton unfold it at once.
+        let list = List::builtin_unfolded_later(100);
+        assert!(list.state_count() > 1000);
+        assert!(list.is_unfolded());
+    }
+
+    #[test]
+    fn lookups_answer_from_the_map_while_another_thread_unfolds() {
+        let list = List::builtin_unfolded_later(0);
+        // Another thread has begun to unfold the tree.
+        list.begin_unfolding_elsewhere();
+        let answer = list.lookup("www.example.co.uk").unwrap();
+        assert_eq!(answer.registrable(), Some("example.co.uk"));
+        assert!(!list.is_unfolded());
+        // A clone has a tree of its own, which nobody is unfolding yet.
+        let clone = list.clone();
+        clone.lookup("www.example.co.uk").unwrap();
+        assert!(clone.is_unfolded() && !list.is_unfolded());
+        // Threads that look up while one unfolds all get the tree's
+        // answers, and the tree is there once they are done.
+        let list = List::builtin_unfolded_later(0);
+        let tree = List::builtin();
+        tree.unfold();
+        let hosts = hosts();
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    for host in &hosts {
+                        let got = list
+                            .lookup(host)
+                            .map(|d| d.registrable().map(str::to_owned));
+                        let want = tree
+                            .lookup(host)
+                            .map(|d| d.registrable().map(str::to_owned));
+                        assert_eq!(got, want, "{host}");
+                    }
+                });
+            }
+        });
+        assert!(list.is_unfolded());
+    }
+
+    #[test]
+    fn builtin_labels_are_all_valid() {
+        // The map's answers are the tree's only where the tree left no rule
+        // out for an invalid label.
+        let text = include_bytes!("../vectors/public_suffix_list.dat");
+        let rules = crate::rules::rule::RuleSet::parse(text).unwrap();
+        for rule in rules.rules() {
+            for label in rule.name().split('.').filter(|l| *l != "*") {
+                assert!(
+                    crate::host::label::check_ascii_label(label.as_bytes()).is_ok(),
+                    "{}",
+                    rule.name()
+                );
+            }
         }
     }
 }

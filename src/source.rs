@@ -72,8 +72,8 @@ use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::Error;
-use crate::format;
 use crate::list::List;
+use crate::rules::format;
 
 /// Seconds in a day.
 const DAY: u64 = 86_400;

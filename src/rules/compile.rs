@@ -9,7 +9,7 @@
 //! compiles to a map of the same size (for the 2026-10-22 list, 66,843 bytes
 //! against 66,943: the `key_encodings` test in `tests/builtin.rs` measures
 //! it); the byte order was kept because it is the file format. At load the
-//! keys are unfolded into the [label tree](crate::tree) that lookups walk.
+//! keys are unfolded into the [label tree](crate::lookup::tree) that lookups walk.
 //!
 //! # Values
 //!
@@ -22,7 +22,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::Error;
-use crate::rule::{RuleKind, RuleSet, Section};
+use crate::rules::rule::{RuleKind, RuleSet, Section};
 
 /// The bits of a key's value.
 pub(crate) mod flags {

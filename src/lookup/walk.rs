@@ -1,12 +1,12 @@
 //! The walk: the formal algorithm, over a host's labels from the right.
 //!
-//! A lookup first [scans](crate::scan) the host into a
+//! A lookup first [scans](crate::host::scan) the host into a
 //! [`Name`]: its bytes checked, its dots noted, which gives every label's
 //! bounds (upper-case letters are read lower-cased when the walk is told to
 //! `FOLD`; a Unicode host in canonical form but for the encoding is walked as
 //! it is, against the tree's Unicode twins of `xn--` labels). The walk then
 //! reads labels from the right through the
-//! [label tree](crate::tree), one table probe per label. Because a wildcard
+//! [label tree](crate::lookup::tree), one table probe per label. Because a wildcard
 //! label matches any one label at every position, even where an explicit
 //! child exists, every node's `*` child matches too. In any real list a `*`
 //! child is a leaf (`*.ck`, `*.compute.amazonaws.com`), so a walk keeps one
@@ -30,16 +30,16 @@
 //! labels), a handful for any real list; it lives on the stack and spills to
 //! the heap only for lists with many overlapping wildcards. The tree refuses
 //! lists whose wildcards would let it grow past 32 nodes (see
-//! [`MAX_BRANCHINGS`](crate::tree::MAX_BRANCHINGS)), so a walk costs at most
+//! [`MAX_BRANCHINGS`](crate::lookup::tree::MAX_BRANCHINGS)), so a walk costs at most
 //! that many probes a label.
 
-use crate::compile::flags;
-use crate::rule::Section;
-use crate::scan::Name;
-use crate::tree::{LabelTree, Node, NodeId, ROOT};
+use crate::host::scan::Name;
+use crate::lookup::tree::{LabelTree, Node, NodeId, ROOT};
+use crate::rules::compile::flags;
+use crate::rules::rule::Section;
 
-/// What a walk reads of a list: the [label tree](crate::tree), or for a
-/// list not unfolded yet the `fst` map itself ([`crate::direct`]).
+/// What a walk reads of a list: the [label tree](crate::lookup::tree), or for a
+/// list not unfolded yet the `fst` map itself ([`crate::lookup::direct`]).
 pub(crate) trait Labels {
     /// What the walk learns at a node.
     type Node<'a>: NodeView
@@ -395,7 +395,7 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
         let start = name.label_start(end);
         next.clear();
         for &id in cur.as_slice() {
-            crate::cost::add(1);
+            crate::work::add(1);
             let node = tree.node(id);
             if let Some(star) = node.star() {
                 best.record(tree.node(star).value() & mask, start);
@@ -447,26 +447,4 @@ impl Frontier {
         }
         self.len += 1;
     }
-}
-
-/// Whether a label is a number to the WHATWG URL standard's IPv4 parser:
-/// all ASCII digits, or `0x` / `0X` and hex digits (none at all counts).
-/// A host whose last label is one is an IPv4 address, or a failure: never
-/// a name ("ends in a number").
-#[inline]
-pub(crate) fn is_number(label: &[u8]) -> bool {
-    match label {
-        [] => false,
-        [b'0', b'x' | b'X', hex @ ..] => hex.iter().all(u8::is_ascii_hexdigit),
-        digits => digits.iter().all(u8::is_ascii_digit),
-    }
-}
-
-/// Whether an input is an IPv6 literal, with or without brackets.
-pub(crate) fn is_ipv6(host: &str) -> bool {
-    let inner = host
-        .strip_prefix('[')
-        .and_then(|h| h.strip_suffix(']'))
-        .unwrap_or(host);
-    inner.contains(':') && inner.parse::<std::net::Ipv6Addr>().is_ok()
 }

@@ -1,7 +1,7 @@
 //! The label tree: a list's rules as a tree of labels, laid out for lookups.
 //!
 //! The `.fst` file stores each rule as one byte-reversed key (`co.uk` as
-//! `ku.oc`, see [`compile`](mod@crate::compile)). At load time the keys are read
+//! `ku.oc`, see [`compile`](crate::rules::compile)). At load time the keys are read
 //! once into a tree whose nodes are names read from the right: the root is
 //! the empty name, its children the top-level labels of the rules (`uk`),
 //! their children the next labels (`co` of `co.uk`), and so on. A node
@@ -53,7 +53,7 @@
 //! no label encoded (see [`Builder::add_unicode_twins`]).
 //!
 //! The tree is built from the keys alone, so it holds nothing the file did
-//! not say, and the [automaton](crate::automaton) has already refused keys
+//! not say, and the [automaton](crate::rules::automaton) has already refused keys
 //! that would unfold into far more than its size.
 //!
 //! # What a lookup may cost
@@ -88,12 +88,12 @@
 //! 32 searches of at most 64 slots a label of the host: a bounded multiple
 //! of a plain lookup, which reads a node and a slot or two a label.
 
-use crate::automaton::{Automaton, MAX_KEY_LEN};
-use crate::compile::flags;
-use crate::cost;
 use crate::error::FormatError;
-use crate::label::MAX_LABEL;
-use crate::scan::word;
+use crate::host::key::key;
+use crate::host::label::MAX_LABEL;
+use crate::rules::automaton::{Automaton, MAX_KEY_LEN};
+use crate::rules::compile::flags;
+use crate::work;
 
 /// A node of the tree, as a lookup names it: the index of its record, or
 /// with [`LEAF_BIT`] set a leaf packed whole (see [`leaf_link`]).
@@ -247,35 +247,6 @@ const FILTER_LOG2: u32 = 17;
 /// The filter's words.
 const FILTER_WORDS: usize = 1 << (FILTER_LOG2 - 6);
 
-/// The key of a label in the table, from its first eight bytes (`head`,
-/// zero-padded when the label is shorter), its last eight bytes (asked for
-/// only when the label is longer) and its length. A label of up to eight
-/// bytes is its own key: labels hold no zero byte, so the padding tells the
-/// length. A longer one mixes in its last eight bytes and its length (many
-/// long labels of one parent share their first eight bytes:
-/// `s3-website-us-east-1`, `s3-website-eu-west-1`), and is compared in full
-/// once key and length agree.
-#[inline(always)]
-pub(crate) fn label_key(head: u64, last8: impl FnOnce() -> u64, len: usize) -> u64 {
-    if len > 8 {
-        head ^ last8().rotate_left(32) ^ len as u64
-    } else {
-        head
-    }
-}
-
-/// The key of `label` (see [`label_key`]).
-pub(crate) fn key(label: &[u8]) -> u64 {
-    let mut head = [0; 8];
-    let n = label.len().min(8);
-    head[..n].copy_from_slice(&label[..n]);
-    label_key(
-        u64::from_le_bytes(head),
-        || word(label, label.len().saturating_sub(8)),
-        label.len(),
-    )
-}
-
 /// The hash of an edge, from where its parent's table starts and its key
 /// (Fibonacci hashing): its top bits pick the filter bit and the slot.
 #[inline(always)]
@@ -328,7 +299,7 @@ impl LabelTree {
     }
 
     /// The child of `parent` whose label, of `len` bytes (at least one),
-    /// has the [`label_key`] `key`, if there is one: the node to go on from
+    /// has the [`label_key`](crate::host::key::label_key) `key`, if there is one: the node to go on from
     /// and what a lookup learns there. A label over eight bytes is compared
     /// in full by `is_label`, given the child's label.
     #[inline(always)]
@@ -339,7 +310,7 @@ impl LabelTree {
         len: usize,
         is_label: impl Fn(&[u8]) -> bool,
     ) -> Option<(NodeId, &Node)> {
-        cost::add(1);
+        work::add(1);
         let mixed = mix(parent.table, key);
         // Most labels of a host are in no rule: the filter (a Bloom filter
         // with one hash, small enough to stay in cache) turns most of them
@@ -352,7 +323,7 @@ impl LabelTree {
         // leaf's table is past the end).
         let first = parent.table as usize + home(mixed, parent.size);
         for slot in self.slots.get(first..first + usize::from(parent.reach))? {
-            cost::add(1);
+            work::add(1);
             if slot.key == key {
                 if let Some(found) = self.learn(slot.link, len, &is_label) {
                     return Some(found);
@@ -536,7 +507,7 @@ impl Builder {
         label.copy_from_slice(piece);
         label.reverse();
         let label = &*label;
-        if parent == NONE || crate::label::check_ascii_label(label).is_err() {
+        if parent == NONE || crate::host::label::check_ascii_label(label).is_err() {
             return Ok(NONE);
         }
         if label == b"*" {
@@ -612,7 +583,7 @@ impl Builder {
                 0..=8 => &head[..record.len as usize],
                 _ => self.long_label(record),
             };
-            if let Some(unicode) = crate::label::unicode_form(label) {
+            if let Some(unicode) = crate::host::label::unicode_form(label) {
                 twins.push((edge.parent, edge.child, unicode));
             }
         }
@@ -989,8 +960,8 @@ mod tests {
 
     /// The tree of the built-in list.
     fn builtin() -> LabelTree {
-        let bytes = include_bytes!("../vectors/public_suffix_list.fst");
-        let (_, fst) = crate::format::read(bytes).unwrap();
+        let bytes = include_bytes!("../../vectors/public_suffix_list.fst");
+        let (_, fst) = crate::rules::format::read(bytes).unwrap();
         let automaton = Automaton::decode(&bytes[fst], |_| true).unwrap();
         LabelTree::build(&automaton).unwrap()
     }
@@ -1132,8 +1103,9 @@ mod tests {
     #[test]
     fn labels_that_begin_others_have_their_own_nodes() {
         // `ab` is no rule: nothing between `a.` and `ab.` in key order.
-        let set = crate::rule::RuleSet::parse(b"a.com\nx.a.com\ny.ab.com\nabc.com\n");
-        let bytes = crate::compile::build(&crate::compile::keys(&set.unwrap())).unwrap();
+        let set = crate::rules::rule::RuleSet::parse(b"a.com\nx.a.com\ny.ab.com\nabc.com\n");
+        let bytes =
+            crate::rules::compile::build(&crate::rules::compile::keys(&set.unwrap())).unwrap();
         let tree = LabelTree::build(&Automaton::decode(&bytes, |_| true).unwrap()).unwrap();
         let com = find(&tree, ROOT, b"com").unwrap();
         let cases = [

@@ -1,8 +1,8 @@
 //! Many hosts at once: answers without a `Result` or a [`Domain`] per host.
 //!
 //! A column of hosts (a log file, a table, an Arrow array) is looked up
-//! with [`List::lookup_each`], which calls a closure with each host's index
-//! and its [`Answer`], or with [`List::lookup_batch`], which fills a
+//! with [`List::lookup_each`](crate::List::lookup_each), which calls a closure with each host's index
+//! and its [`Answer`], or with [`List::lookup_batch`](crate::List::lookup_batch), which fills a
 //! reusable [`Batch`] of answers kept as offsets.
 //!
 //! An answer borrows the host itself whenever the host is already in the
@@ -12,7 +12,7 @@
 //! caller building a column of registrable domains can point into the
 //! column of hosts instead of copying. Only a host that is rewritten
 //! (upper case folded, separators mapped, another output form) has its
-//! answer's name written out, as [`List::lookup`] writes it.
+//! answer's name written out, as [`List::lookup`](crate::List::lookup) writes it.
 //!
 //! ```
 //! let list = etld::List::builtin();
@@ -27,7 +27,7 @@
 //! );
 //! ```
 //!
-//! Each answer is exactly what [`List::lookup_with`] gives for the host
+//! Each answer is exactly what [`List::lookup_with`](crate::List::lookup_with) gives for the host
 //! with the same options: [`Answer::to_domain`] turns one into that result.
 //!
 //! # A column of registrable domains with few copies
@@ -72,13 +72,14 @@
 
 use std::borrow::Cow;
 
-use crate::domain::Domain;
 use crate::error::HostError;
-use crate::list::{mask_of, List};
+use crate::host::scan::{Form, Stop};
+use crate::lookup::domain::Domain;
+use crate::lookup::find::mask_of;
+use crate::lookup::index::Index;
+use crate::lookup::walk::Match;
 use crate::options::{Options, Output};
-use crate::rule::Section;
-use crate::scan::{Form, Stop};
-use crate::walk::Match;
+use crate::rules::rule::Section;
 
 /// "No offset": no suffix, no registrable domain.
 const NONE: u32 = u32::MAX;
@@ -266,7 +267,7 @@ impl<'a> Answer<'a> {
         self.suffix == 0
     }
 
-    /// The answer as [`List::lookup_with`] gives it.
+    /// The answer as [`List::lookup_with`](crate::List::lookup_with) gives it.
     ///
     /// ```
     /// let list = etld::List::builtin();
@@ -290,58 +291,17 @@ impl<'a> Answer<'a> {
     }
 }
 
-impl List {
-    /// Looks up every host of `hosts` with the list's options and calls `f`
-    /// with its index (from 0) and its [`Answer`], in order.
-    ///
-    /// It gives what [`List::lookup`] gives for each host, at a lower cost
-    /// per host: no `Result` or [`Domain`] per host, and no allocation for
-    /// a host already in the form asked for.
-    ///
-    /// Hosts are taken from the iterator one at a time, and `f` is called
-    /// for each before the next is taken, so an iterator that notes the
-    /// host it gives tells `f` which host it answers.
-    ///
-    /// ```
-    /// let list = etld::List::builtin();
-    /// let log = "www.example.com\nme.github.io\nnot a host\n";
-    /// let mut out = String::new();
-    /// list.lookup_each(log.lines(), |_, a| {
-    ///     out.push_str(a.registrable().unwrap_or("-"));
-    ///     out.push('\n');
-    /// });
-    /// assert_eq!(out, "example.com\nme.github.io\n-\n");
-    /// ```
-    #[inline]
-    pub fn lookup_each<'h, I, F>(&self, hosts: I, f: F)
-    where
-        I: IntoIterator<Item = &'h str>,
-        F: FnMut(usize, Answer<'_>),
-    {
-        self.lookup_each_with(hosts, &self.options(), f)
-    }
-
-    /// [`List::lookup_each`] with the given options.
-    ///
-    /// ```
-    /// use etld::{Options, Output};
-    ///
-    /// let list = etld::List::builtin();
-    /// let ascii = Options::new().output(Output::Ascii);
-    /// list.lookup_each_with(["www.食狮.公司.cn"], &ascii, |_, a| {
-    ///     assert_eq!(a.registrable(), Some("xn--85x722f.xn--55qx5d.cn"));
-    ///     // Rewritten into A-labels: the name is not the host's.
-    ///     assert!(!a.borrows_host());
-    /// });
-    /// ```
-    pub fn lookup_each_with<'h, I, F>(&self, hosts: I, options: &Options, mut f: F)
+impl Index {
+    /// Looks up every host of `hosts` and calls `f` with its index and its
+    /// [`Answer`] (see [`List::lookup_each_with`](crate::List::lookup_each_with)).
+    pub(crate) fn lookup_each<'h, I, F>(&self, hosts: I, options: &Options, mut f: F)
     where
         I: IntoIterator<Item = &'h str>,
         F: FnMut(usize, Answer<'_>),
     {
         let mask = mask_of(options);
         for (i, host) in hosts.into_iter().enumerate() {
-            // The fast path of `lookup_with`, inlined into the loop: a
+            // The fast path of `Index::lookup`, inlined into the loop: a
             // lower-case ASCII host is answered with offsets into itself.
             let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
             match first {
@@ -375,18 +335,9 @@ impl List {
         }
     }
 
-    /// Looks up every host of `hosts` with the list's options into `batch`,
-    /// replacing what it held (see [`Batch`]).
-    #[inline]
-    pub fn lookup_batch<'h, I>(&self, hosts: I, batch: &mut Batch)
-    where
-        I: IntoIterator<Item = &'h str>,
-    {
-        self.lookup_batch_with(hosts, &self.options(), batch)
-    }
-
-    /// [`List::lookup_batch`] with the given options.
-    pub fn lookup_batch_with<'h, I>(&self, hosts: I, options: &Options, batch: &mut Batch)
+    /// Looks up every host of `hosts` into `batch` (see
+    /// [`List::lookup_batch_with`](crate::List::lookup_batch_with)).
+    pub(crate) fn lookup_batch<'h, I>(&self, hosts: I, options: &Options, batch: &mut Batch)
     where
         I: IntoIterator<Item = &'h str>,
     {
@@ -396,7 +347,7 @@ impl List {
             names,
             errors,
         } = batch;
-        self.lookup_each_with(hosts, options, |i, a| {
+        self.lookup_each(hosts, options, |i, a| {
             let mut flags = 0;
             let mut at = 0;
             if a.known {
@@ -424,7 +375,7 @@ impl List {
 }
 
 /// The answers of a batch of hosts, kept as offsets, in buffers reused from
-/// one batch to the next (see [`List::lookup_batch`]).
+/// one batch to the next (see [`List::lookup_batch`](crate::List::lookup_batch)).
 ///
 /// An answer whose name is the host itself keeps only offsets into the
 /// host; the name of a rewritten host is kept in one buffer shared by the

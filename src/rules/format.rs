@@ -20,8 +20,8 @@
 //! FNV-1a changes its state by a bijection for every byte, so any one corrupt
 //! byte is always detected.
 
-use crate::compile::RuleCounts;
 use crate::error::FormatError;
+use crate::rules::compile::RuleCounts;
 
 /// The magic bytes that start every `.fst` file of this crate.
 pub const MAGIC: [u8; 8] = *b"ETLDFST\n";

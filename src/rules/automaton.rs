@@ -21,7 +21,7 @@
 //!
 //! An `fst` is a DAG: a few hundred bytes can describe millions of keys (the
 //! rules `{a,*}^22.com`, 2^22 keys whose paths share every node). The keys
-//! are unfolded into the [label tree](crate::tree) at load, so loading costs
+//! are unfolded into the [label tree](crate::lookup::tree) at load, so loading costs
 //! what the keys hold, not what the file holds. The sweep counts the bytes
 //! the keys unfold into (their distinct prefixes: the edges of a trie of the
 //! keys) before anything is unfolded, and refuses the automaton
@@ -46,8 +46,8 @@
 //! load. A larger map is unfolded from its bytes. All of it goes once the
 //! keys are unfolded.
 
-use crate::cost;
 use crate::error::FormatError;
+use crate::work;
 
 /// Values (rule flags) are below this bound; see `compile::flags`.
 pub(crate) const VALUE_LIMIT: u64 = 64;
@@ -458,7 +458,7 @@ impl<'a> Automaton<'a> {
                 continue;
             }
             let node = self.node(addr)?;
-            cost::add(1 + u64::from(node.len));
+            work::add(1 + u64::from(node.len));
             if decode {
                 paths[addr] = states;
             }
@@ -618,7 +618,7 @@ impl<'a> Automaton<'a> {
             // Follow transition `next` of `state`, then the chain of states
             // with one transition after it.
             loop {
-                cost::add(1);
+                work::add(1);
                 if key.len() == MAX_KEY_LEN {
                     return Err(FormatError::Automaton {
                         offset: self.root,
@@ -1071,8 +1071,8 @@ mod tests {
 
     #[test]
     fn the_bytes_and_the_decoded_nodes_walk_alike() {
-        let builtin = include_bytes!("../vectors/public_suffix_list.fst");
-        let (_, fst) = crate::format::read(builtin).unwrap();
+        let builtin = include_bytes!("../../vectors/public_suffix_list.fst");
+        let (_, fst) = crate::rules::format::read(builtin).unwrap();
         for bytes in [&builtin[fst], &doubling(8)[..]] {
             let a = decode(bytes).unwrap();
             let decoded = a.decoded.as_ref().unwrap();
@@ -1172,8 +1172,8 @@ mod tests {
 
     #[test]
     fn the_builtin_list_unfolds_into_few_bytes_a_byte() {
-        let bytes = include_bytes!("../vectors/public_suffix_list.fst");
-        let (_, fst) = crate::format::read(bytes).unwrap();
+        let bytes = include_bytes!("../../vectors/public_suffix_list.fst");
+        let (_, fst) = crate::rules::format::read(bytes).unwrap();
         let a = decode(&bytes[fst.clone()]).unwrap();
         let per_byte = a.unfolded() as f64 / fst.len() as f64;
         eprintln!(

@@ -30,10 +30,10 @@
 //! walk, which tells which of them are the list's own and need no check).
 
 use crate::error::HostError;
-use crate::label::{
+use crate::host::key::{label_key, word};
+use crate::host::label::{
     check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
 };
-use crate::tree::label_key;
 
 /// Why a scan, or the lookup built on it, stopped without a match.
 #[derive(Debug, PartialEq, Eq)]
@@ -187,15 +187,6 @@ const HEAD_MASK: [u64; 9] = {
     }
     masks
 };
-
-/// The eight bytes at `at` as a little-endian word; zero past the end.
-#[inline(always)]
-pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
-    bytes
-        .get(at..at + 8)
-        .and_then(|b| <[u8; 8]>::try_from(b).ok())
-        .map_or(0, u64::from_le_bytes)
-}
 
 /// What a scan found in a host, a set of flags: none for a canonical ASCII
 /// host, the fast path's case.
@@ -882,7 +873,7 @@ mod tests {
         for label in host.split('.') {
             let end = start + label.len();
             let lower = label.to_ascii_lowercase();
-            let key = crate::tree::key(lower.as_bytes());
+            let key = crate::host::key::key(lower.as_bytes());
             assert_eq!(name.key::<true>(start, end), key, "{label:?} in {host:?}");
             assert!(name.label_is::<true>(start, end, lower.as_bytes()));
             if *label == lower {

@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
-use crate::rule::Section;
-use crate::walk::Match;
+use crate::lookup::walk::Match;
+use crate::rules::rule::Section;
 
 /// A looked-up host: its public suffix, registrable domain and the rule
 /// that decided them.

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::error::{Error, RuleError};
-use crate::label::canonical_label;
+use crate::host::label::canonical_label;
 
 /// The section of the list a rule comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -100,7 +100,7 @@ impl Rule {
         let mut name = String::with_capacity(text.len());
         let mut labels = 0;
         let mut wildcard = false;
-        for label in text.split(crate::label::is_separator) {
+        for label in text.split(crate::host::label::is_separator) {
             if labels > 0 {
                 name.push('.');
             }
@@ -114,7 +114,7 @@ impl Rule {
                 name.push_str(&canonical_label(label).map_err(RuleError::Label)?);
             }
         }
-        if name.len() > crate::label::MAX_NAME {
+        if name.len() > crate::host::label::MAX_NAME {
             return Err(RuleError::TooLong(name.len()));
         }
         if kind == RuleKind::Exception {

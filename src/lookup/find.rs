@@ -1,0 +1,138 @@
+//! One host's answer: the fast path for a canonical ASCII host, and the
+//! slow path for every other, which has the host room canonicalise the host
+//! before it is matched again.
+
+use std::borrow::Cow;
+
+use crate::error::HostError;
+use crate::host::ip::is_ipv6;
+use crate::host::label::{canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName};
+use crate::host::scan::{Form, Stop};
+use crate::lookup::domain::Domain;
+use crate::lookup::index::Index;
+use crate::lookup::walk::Match;
+use crate::options::{Options, Output, Sections, Wildcard};
+use crate::rules::compile::flags;
+
+impl Index {
+    /// Looks up a host with the given options (see
+    /// [`List::lookup_with`](crate::List::lookup_with)).
+    #[inline]
+    pub(crate) fn lookup<'h>(
+        &self,
+        host: &'h str,
+        options: &Options,
+    ) -> Result<Domain<'h>, HostError> {
+        let mask = mask_of(options);
+        // The fast path: a host that is canonical ASCII, already lower-case.
+        // Everything else (upper case, Unicode, errors) goes to the slow
+        // path, which reports every error the same way whichever path would
+        // have found it (the leftmost bad label).
+        let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
+        if let Ok((m, Form::CANONICAL)) = &first {
+            if options.output != Output::Unicode {
+                return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
+            }
+        }
+        self.lookup_slow(host, options, mask, first)
+    }
+
+    /// [`Index::lookup`] for every host but a lower-case canonical ASCII
+    /// one: `first` is what the fast path found.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn lookup_slow<'h>(
+        &self,
+        host: &'h str,
+        options: &Options,
+        mask: u8,
+        first: Result<(Match, Form), Stop>,
+    ) -> Result<Domain<'h>, HostError> {
+        if host.is_empty() {
+            return Err(HostError::Empty);
+        }
+        match first {
+            // Walked as it is: canonical ASCII, or a Unicode host canonical
+            // but for the encoding (walked against the Unicode twins of
+            // `xn--` labels) when the answer is to be in its own form.
+            Ok((m, form))
+                if !form.has(Form::UNICODE) || walkable_unicode(host, m.listed_from(), options) =>
+            {
+                // The input form: the host, lower-cased.
+                let input = match form.has(Form::FOLDED) {
+                    true => Cow::Owned(host.to_ascii_lowercase()),
+                    false => Cow::Borrowed(host),
+                };
+                return Ok(match form.has(Form::UNICODE) {
+                    true => Domain::with_offsets(input, &m),
+                    false => answer(input, &m, options.output),
+                });
+            }
+            Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress),
+            Ok(_) | Err(_) => {}
+        }
+        let mut ascii = AsciiName::new();
+        // Everything else: label by label, Unicode labels encoded. An IPv6
+        // literal holds a forbidden `:`, so it is told apart on error only.
+        let changed =
+            canonicalize_host(host, &mut ascii, None).map_err(|e| match is_ipv6(host) {
+                true => HostError::IpAddress,
+                false => e,
+            })?;
+        if let Some(len) = ascii.too_long() {
+            return Err(HostError::TooLong(len));
+        }
+        // The labels are checked: the walk need not check them again.
+        let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
+            Ok((m, _)) => m,
+            Err(Stop::Invalid(e)) => return Err(e),
+            // Not reached: a canonical name holds canonical bytes only.
+            Err(Stop::NotCanonical) => return Err(HostError::Empty),
+        };
+        Ok(match (options.output, changed) {
+            // The input form, lower-cased, is the host itself.
+            (Output::Input, false) => Domain::new(Cow::Borrowed(host), &m, ascii.as_bytes()),
+            (Output::Input, true) => {
+                let mut input = String::with_capacity(host.len());
+                canonicalize_host(host, &mut AsciiName::new(), Some(&mut input))?;
+                Domain::new(Cow::Owned(input), &m, ascii.as_bytes())
+            }
+            _ => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
+        })
+    }
+}
+
+/// The flags of the list's keys that count under `options` (sections,
+/// wildcard mode).
+#[inline]
+pub(crate) fn mask_of(options: &Options) -> u8 {
+    let mut mask = flags::ALL;
+    if options.sections == Sections::IcannOnly {
+        mask &= flags::ICANN;
+    }
+    if options.wildcard == Wildcard::Strict {
+        mask &= !flags::IMPLIED;
+    }
+    mask
+}
+
+/// Whether a Unicode host that the scan let through may be answered from
+/// its walk: its answer is to be in its own form, and its Unicode labels are
+/// canonical but for the encoding (those from `listed_from` on, found in the
+/// list, are).
+fn walkable_unicode(host: &str, listed_from: usize, options: &Options) -> bool {
+    let bare = host.strip_suffix('.').unwrap_or(host);
+    options.output == Output::Input && is_walkable_unicode(bare, listed_from)
+}
+
+/// The answer for a host walked in its canonical ASCII form `ascii`,
+/// written in the form `output` asks for (the input form of a host that has
+/// an ASCII form of its own is that form).
+#[inline]
+fn answer<'h>(ascii: Cow<'h, str>, m: &Match, output: Output) -> Domain<'h> {
+    if output == Output::Unicode && ascii.contains("xn--") {
+        Domain::new(Cow::Owned(to_unicode_name(&ascii)), m, ascii.as_bytes())
+    } else {
+        Domain::with_offsets(ascii, m)
+    }
+}

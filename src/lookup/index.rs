@@ -1,0 +1,336 @@
+//! [`Index`]: a list's `fst` map and the label tree unfolded from it, what
+//! every lookup of a [`List`](crate::List) walks.
+//!
+//! A list loaded from a file or compiled from text has its tree unfolded at
+//! once. The built-in list waits: it answers its first lookups straight from
+//! the map ([`crate::lookup::direct`]) and unfolds the tree once it has
+//! answered [`DIRECT_WALKS`](crate::lookup::direct::DIRECT_WALKS) of them, or when asked to
+//! ([`Index::unfold`]). While one thread unfolds, lookups on the others go
+//! on walking the map.
+//!
+//! The matching of a host happens here too: the host room scans it, an IP
+//! address is told apart, and the [walk](crate::lookup::walk) runs over the
+//! tree or, while the tree is not there yet, over the map.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::OnceLock;
+
+use crate::error::{Error, HostError};
+use crate::host::ip::is_number;
+use crate::host::label::{ByteClass, BYTE_CLASS};
+use crate::host::scan::{Form, Name, Stop, SHORT, WORDS};
+use crate::lookup::direct::FstLabels;
+use crate::lookup::tree::LabelTree;
+use crate::lookup::walk::{walk, Match};
+use crate::rules::automaton::Automaton;
+
+/// The bytes of a `.fst` file, borrowed for the program's life or owned.
+#[derive(Clone, Debug)]
+pub(crate) enum Bytes {
+    Static(&'static [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Bytes {
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        match self {
+            Bytes::Static(b) => b,
+            Bytes::Owned(b) => b,
+        }
+    }
+}
+
+/// A list's rules ready for lookups: the bytes of its `.fst` file, where
+/// the map lies in them, and the tree unfolded from the map (see the
+/// [module docs](self)).
+#[derive(Clone, Debug)]
+pub(crate) struct Index {
+    bytes: Bytes,
+    fst: Range<usize>,
+    /// The tree; set at load, but for the built-in list on first need.
+    unfolded: OnceLock<Unfolded>,
+    /// When lookups answer from the map, before the tree is unfolded (see
+    /// [`crate::lookup::direct`]): none but the built-in list's.
+    direct: DirectWalks,
+}
+
+/// A list's keys unfolded into the tree, and the automaton's counts (the
+/// automaton itself is dropped once unfolded).
+#[derive(Clone, Debug)]
+struct Unfolded {
+    states: usize,
+    keys: u64,
+    tree: LabelTree,
+}
+
+/// When a lookup walks the map itself (see [`crate::lookup::direct`]): while
+/// lookups are left of those the list answers that way, and while another
+/// thread unfolds the tree, so that no thread waits for it.
+#[derive(Debug)]
+struct DirectWalks {
+    left: AtomicU32,
+    unfolding: AtomicBool,
+}
+
+impl DirectWalks {
+    /// `left` lookups walk the map, then the tree is unfolded.
+    fn new(left: u32) -> DirectWalks {
+        DirectWalks {
+            left: AtomicU32::new(left),
+            unfolding: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether this lookup walks the map: `false` tells the caller to
+    /// unfold the tree (or to wait for it, in a race).
+    fn walk_map(&self) -> bool {
+        let left = self
+            .left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .is_ok();
+        // The first to find none left unfolds; until the tree is there,
+        // the others go on walking the map.
+        left || self.unfolding.swap(true, Ordering::Relaxed)
+    }
+}
+
+impl Clone for DirectWalks {
+    /// The same count left; no thread is unfolding the clone's tree (its
+    /// own: a tree still being unfolded is not cloned), so its first
+    /// lookup to find none left unfolds it.
+    fn clone(&self) -> DirectWalks {
+        DirectWalks::new(self.left.load(Ordering::Relaxed))
+    }
+}
+
+impl Index {
+    /// The index of the `.fst` file `bytes` whose map lies at `fst`, its
+    /// map checked and its tree unfolded now.
+    pub(crate) fn load(bytes: Bytes, fst: Range<usize>) -> Result<Index, Error> {
+        let unfolded = Index::unfold_map(&bytes.as_slice()[fst.clone()])?;
+        Ok(Index {
+            bytes,
+            fst,
+            unfolded: OnceLock::from(unfolded),
+            direct: DirectWalks::new(0),
+        })
+    }
+
+    /// The index of a `.fst` file known to load (the built-in list's), its
+    /// tree unfolded once it has answered `direct` lookups from the map.
+    pub(crate) fn unfolded_later(bytes: Bytes, fst: Range<usize>, direct: u32) -> Index {
+        Index {
+            bytes,
+            fst,
+            unfolded: OnceLock::new(),
+            direct: DirectWalks::new(direct),
+        }
+    }
+
+    /// The whole `.fst` file.
+    pub(crate) fn file(&self) -> &[u8] {
+        self.bytes.as_slice()
+    }
+
+    /// The size in bytes of the map.
+    pub(crate) fn fst_len(&self) -> usize {
+        self.fst.len()
+    }
+
+    /// The number of states of the automaton.
+    pub(crate) fn state_count(&self) -> usize {
+        self.unfolded().states
+    }
+
+    /// The number of keys of the automaton.
+    pub(crate) fn key_count(&self) -> u64 {
+        self.unfolded().keys
+    }
+
+    /// Marks the tree as being unfolded by another thread, as
+    /// [`Index::unfold`] does, without unfolding it.
+    #[cfg(test)]
+    pub(crate) fn begin_unfolding_elsewhere(&self) {
+        self.direct.unfolding.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the tree is unfolded.
+    #[cfg(test)]
+    pub(crate) fn is_unfolded(&self) -> bool {
+        self.unfolded.get().is_some()
+    }
+
+    /// Decodes and checks the map `fst`, and unfolds its keys into the tree.
+    fn unfold_map(fst: &[u8]) -> Result<Unfolded, Error> {
+        let automaton = Automaton::decode(fst, |b| {
+            matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
+        })?;
+        let tree = LabelTree::build(&automaton)?;
+        Ok(Unfolded {
+            states: automaton.state_count(),
+            keys: automaton.len(),
+            tree,
+        })
+    }
+
+    /// Unfolds the keys into the tree now, if they are not yet (see
+    /// [`List::unfold`](crate::List::unfold)); lookups on other threads walk
+    /// the map until the tree is there.
+    pub(crate) fn unfold(&self) {
+        self.direct.unfolding.store(true, Ordering::Relaxed);
+        self.unfolded();
+    }
+
+    /// The unfolded tree, unfolded now if it is not yet (the built-in list).
+    #[inline]
+    fn unfolded(&self) -> &Unfolded {
+        match self.unfolded.get() {
+            Some(unfolded) => unfolded,
+            None => self.unfold_now(),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unfold_now(&self) -> &Unfolded {
+        self.unfolded.get_or_init(|| {
+            // Only the built-in list is unfolded late, and the test suite
+            // checks that it unfolds.
+            Index::unfold_map(&self.bytes.as_slice()[self.fst.clone()])
+                .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"))
+        })
+    }
+
+    /// Matches a host, canonical ASCII but for upper-case letters and
+    /// non-ASCII characters (the [`Form`]: what the scan found).
+    /// `check_a_labels` says whether its `xn--` labels still need checking.
+    #[inline(always)]
+    pub(crate) fn match_canonical(
+        &self,
+        bytes: &[u8],
+        mask: u8,
+        implicit_rule: bool,
+        check_a_labels: bool,
+    ) -> Result<(Match, Form), Stop> {
+        // One trailing dot marks an FQDN; the walk sees the name without it.
+        let bare = match bytes {
+            [rest @ .., b'.'] if !rest.is_empty() => rest,
+            _ => bytes,
+        };
+        match bare.len() <= SHORT {
+            true => self.match_name::<1>(bare, mask, implicit_rule, check_a_labels),
+            false => self.match_long(bare, mask, implicit_rule, check_a_labels),
+        }
+    }
+
+    /// [`Index::match_name`] for a host over [`SHORT`] bytes, out of line:
+    /// few hosts are that long, and the fast path stays half the size.
+    #[cold]
+    #[inline(never)]
+    fn match_long(
+        &self,
+        bare: &[u8],
+        mask: u8,
+        implicit_rule: bool,
+        check_a_labels: bool,
+    ) -> Result<(Match, Form), Stop> {
+        self.match_name::<WORDS>(bare, mask, implicit_rule, check_a_labels)
+    }
+
+    /// [`Index::match_canonical`] with a bitmap of `W` words of dots.
+    ///
+    /// Upper-case letters are read lower-cased by a walk of their own, out
+    /// of the way, so that the walk of nearly every host has no case to
+    /// fold. The labels with `--` that the scan left ([`Form::A_LABELS`]) are
+    /// checked here, those the walk found in the list aside.
+    #[inline(always)]
+    fn match_name<const W: usize>(
+        &self,
+        bare: &[u8],
+        mask: u8,
+        implicit_rule: bool,
+        check_a_labels: bool,
+    ) -> Result<(Match, Form), Stop> {
+        let (name, form) = Name::<W>::scan(bare, check_a_labels)?;
+        let scanned = name.as_bytes();
+        // A last label that ends in a hex digit or `x` may be a number.
+        if scanned
+            .last()
+            .is_some_and(|&b| b.is_ascii_hexdigit() || b | 0x20 == b'x')
+            && scanned
+                .get(name.label_start(scanned.len())..)
+                .is_some_and(is_number)
+        {
+            return Err(Stop::Invalid(HostError::IpAddress));
+        }
+        if form != Form::CANONICAL {
+            return self.match_scanned(&name, form, mask, implicit_rule);
+        }
+        let (m, _) = match self.unfolded.get() {
+            Some(unfolded) => {
+                walk::<LabelTree, W, false>(&unfolded.tree, &name, mask, implicit_rule)
+            }
+            None => self.walk_direct::<W, false>(&name, form, mask, implicit_rule)?,
+        };
+        Ok((m, form))
+    }
+
+    /// The walk of a list whose tree is not unfolded yet (the built-in
+    /// list): over the map itself while it may still answer lookups that
+    /// way or another thread is unfolding the tree (see
+    /// [`crate::lookup::direct`]), else over the tree, unfolded now. A
+    /// Unicode host is sent to have its labels encoded first
+    /// ([`Stop::NotCanonical`]): the map has no Unicode twins.
+    #[cold]
+    #[inline(never)]
+    fn walk_direct<const W: usize, const FOLD: bool>(
+        &self,
+        name: &Name<'_, W>,
+        form: Form,
+        mask: u8,
+        implicit_rule: bool,
+    ) -> Result<(Match, usize), Stop> {
+        if self.direct.walk_map() {
+            if form.has(Form::UNICODE) {
+                return Err(Stop::NotCanonical);
+            }
+            if let Some(labels) = FstLabels::open(&self.bytes.as_slice()[self.fst.clone()]) {
+                return Ok(walk::<FstLabels, W, FOLD>(
+                    &labels,
+                    name,
+                    mask,
+                    implicit_rule,
+                ));
+            }
+        }
+        let tree = &self.unfolded().tree;
+        Ok(walk::<LabelTree, W, FOLD>(tree, name, mask, implicit_rule))
+    }
+
+    /// [`Index::match_name`] for a host of another form than canonical
+    /// ASCII, scanned: out of line, few hosts need it.
+    #[cold]
+    #[inline(never)]
+    fn match_scanned<const W: usize>(
+        &self,
+        name: &Name<'_, W>,
+        form: Form,
+        mask: u8,
+        implicit_rule: bool,
+    ) -> Result<(Match, Form), Stop> {
+        let (m, listed_from) = match (self.unfolded.get(), form.has(Form::FOLDED)) {
+            (Some(u), false) => walk::<LabelTree, W, false>(&u.tree, name, mask, implicit_rule),
+            (Some(u), true) => walk::<LabelTree, W, true>(&u.tree, name, mask, implicit_rule),
+            (None, false) => self.walk_direct::<W, false>(name, form, mask, implicit_rule)?,
+            (None, true) => self.walk_direct::<W, true>(name, form, mask, implicit_rule)?,
+        };
+        if form.has(Form::A_LABELS) {
+            name.check_labels_before(listed_from)?;
+        }
+        Ok((
+            m.with_listed_from(listed_from),
+            form.without(Form::A_LABELS),
+        ))
+    }
+}
