@@ -251,3 +251,61 @@ fn tables_fit_the_budget() {
     assert!(uts46::TABLE_BYTES <= budget, "{}", uts46::TABLE_BYTES);
     assert_eq!(uts46::UNICODE_VERSION, "18.0.0");
 }
+
+/// Lookups canonicalise hosts by UTS 46: the hosts on which etld and a
+/// browser's URL parser once disagreed.
+#[test]
+fn lookups_take_hosts_as_a_browser_does() {
+    use etld::{List, Options, Output};
+    let list = List::builtin();
+    let ascii = Options::new().output(Output::Ascii);
+    for (host, registrable, registrable_ascii) in [
+        ("goo\u{AD}gle.com", "google.com", "google.com"),
+        (
+            "www.GOO\u{200B}\u{2060}\u{FEFF}goo.com",
+            "googoo.com",
+            "googoo.com",
+        ),
+        ("ﬁ.com", "fi.com", "fi.com"),
+        ("a.b.ｶ.jp", "ｶ.jp", "xn--lck.jp"),
+        ("Ⅷ.com", "viii.com", "viii.com"),
+        ("www.Faß.de", "faß.de", "xn--fa-hia.de"),
+        ("www.xn--fa-hia.de", "xn--fa-hia.de", "xn--fa-hia.de"),
+    ] {
+        let d = list
+            .lookup(host)
+            .unwrap_or_else(|e| panic!("{host:?}: {e}"));
+        let d_ascii = list.lookup_with(host, &ascii).unwrap();
+        assert_eq!(d_ascii.registrable(), Some(registrable_ascii), "{host:?}");
+        // `ｶ` is its own registrable label: processed, it is `カ`.
+        let want = registrable.replace('ｶ', "カ");
+        assert_eq!(d.registrable(), Some(want.as_str()), "{host:?}");
+    }
+    for host in [
+        "ex\u{200D}ample.com",
+        "xn--31m-dda.com",
+        "xn--abc-4q0a.com",
+        "www.xn--abc-4q0a.com",
+        "WWW.XN--31M-DDA.COM",
+        "ü.xn--31m-dda.com",
+        "1.xn--4db.com",
+    ] {
+        assert!(
+            list.lookup(host).is_err(),
+            "{host:?}: {:?}",
+            list.lookup(host)
+        );
+    }
+    let d = list
+        .lookup_url("http://GOO\u{200B}\u{2060}\u{FEFF}goo.com/")
+        .unwrap();
+    assert_eq!(d.registrable(), Some("googoo.com"));
+    assert!(
+        list.lookup_url("http://goo%C2%ADgle.com/")
+            .unwrap()
+            .registrable()
+            == Some("google.com")
+    );
+    // The cookie check canonicalises both names alike.
+    assert!(list.is_cookie_domain_acceptable("www.goo\u{AD}gle.com", "google.com"));
+}

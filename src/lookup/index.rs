@@ -327,6 +327,13 @@ impl Index {
         };
         if form.has(Form::A_LABELS) {
             name.check_labels_before(listed_from)?;
+            // An A-label that decodes to right-to-left characters makes the
+            // name a Bidi domain name, whose every label the Bidi rule must
+            // hold for: the slow path checks and reports it.
+            let text = std::str::from_utf8(name.as_bytes()).map_err(|_| Stop::NotCanonical)?;
+            if crate::host::uts46::check_ascii_name_bidi(text).is_err() {
+                return Err(Stop::NotCanonical);
+            }
         }
         Ok((
             m.with_listed_from(listed_from),

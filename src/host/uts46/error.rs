@@ -98,6 +98,26 @@ pub enum Error {
 }
 
 impl Error {
+    /// The same error for a name that starts `by` bytes further on (a
+    /// label checked alone, placed in its host).
+    pub(crate) fn shifted(self, by: usize) -> Error {
+        let mut e = self;
+        match &mut e {
+            Error::Disallowed { offset, .. }
+            | Error::ALabelNotAscii { offset }
+            | Error::Punycode { offset, .. }
+            | Error::ALabelAsciiOnly { offset }
+            | Error::NotNfc { offset }
+            | Error::ALabelPrefix { offset }
+            | Error::LeadingCombiningMark { offset, .. }
+            | Error::NotValid { offset, .. }
+            | Error::ContextJ { offset, .. }
+            | Error::Bidi { offset, .. }
+            | Error::Encode { offset, .. } => *offset += by,
+        }
+        e
+    }
+
     /// Byte offset in the name as given (see [`Error`]).
     pub fn offset(&self) -> usize {
         match *self {

@@ -456,50 +456,7 @@ impl Processed {
         if self.chars.iter().all(char::is_ascii) {
             return Err(Error::ALabelAsciiOnly { offset });
         }
-        let mut nfc = false;
-        let mut rtl = false;
-        let mut joiner = false;
-        for &c in &self.chars {
-            let Some(p) = props(c) else {
-                return Err(Error::NotValid {
-                    offset,
-                    code_point: c,
-                });
-            };
-            nfc |= p.may_change_under_nfc();
-            rtl |= p.is_rtl();
-            joiner |= c == ZWJ || c == ZWNJ;
-        }
-        if nfc {
-            nfc::normalize(self.chars.iter().copied(), &mut self.normal);
-            if self.normal != self.chars {
-                return Err(Error::NotNfc { offset });
-            }
-        }
-        if self.chars.len() >= 4
-            && self.chars[..4]
-                .iter()
-                .zip("xn--".chars())
-                .all(|(&a, b)| a == b)
-        {
-            return Err(Error::ALabelPrefix { offset });
-        }
-        if let Some(&first) = self.chars.first() {
-            if props(first).is_some_and(|p| p.is_mark()) {
-                return Err(Error::LeadingCombiningMark {
-                    offset,
-                    code_point: first,
-                });
-            }
-        }
-        if joiner {
-            if let Err(k) = contextj::check(&self.chars) {
-                return Err(Error::ContextJ {
-                    offset,
-                    code_point: self.chars.get(k).copied().unwrap_or(ZWJ),
-                });
-            }
-        }
+        let rtl = validate_decoded(&self.chars, &mut self.normal, offset)?;
         self.text.truncate(start);
         self.text.extend(self.chars.iter());
         self.labels.push(Span {
@@ -526,6 +483,128 @@ impl Processed {
         }
         Ok(())
     }
+}
+
+/// The validity criteria for the code points a decoded `xn--` label holds
+/// (all but the Bidi rule, which is the whole name's); `offset` is the
+/// label's. Says whether the label holds a right-to-left character.
+fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Result<bool, Error> {
+    if chars.iter().all(char::is_ascii) {
+        return Err(Error::ALabelAsciiOnly { offset });
+    }
+    let mut nfc = false;
+    let mut rtl = false;
+    let mut joiner = false;
+    for &c in chars {
+        let Some(p) = props(c) else {
+            return Err(Error::NotValid {
+                offset,
+                code_point: c,
+            });
+        };
+        nfc |= p.may_change_under_nfc();
+        rtl |= p.is_rtl();
+        joiner |= c == ZWJ || c == ZWNJ;
+    }
+    if nfc {
+        nfc::normalize(chars.iter().copied(), normal);
+        if normal.as_slice() != chars {
+            return Err(Error::NotNfc { offset });
+        }
+    }
+    if chars.len() >= 4 && chars[..4].iter().zip("xn--".chars()).all(|(&a, b)| a == b) {
+        return Err(Error::ALabelPrefix { offset });
+    }
+    if let Some(&first) = chars.first() {
+        if props(first).is_some_and(|p| p.is_mark()) {
+            return Err(Error::LeadingCombiningMark {
+                offset,
+                code_point: first,
+            });
+        }
+    }
+    if joiner {
+        if let Err(k) = contextj::check(chars) {
+            return Err(Error::ContextJ {
+                offset,
+                code_point: chars.get(k).copied().unwrap_or(ZWJ),
+            });
+        }
+    }
+    Ok(rtl)
+}
+
+/// Checks one ASCII label that starts with `xn--` (in any case) as UTS 46
+/// processing checks an A-label, the Bidi rule aside (it is the whole
+/// name's): whether the label decodes, and what it decodes to is valid.
+/// Says whether it holds a right-to-left character, which makes its name
+/// a Bidi domain name. Nothing is allocated for a label of up to 63 bytes
+/// in NFC. Offsets count from the label's start.
+///
+/// # Errors
+/// The [`Error`] of the first criterion the label fails.
+pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
+    let mut lower = [0u8; 63];
+    let mut heap;
+    let lower: &mut [u8] = match lower.get_mut(..label.len()) {
+        Some(l) => l,
+        None => {
+            heap = vec![0u8; label.len()];
+            &mut heap
+        }
+    };
+    lower.copy_from_slice(label);
+    lower.make_ascii_lowercase();
+    if !lower.is_ascii() {
+        return Err(Error::ALabelNotAscii { offset: 0 });
+    }
+    let digits = lower.get(4..).unwrap_or_default();
+    let mut chars = ['\0'; 63];
+    let mut heap_chars;
+    let chars: &mut [char] = match chars.get_mut(..digits.len()) {
+        Some(c) => c,
+        None => {
+            heap_chars = vec!['\0'; digits.len()];
+            &mut heap_chars
+        }
+    };
+    let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::Punycode {
+        offset: 0,
+        error: e.shifted(4),
+    })?;
+    validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
+}
+
+/// Whether the Bidi rule holds for an ASCII name (a host's labels, or a
+/// rule's) whose `xn--` labels each passed [`check_a_label`]: it is
+/// checked only if one of them holds a right-to-left character.
+///
+/// # Errors
+/// [`Error::Bidi`], or whatever full processing of the name finds first.
+pub(crate) fn check_ascii_name_bidi(name: &str) -> Result<(), Error> {
+    let rtl = name
+        .split('.')
+        .any(|l| has_ace_prefix(l.as_bytes()) && check_a_label(l.as_bytes()).unwrap_or(false));
+    if rtl {
+        process(name)?;
+    }
+    Ok(())
+}
+
+/// Whether a label holding `c` may be taken as it is: `c` is valid, alone
+/// in NFC whatever follows, not right-to-left and not a joiner, so that a
+/// label of such code points (not starting with a mark, see [`is_mark`])
+/// is its own UTS 46 processing.
+#[inline]
+pub(crate) fn is_stable(c: char) -> bool {
+    props(c).is_some_and(|p| !p.may_change_under_nfc() && !p.is_rtl()) && c != ZWJ && c != ZWNJ
+}
+
+/// Whether `c` is a combining mark (general category M), which no label
+/// may start with.
+#[inline]
+pub(crate) fn is_mark(c: char) -> bool {
+    props(c).is_some_and(|p| p.is_mark())
 }
 
 /// The byte offset in `name` of the input code point that produced the
