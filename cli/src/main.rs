@@ -5,6 +5,7 @@
 //! etld compile LIST.dat OUT.fst
 //! etld info [--list FILE]
 //! etld punycode encode|decode [--json] [STR...]
+//! etld idna to-ascii|to-unicode [--json] [NAME...]
 //! etld cookie [--json] REQUEST_HOST COOKIE_DOMAIN   # exit 0: acceptable, 1: not
 //! etld update [--url URL] [--force]
 //! ```
@@ -24,6 +25,7 @@ mod batch;
 mod cli;
 mod commands;
 mod cookie;
+mod idna;
 mod lookup;
 mod punycode;
 mod update;
@@ -125,6 +127,7 @@ fn main() -> ExitCode {
         Some(Command::Compile(args)) => commands::compile(&args),
         Some(Command::Info(args)) => commands::info(&args),
         Some(Command::Punycode(args)) => punycode::run(&args),
+        Some(Command::Idna(args)) => idna::run(&args),
         Some(Command::Cookie(args)) => return cookie_exit(cookie::run(&args)),
         Some(Command::Update(args)) => update::run(&args),
     };
