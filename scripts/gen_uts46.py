@@ -231,7 +231,8 @@ def generate(out_path):
         b = BIDI.index(bidi) if bidi in BIDI else len(BIDI)
         mark = 1 if cat.startswith("M") else 0
         slow = 1 if (ccc != 0 or cp in second) else 0
-        return b | (j << 4) | (mark << 7) | (slow << 8)
+        maybe = 1 if cp in second else 0
+        return b | (j << 4) | (mark << 7) | (slow << 8) | (maybe << 9)
 
     values = [value(cp) for cp in range(TRIE_END)]
     assert pos < 0x4000

@@ -183,10 +183,22 @@ pub(crate) fn canonicalize_host(
     }
     ascii.len = 0;
     ascii.fqdn = false;
-    let processed = uts46::process(host).map_err(|e| HostError::Label {
-        offset: e.offset(),
-        error: LabelError::Uts46(e),
-    })?;
+    uts46::with_processed(|processed| {
+        processed.process(host).map_err(|e| HostError::Label {
+            offset: e.offset(),
+            error: LabelError::Uts46(e),
+        })?;
+        write_processed(host, processed, ascii, input)
+    })
+}
+
+/// [`canonicalize_host`] for a host processed by UTS 46 into `processed`.
+fn write_processed(
+    host: &str,
+    processed: &uts46::Processed,
+    ascii: &mut AsciiName,
+    input: Option<&mut String>,
+) -> Result<bool, HostError> {
     let mut local = String::new();
     let form = match input {
         Some(form) => form,
@@ -230,16 +242,16 @@ pub(crate) fn canonicalize_host(
             });
         }
         let mut out = [0u8; MAX_LABEL];
-        let len = if text.is_ascii() {
-            match out.get_mut(..text.len()) {
+        let len = if let Some(plain) = label.ascii() {
+            match out.get_mut(..plain.len()) {
                 Some(dst) => {
-                    dst.copy_from_slice(text.as_bytes());
-                    text.len()
+                    dst.copy_from_slice(plain.as_bytes());
+                    plain.len()
                 }
                 None => {
                     return Err(HostError::Label {
                         offset,
-                        error: LabelError::TooLong(text.len()),
+                        error: LabelError::TooLong(plain.len()),
                     })
                 }
             }

@@ -6,7 +6,7 @@
 //! | bits | meaning |
 //! |---|---|
 //! | `1x xxxx xxxx xxxx` | mapped; bit 14 clear: to the code point plus the signed 14-bit delta below; set: to the string at that byte of `MAP_POOL` |
-//! | `00 0` + 13 bits | valid (deviations included): bidi class (bits 0-3), joining type (4-6), a combining mark (7), may change under NFC (8) |
+//! | `00 0` + 13 bits | valid (deviations included): bidi class (bits 0-3), joining type (4-6), a combining mark (7), may change under NFC (8), composes with what precedes it (9) |
 //! | `00 1` + 0 | ignored |
 //! | `01 0` + 0 | disallowed |
 //!
@@ -120,6 +120,12 @@ impl Props {
     #[inline]
     pub(crate) fn may_change_under_nfc(self) -> bool {
         self.0 & (1 << 8) != 0
+    }
+
+    /// The second of a canonical composition (NFC_Quick_Check Maybe).
+    #[inline]
+    pub(crate) fn composes_with_previous(self) -> bool {
+        self.0 & (1 << 9) != 0
     }
 }
 

@@ -150,9 +150,31 @@ pub fn to_ascii(name: &str) -> Result<Cow<'_, str>, Error> {
     if is_fast_path(name) {
         return Ok(lower_ascii(name));
     }
-    let mut p = Processed::new();
-    p.process(name)?;
-    p.to_ascii().map(Cow::Owned)
+    with_processed(|p| {
+        p.process_to_ascii(name)?;
+        // The answer's one allocation: the next call reserves anew.
+        Ok(Cow::Owned(std::mem::take(&mut p.ascii)))
+    })
+}
+
+thread_local! {
+    /// The buffers of [`to_ascii`] and [`to_unicode`], kept between calls.
+    static PROCESSED: std::cell::RefCell<Processed> = std::cell::RefCell::new(Processed::new());
+}
+
+/// Runs `f` on this thread's [`Processed`] (a new one if it is in use);
+/// buffers grown past a few kilobytes by a long name are let go.
+pub(crate) fn with_processed<T>(f: impl FnOnce(&mut Processed) -> T) -> T {
+    PROCESSED.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut p) => {
+            let out = f(&mut p);
+            if p.text.capacity() > 4096 || p.chars.capacity() > 4096 || p.ascii.capacity() > 4096 {
+                *p = Processed::new();
+            }
+            out
+        }
+        Err(_) => f(&mut Processed::new()),
+    })
 }
 
 /// UTS 46 ToUnicode with the WHATWG flags (see [the module](self)): the
@@ -169,9 +191,10 @@ pub fn to_unicode(name: &str) -> Result<Cow<'_, str>, Error> {
     if is_fast_path(name) {
         return Ok(lower_ascii(name));
     }
-    let mut p = Processed::new();
-    p.process(name)?;
-    Ok(Cow::Owned(p.text))
+    with_processed(|p| {
+        p.process(name)?;
+        Ok(Cow::Owned(std::mem::take(&mut p.text)))
+    })
 }
 
 /// Where one label of a [`Processed`] name lies.
@@ -179,7 +202,10 @@ pub fn to_unicode(name: &str) -> Result<Cow<'_, str>, Error> {
 struct Span {
     text: Range<usize>,
     input: usize,
-    a_label: bool,
+    /// For a label given as an A-label: where it lies, lower-cased, in
+    /// `Processed::ace` (its ASCII form: a valid A-label is the one
+    /// encoding of what it decodes to).
+    ace: Option<Range<usize>>,
 }
 
 /// A name after UTS 46 processing, with what each label was given as.
@@ -189,8 +215,12 @@ struct Span {
 pub struct Processed {
     text: String,
     labels: Vec<Span>,
+    ace: String,
     chars: Vec<char>,
     normal: Vec<char>,
+    /// ToASCII of the name, written while processing when `build_ascii`.
+    ascii: String,
+    build_ascii: bool,
 }
 
 /// One label of a [`Processed`] name.
@@ -198,7 +228,7 @@ pub struct Processed {
 pub struct Label<'a> {
     text: &'a str,
     input: usize,
-    a_label: bool,
+    ace: Option<&'a str>,
 }
 
 impl<'a> Label<'a> {
@@ -209,7 +239,17 @@ impl<'a> Label<'a> {
 
     /// Whether the label was given as an `xn--` A-label.
     pub fn was_a_label(&self) -> bool {
-        self.a_label
+        self.ace.is_some()
+    }
+
+    /// The label in ASCII: UTS 46 ToASCII of it, if it needs no encoding
+    /// (all ASCII, or given as an A-label: then that A-label, lower-cased).
+    pub fn ascii(&self) -> Option<&'a str> {
+        match self.ace {
+            Some(ace) => Some(ace),
+            None if self.text.is_ascii() => Some(self.text),
+            None => None,
+        }
     }
 
     /// Whether the processed label is all ASCII (it needs no encoding).
@@ -247,6 +287,7 @@ struct Pending {
     non_ascii: bool,
     nfc: bool,
     joiner: bool,
+    rtl: bool,
 }
 
 impl Pending {
@@ -257,6 +298,7 @@ impl Pending {
             non_ascii: false,
             nfc: false,
             joiner: false,
+            rtl: false,
         }
     }
 }
@@ -277,7 +319,7 @@ impl Processed {
         self.labels.iter().map(move |s| Label {
             text: self.text.get(s.text.clone()).unwrap_or(""),
             input: s.input,
-            a_label: s.a_label,
+            ace: s.ace.clone().map(|r| self.ace.get(r).unwrap_or("")),
         })
     }
 
@@ -305,15 +347,11 @@ impl Processed {
             if k > 0 {
                 out.push('.');
             }
-            if label.is_ascii() {
-                out.push_str(label.text);
-            } else {
-                out.push_str("xn--");
-                etld_punycode::encode_fmt(label.text, out).map_err(|error| Error::Encode {
-                    offset: label.input,
-                    error,
-                })?;
+            if let Some(ascii) = label.ascii() {
+                out.push_str(ascii);
+                continue;
             }
+            encode_label(label.text, label.input, out)?;
         }
         Ok(())
     }
@@ -324,24 +362,48 @@ impl Processed {
     /// The first [`Error`] found, from the left; `self` then holds an
     /// unspecified part of the name.
     pub fn process(&mut self, name: &str) -> Result<(), Error> {
+        self.build_ascii = false;
+        self.run(name)
+    }
+
+    /// [`Processed::process`], writing UTS 46 ToASCII of the name into
+    /// `self.ascii` on the way, label by label.
+    fn process_to_ascii(&mut self, name: &str) -> Result<(), Error> {
+        self.build_ascii = true;
+        self.run(name)
+    }
+
+    fn run(&mut self, name: &str) -> Result<(), Error> {
         self.text.clear();
         self.labels.clear();
+        self.ace.clear();
+        self.ascii.clear();
         self.text.reserve(name.len());
+        if self.build_ascii {
+            self.ascii.reserve(name.len() + 16);
+        }
+        let bytes = name.as_bytes();
         let mut label = Pending::at(0, 0);
         let mut rtl = false;
-        for (i, c) in name.char_indices() {
-            if c.is_ascii() {
-                if c == '.' {
-                    rtl |= self.end_label(name, label)?;
-                    self.text.push('.');
-                    label = Pending::at(self.text.len(), i + 1);
-                } else {
-                    self.text.push(c.to_ascii_lowercase());
-                }
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            if b == b'.' {
+                rtl |= self.end_label(name, label)?;
+                self.text.push('.');
+                label = Pending::at(self.text.len(), i + 1);
+                i += 1;
                 continue;
             }
+            if b < 0x80 {
+                self.text.push(char::from(b.to_ascii_lowercase()));
+                i += 1;
+                continue;
+            }
+            let Some(c) = name.get(i..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
             match Value::of(c).status(c) {
-                Status::Valid(_) => self.push_valid(c, &mut label),
+                Status::Valid(p) => self.push_props(c, p, &mut label),
                 Status::Ignored => {}
                 Status::MappedChar(m) => self.push_valid(m, &mut label),
                 Status::MappedStr(".") => {
@@ -361,12 +423,49 @@ impl Processed {
                     })
                 }
             }
+            i += c.len_utf8();
         }
         rtl |= self.end_label(name, label)?;
         if rtl {
             self.check_bidi(name)?;
         }
         Ok(())
+    }
+
+    /// With `build_ascii`: appends the ASCII form of the label just pushed
+    /// to `self.labels`.
+    fn push_ascii(&mut self, non_ascii: bool) -> Result<(), Error> {
+        if !self.build_ascii {
+            return Ok(());
+        }
+        let Some(span) = self.labels.last() else {
+            return Ok(());
+        };
+        if self.labels.len() > 1 {
+            self.ascii.push('.');
+        }
+        if let Some(ace) = &span.ace {
+            self.ascii
+                .push_str(self.ace.get(ace.clone()).unwrap_or_default());
+            return Ok(());
+        }
+        let text = self.text.get(span.text.clone()).unwrap_or_default();
+        if !non_ascii {
+            self.ascii.push_str(text);
+            return Ok(());
+        }
+        encode_label(text, span.input, &mut self.ascii)
+    }
+
+    /// Appends a valid non-ASCII code point of properties `p`, noting what
+    /// the label's checks need.
+    #[inline]
+    fn push_props(&mut self, c: char, p: mapping::Props, label: &mut Pending) {
+        self.text.push(c);
+        label.non_ascii = true;
+        label.nfc |= p.may_change_under_nfc();
+        label.rtl |= p.is_rtl();
+        label.joiner |= c == ZWJ || c == ZWNJ;
     }
 
     /// Appends a code point that the mapping table leaves (valid by the
@@ -378,6 +477,7 @@ impl Processed {
             label.non_ascii = true;
             if let Some(p) = props(c) {
                 label.nfc |= p.may_change_under_nfc();
+                label.rtl |= p.is_rtl();
             }
             label.joiner |= c == ZWJ || c == ZWNJ;
         }
@@ -392,19 +492,22 @@ impl Processed {
         if has_ace_prefix(text.as_bytes()) {
             return self.end_a_label(label);
         }
-        let mut rtl = false;
+        let mut rtl = label.rtl;
         if label.non_ascii {
-            if label.nfc {
+            if label.nfc && !nfc::is_nfc_quick(text.chars()) {
                 self.normal.clear();
                 nfc::normalize(text.chars(), &mut self.normal);
                 self.text.truncate(start);
                 self.text.extend(self.normal.iter());
                 for (k, &c) in self.normal.iter().enumerate() {
-                    if props(c).is_none() {
-                        return Err(Error::NotValid {
-                            offset: locate(name, label.input, k),
-                            code_point: c,
-                        });
+                    match props(c) {
+                        Some(p) => rtl |= p.is_rtl(),
+                        None => {
+                            return Err(Error::NotValid {
+                                offset: locate(name, label.input, k),
+                                code_point: c,
+                            })
+                        }
                     }
                 }
             }
@@ -427,13 +530,13 @@ impl Processed {
                     });
                 }
             }
-            rtl = text.chars().any(|c| props(c).is_some_and(|p| p.is_rtl()));
         }
         self.labels.push(Span {
             text: start..self.text.len(),
             input: label.input,
-            a_label: false,
+            ace: None,
         });
+        self.push_ascii(label.non_ascii)?;
         Ok(rtl)
     }
 
@@ -457,13 +560,16 @@ impl Processed {
             return Err(Error::ALabelAsciiOnly { offset });
         }
         let rtl = validate_decoded(&self.chars, &mut self.normal, offset)?;
+        let ace_start = self.ace.len();
+        self.ace.push_str(self.text.get(start..).unwrap_or(""));
         self.text.truncate(start);
         self.text.extend(self.chars.iter());
         self.labels.push(Span {
             text: start..self.text.len(),
             input: offset,
-            a_label: true,
+            ace: Some(ace_start..self.ace.len()),
         });
+        self.push_ascii(true)?;
         Ok(rtl)
     }
 
@@ -473,7 +579,7 @@ impl Processed {
         for span in &self.labels {
             let text = self.text.get(span.text.clone()).unwrap_or("");
             if let Err((rule, k)) = bidi::check(text) {
-                let offset = if span.a_label {
+                let offset = if span.ace.is_some() {
                     span.input
                 } else {
                     locate(name, span.input, k)
@@ -483,6 +589,31 @@ impl Processed {
         }
         Ok(())
     }
+}
+
+/// Appends `xn--` and the Punycode of the non-ASCII label `text` (of the
+/// label at byte `input`) to `out`.
+fn encode_label(text: &str, input: usize, out: &mut String) -> Result<(), Error> {
+    out.push_str("xn--");
+    let mut buf = [0u8; 128];
+    let error = match etld_punycode::encode_into(text, &mut buf) {
+        Ok(n) => {
+            // Punycode is ASCII.
+            out.push_str(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default());
+            return Ok(());
+        }
+        Err(etld_punycode::Error::BufferTooSmall { .. }) => {
+            match etld_punycode::encode_fmt(text, out) {
+                Ok(()) => return Ok(()),
+                Err(error) => error,
+            }
+        }
+        Err(error) => error,
+    };
+    Err(Error::Encode {
+        offset: input,
+        error,
+    })
 }
 
 /// The validity criteria for the code points a decoded `xn--` label holds
@@ -506,7 +637,7 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
         rtl |= p.is_rtl();
         joiner |= c == ZWJ || c == ZWNJ;
     }
-    if nfc {
+    if nfc && !nfc::is_nfc_quick(chars.iter().copied()) {
         nfc::normalize(chars.iter().copied(), normal);
         if normal.as_slice() != chars {
             return Err(Error::NotNfc { offset });

@@ -90,6 +90,31 @@ fn compose(a: char, b: char) -> Option<char> {
     char::from_u32(entry_cp(*e))
 }
 
+/// Whether `chars` is in NFC for certain, by the quick check of UAX 15:
+/// no code point that composes with what precedes it, non-zero combining
+/// classes in canonical order. `false` means: normalise to know.
+pub(crate) fn is_nfc_quick(chars: impl Iterator<Item = char>) -> bool {
+    let mut last = 0u8;
+    for c in chars {
+        let Some(p) = super::mapping::props(c) else {
+            return false;
+        };
+        if p.composes_with_previous() {
+            return false;
+        }
+        if !p.may_change_under_nfc() {
+            last = 0;
+            continue;
+        }
+        let class = ccc(c);
+        if class != 0 && last > class {
+            return false;
+        }
+        last = class;
+    }
+    true
+}
+
 /// `chars` in NFC, written over `out` (cleared first).
 pub(crate) fn normalize(chars: impl Iterator<Item = char>, out: &mut Vec<char>) {
     let mut d: Vec<(char, u8)> = Vec::new();
