@@ -74,6 +74,13 @@ pub(crate) fn check_ascii_label(label: &[u8]) -> Result<(), LabelError> {
     Ok(())
 }
 
+/// [`check_ascii_label`] for a label starting with `xn--`, saying whether
+/// it decodes to right-to-left characters.
+pub(crate) fn check_a_label_rtl(label: &[u8]) -> Result<bool, LabelError> {
+    check_label_length(label)?;
+    uts46::check_a_label(label).map_err(LabelError::Uts46)
+}
+
 /// Checks that a label holds 1 to 63 octets.
 #[inline]
 pub(crate) fn check_label_length(label: &[u8]) -> Result<(), LabelError> {

@@ -706,20 +706,32 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
     validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
 }
 
-/// Whether the Bidi rule holds for an ASCII name (a host's labels, or a
-/// rule's) whose `xn--` labels each passed [`check_a_label`]: it is
-/// checked only if one of them holds a right-to-left character.
+/// Whether the Bidi rule holds for a name whose `xn--` labels each passed
+/// [`check_a_label`]: it is checked only if one of them holds a
+/// right-to-left character. Those before byte `from` are known to by `rtl`;
+/// those from `from` on are decoded to tell.
 ///
 /// # Errors
 /// [`Error::Bidi`], or whatever full processing of the name finds first.
-pub(crate) fn check_ascii_name_bidi(name: &str) -> Result<(), Error> {
-    let rtl = name
-        .split('.')
-        .any(|l| has_ace_prefix(l.as_bytes()) && check_a_label(l.as_bytes()).unwrap_or(false));
+pub(crate) fn check_bidi_from(name: &str, from: usize, rtl: bool) -> Result<(), Error> {
+    let rtl = rtl
+        || name.get(from..).is_some_and(|rest| {
+            rest.split('.').any(|l| {
+                has_ace_prefix(l.as_bytes()) && check_a_label(l.as_bytes()).unwrap_or(false)
+            })
+        });
     if rtl {
         process(name)?;
     }
     Ok(())
+}
+
+/// [`check_bidi_from`] with every `xn--` label of `name` decoded.
+///
+/// # Errors
+/// As [`check_bidi_from`].
+pub(crate) fn check_ascii_name_bidi(name: &str) -> Result<(), Error> {
+    check_bidi_from(name, 0, false)
 }
 
 /// Whether a label holding `c` may be taken as it is: `c` is valid, alone
