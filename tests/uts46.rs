@@ -212,8 +212,8 @@ fn hosts_a_browser_refuses() {
         ("xn--31m-dda.com", "V6", 0),  // U+009B, a terminal control
         ("xn--abc-4q0a.com", "V6", 0), // U+202E, RIGHT-TO-LEFT OVERRIDE
         ("a.\u{9B}.com", "P1", 2),
-        ("www.xn--ls8h=.com", "P4", 4),
-        ("xn--abc-.com", "P4", 0), // decodes to ASCII only
+        ("www.xn--ls8h=.com", "P4", 12), // `=` is no Punycode digit
+        ("xn--abc-.com", "P4", 0),       // decodes to ASCII only
         ("a.\u{301}b.com", "V5", 2),
         ("1.\u{5D0}", "B1", 0),
     ];

@@ -28,14 +28,14 @@ pub enum Error {
         /// Byte offset of the label.
         offset: usize,
     },
-    /// An `xn--` label is not valid Punycode (processing step 4.2); the
-    /// Punycode error's own position counts bytes of the label as mapped,
-    /// from its start.
+    /// An `xn--` label is not valid Punycode (processing step 4.2):
+    /// [`etld_punycode::decode`] of it says what is wrong. (The error is
+    /// kept small, a host's error being part of every lookup's result.)
     Punycode {
-        /// Byte offset of the label.
+        /// Byte offset of where the decoder stopped, counted in the label
+        /// as mapped from the label's start (for a label given in ASCII,
+        /// the offending byte), or of the label.
         offset: usize,
-        /// What the decoder found.
-        error: etld_punycode::Error,
     },
     /// An `xn--` label decodes to nothing or to ASCII only (processing
     /// step 4.3).
@@ -92,8 +92,6 @@ pub enum Error {
     Encode {
         /// Byte offset of the label.
         offset: usize,
-        /// What the encoder said.
-        error: etld_punycode::Error,
     },
 }
 
@@ -182,11 +180,8 @@ impl fmt::Display for Error {
             Error::ALabelNotAscii { .. } => {
                 write!(f, "the xn-- label at byte {at} holds non-ASCII code points")
             }
-            Error::Punycode { error, .. } => {
-                write!(
-                    f,
-                    "the xn-- label at byte {at} is not valid Punycode: {error}"
-                )
+            Error::Punycode { .. } => {
+                write!(f, "invalid Punycode in an xn-- label, at byte {at}")
             }
             Error::ALabelAsciiOnly { .. } => {
                 write!(f, "the xn-- label at byte {at} decodes to ASCII only")
@@ -226,8 +221,11 @@ impl fmt::Display for Error {
                 "the label at byte {at} breaks condition {} of the Bidi rule (RFC 5893)",
                 rule.number()
             ),
-            Error::Encode { error, .. } => {
-                write!(f, "the label at byte {at} cannot be encoded: {error}")
+            Error::Encode { .. } => {
+                write!(
+                    f,
+                    "the label at byte {at} is too long to encode as Punycode"
+                )
             }
         }
     }

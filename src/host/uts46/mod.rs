@@ -552,8 +552,7 @@ impl Processed {
         self.chars.resize(digits.len(), '\0');
         let n =
             etld_punycode::decode_into(digits, &mut self.chars).map_err(|e| Error::Punycode {
-                offset,
-                error: e.shifted(4),
+                offset: offset + e.position().map_or(0, |p| p + 4),
             })?;
         self.chars.truncate(n);
         if self.chars.iter().all(char::is_ascii) {
@@ -596,24 +595,16 @@ impl Processed {
 fn encode_label(text: &str, input: usize, out: &mut String) -> Result<(), Error> {
     out.push_str("xn--");
     let mut buf = [0u8; 128];
-    let error = match etld_punycode::encode_into(text, &mut buf) {
+    let encoded = match etld_punycode::encode_into(text, &mut buf) {
+        // Punycode is ASCII.
         Ok(n) => {
-            // Punycode is ASCII.
             out.push_str(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default());
-            return Ok(());
+            Ok(())
         }
-        Err(etld_punycode::Error::BufferTooSmall { .. }) => {
-            match etld_punycode::encode_fmt(text, out) {
-                Ok(()) => return Ok(()),
-                Err(error) => error,
-            }
-        }
-        Err(error) => error,
+        Err(etld_punycode::Error::BufferTooSmall { .. }) => etld_punycode::encode_fmt(text, out),
+        Err(error) => Err(error),
     };
-    Err(Error::Encode {
-        offset: input,
-        error,
-    })
+    encoded.map_err(|_| Error::Encode { offset: input })
 }
 
 /// The validity criteria for the code points a decoded `xn--` label holds
@@ -700,8 +691,7 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
         }
     };
     let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::Punycode {
-        offset: 0,
-        error: e.shifted(4),
+        offset: e.position().map_or(0, |p| p + 4),
     })?;
     validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
 }
