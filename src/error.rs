@@ -140,6 +140,12 @@ pub enum UrlError {
         /// Byte offset of the escape that starts the invalid sequence.
         offset: usize,
     },
+    /// What stands before `://` is not a scheme (an ASCII letter, then
+    /// letters, digits, `+`, `-`, `.`): `éftp://host/`, `1http://host/`.
+    Scheme {
+        /// Byte offset of the first byte that a scheme may not hold there.
+        offset: usize,
+    },
 }
 
 impl fmt::Display for UrlError {
@@ -153,6 +159,13 @@ impl fmt::Display for UrlError {
             UrlError::InvalidUtf8 { offset } => write!(
                 f,
                 "the percent-decoded host is not UTF-8 from byte {offset}"
+            ),
+            UrlError::Scheme { offset: 0 } => {
+                f.write_str("invalid scheme: a scheme starts with an ASCII letter")
+            }
+            UrlError::Scheme { offset } => write!(
+                f,
+                "invalid scheme: byte {offset} is not an ASCII letter, digit, `+`, `-` or `.`"
             ),
         }
     }
@@ -237,9 +250,12 @@ pub enum FormatError {
     },
     /// The automaton describes far more than its size holds: its keys
     /// would unfold into more than `limit` bytes, the most an automaton of
-    /// `size` bytes may describe. An `fst` is a graph that shares paths, so
-    /// a few hundred crafted bytes can describe millions of keys; an honest
-    /// list unfolds into a few bytes for each byte of its automaton.
+    /// `size` bytes may describe, and spell more than 32 MiB of list text.
+    /// An `fst` is a graph that shares paths, so a few hundred crafted
+    /// bytes can describe millions of keys; an honest list unfolds into a
+    /// few bytes for each byte of its automaton, or, if it is regular
+    /// (sequential names, the same children under many suffixes), spells
+    /// no more text than a list file may hold.
     Unfolding {
         /// The automaton's size in bytes.
         size: u64,
@@ -293,7 +309,8 @@ impl fmt::Display for FormatError {
             FormatError::Unfolding { size, limit } => write!(
                 f,
                 "the keys unfold into more than {limit} bytes, the most an automaton of \
-                 {size} bytes may describe (a crafted file, or not a list)"
+                 {size} bytes may describe, and spell more than 32 MiB of list text (a \
+                 crafted file, or not a list)"
             ),
             FormatError::Wildcards { branchings, limit } => write!(
                 f,

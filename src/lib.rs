@@ -244,6 +244,7 @@ mod cookie;
 mod error;
 mod list;
 mod options;
+mod read;
 pub mod source;
 
 #[cfg(fuzzing)]

@@ -164,9 +164,12 @@ impl List {
         }
     }
 
-    /// Reads a `.dat` or `.fst` file (see [`List::from_bytes`]).
+    /// Reads a `.dat` or `.fst` file (see [`List::from_bytes`]), of at most
+    /// [`MAX_LIST_BYTES`](crate::source::MAX_LIST_BYTES): a larger file, a
+    /// device or a directory is an [`Error::Io`] before anything is read
+    /// (see [`source::read_list`](crate::source::read_list)).
     pub fn from_path(path: impl AsRef<Path>) -> Result<List, Error> {
-        List::from_bytes(std::fs::read(path)?)
+        List::from_bytes(crate::read::read_list(path.as_ref())?)
     }
 
     fn load(bytes: Bytes) -> Result<List, Error> {

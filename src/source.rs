@@ -73,6 +73,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::Error;
 use crate::list::List;
+pub use crate::read::{read_candidate, read_list, MAX_LIST_BYTES};
 use crate::rules::format;
 
 /// Seconds in a day.
@@ -440,6 +441,7 @@ impl fmt::Display for Source {
 
 /// A list file that cannot be used.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum LoadError {
     /// The file could not be read.
     Read {
@@ -455,13 +457,50 @@ pub enum LoadError {
         /// What is wrong with it.
         error: Error,
     },
+    /// A candidate for the newest list whose VERSION lies more than
+    /// [`MAX_CLOCK_SKEW`] ahead of the clock: no list is published in the
+    /// future, and one that claims to be would win over every genuine
+    /// later list.
+    Future {
+        /// The file.
+        path: PathBuf,
+        /// Its VERSION.
+        version: ListVersion,
+    },
+}
+
+/// How far ahead of the clock a list's VERSION may lie (clocks disagree):
+/// a day. A candidate further ahead is passed over, and `etld update`
+/// refuses to install it.
+pub const MAX_CLOCK_SKEW: Duration = Duration::from_secs(DAY);
+
+impl ListVersion {
+    /// Whether this version lies more than [`MAX_CLOCK_SKEW`] after `now`.
+    ///
+    /// ```
+    /// use std::time::{Duration, SystemTime};
+    /// use etld::source::ListVersion;
+    ///
+    /// let v: ListVersion = "2026-10-22_08-36-41_UTC".parse()?;
+    /// let at = v.to_system_time();
+    /// assert!(!v.is_future(at - Duration::from_secs(86_400)));
+    /// assert!(v.is_future(at - Duration::from_secs(86_401)));
+    /// # Ok::<(), etld::source::VersionError>(())
+    /// ```
+    pub fn is_future(&self, now: SystemTime) -> bool {
+        self.to_system_time()
+            .duration_since(now)
+            .is_ok_and(|ahead| ahead > MAX_CLOCK_SKEW)
+    }
 }
 
 impl LoadError {
     /// The file.
     pub fn path(&self) -> &Path {
         match self {
-            LoadError::Read { path, .. } | LoadError::Invalid { path, .. } => path,
+            LoadError::Read { path, .. }
+            | LoadError::Invalid { path, .. }
+            | LoadError::Future { path, .. } => path,
         }
     }
 }
@@ -475,6 +514,11 @@ impl fmt::Display for LoadError {
             LoadError::Invalid { path, error } => {
                 write!(f, "{} is not a valid list: {error}", path.display())
             }
+            LoadError::Future { path, version } => write!(
+                f,
+                "{}: its VERSION {version} lies in the future (more than a day ahead of the clock)",
+                path.display()
+            ),
         }
     }
 }
@@ -484,6 +528,7 @@ impl std::error::Error for LoadError {
         match self {
             LoadError::Read { error, .. } => Some(error),
             LoadError::Invalid { error, .. } => Some(error),
+            LoadError::Future { .. } => None,
         }
     }
 }
@@ -541,9 +586,15 @@ pub fn load(given: Option<&Path>) -> Result<Loaded, LoadError> {
 }
 
 /// Reads and loads a list file, text or `.fst`; `origin` is why it is
-/// loaded, for the [`Source`].
+/// loaded, for the [`Source`]. The read is bounded ([`read_list`] for a
+/// file the program was given or `$ETLD_LIST` names, [`read_candidate`]
+/// for the installed and the system's list).
 pub fn load_file(path: &Path, origin: Origin) -> Result<(List, Source), LoadError> {
-    let bytes = std::fs::read(path).map_err(|error| LoadError::Read {
+    let bytes = match origin {
+        Origin::Given | Origin::Env => read_list(path),
+        Origin::Installed | Origin::System => read_candidate(path),
+    }
+    .map_err(|error| LoadError::Read {
         path: path.to_path_buf(),
         error,
     })?;
@@ -576,20 +627,29 @@ pub fn load_newest() -> Loaded {
 /// `installed` and `system` (each `None`: no such candidate); the built-in
 /// list wins ties, then the installed one.
 ///
-/// Each file is read once and only the chosen one is compiled. A missing
-/// file is no candidate; one that cannot be read, or that does not load
-/// when chosen, is [passed over](Loaded::passed_over) for the next newest.
-/// So this always gives a list: the built-in one at worst.
+/// Each file is read once (within [`MAX_LIST_BYTES`], and only if it is a
+/// regular file: see [`read_candidate`]) and only the chosen one is
+/// compiled. The installed list is a compiled `.fst` file, as `etld
+/// update` writes it, and is checked whole (header and checksum) whatever
+/// its VERSION. A missing file is no candidate; one that cannot be read,
+/// that is damaged, whose VERSION lies in the future
+/// ([`ListVersion::is_future`]), or that does not load when chosen, is
+/// [passed over](Loaded::passed_over) for the next newest. So this always gives a
+/// list: the built-in one at worst.
 ///
 /// ```
-/// use etld::source::{self, Origin, Source};
+/// use etld::source::{self, ListVersion, Origin, Source};
 ///
 /// # let dir = std::env::temp_dir().join(format!("etld-doc-newest-{}", std::process::id()));
 /// # std::fs::create_dir_all(&dir).unwrap();
-/// let newer = dir.join("newer.dat");
-/// std::fs::write(&newer, "// VERSION: 2999-01-01_00-00-00_UTC\ncom\n").unwrap();
+/// // Lists a second and two seconds newer than the built-in one.
+/// let builtin = etld::List::builtin().version_time().unwrap().unix_seconds();
+/// let version = |later| ListVersion::from_unix_seconds(builtin + later).unwrap();
+/// let newer = dir.join("newer.fst");
+/// let text = format!("// VERSION: {}\ncom\n", version(1));
+/// std::fs::write(&newer, etld::compile(text.as_bytes())?).unwrap();
 /// let broken = dir.join("broken.dat");
-/// std::fs::write(&broken, "// VERSION: 3000-01-01_00-00-00_UTC\n").unwrap();
+/// std::fs::write(&broken, format!("// VERSION: {}\n", version(2))).unwrap();
 ///
 /// let loaded = source::load_newest_of(Some(&newer), None);
 /// assert!(matches!(loaded.source, Source::File { origin: Origin::Installed, .. }));
@@ -602,17 +662,43 @@ pub fn load_newest() -> Loaded {
 /// // Missing files are no candidates.
 /// let loaded = source::load_newest_of(Some(&dir.join("missing.fst")), None);
 /// assert_eq!((loaded.source, loaded.passed_over.len()), (Source::Builtin, 0));
+///
+/// // A damaged installed list is named, however old.
+/// std::fs::write(&newer, b"ETLDFST\n").unwrap();
+/// let loaded = source::load_newest_of(Some(&newer), None);
+/// assert_eq!((loaded.source, loaded.passed_over.len()), (Source::Builtin, 1));
 /// # std::fs::remove_dir_all(&dir).unwrap();
+/// # Ok::<(), etld::Error>(())
 /// ```
 pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded {
     let mut passed_over = Vec::new();
     let mut candidates = Vec::new();
+    let now = SystemTime::now();
     let files = [(installed, Origin::Installed), (system, Origin::System)];
     for (path, origin) in files {
         let Some(path) = path else { continue };
-        match std::fs::read(path) {
+        match read_candidate(path) {
             Ok(bytes) => {
+                // A compiled list (the installed one always is) is checked
+                // whole now, header and checksum, so that a damaged one is
+                // named even when an older VERSION would pass it over.
+                if origin == Origin::Installed || format::is_fst_file(&bytes) {
+                    if let Err(error) = format::read(&bytes) {
+                        passed_over.push(LoadError::Invalid {
+                            path: path.to_path_buf(),
+                            error: Error::Format(error),
+                        });
+                        continue;
+                    }
+                }
                 let version = peek_version(&bytes).and_then(|v| v.parse().ok());
+                if let Some(version) = version.filter(|v: &ListVersion| v.is_future(now)) {
+                    passed_over.push(LoadError::Future {
+                        path: path.to_path_buf(),
+                        version,
+                    });
+                    continue;
+                }
                 candidates.push((path, bytes, origin, version));
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}

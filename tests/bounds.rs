@@ -295,3 +295,181 @@ fn a_million_rules_of_forty_letters_compile_and_load() {
     rules.dedup();
     check_large_list(&rules, 997);
 }
+
+// ---------------------------------------------------------------------------
+// Regular honest lists against compression bombs.
+//
+// A regular list is small as an `fst` and may unfold into far more than 16
+// bytes for each of its bytes: it loads as long as its keys spell no more
+// list text than a list file may hold. A map that multiplies labels spells
+// more, and is refused by the sweep, before anything is unfolded.
+
+use proptest::prelude::*;
+use std::time::Instant;
+
+/// The map of `{a,X}^k.com` for the byte `second` (`*` or `b`), as
+/// [`doubling_map`] builds it, level by level.
+fn pairing_map(k: u32, second: u8) -> Vec<u8> {
+    let built = |k: u32| {
+        let mut builder = fst::MapBuilder::memory();
+        let mut keys: Vec<Vec<u8>> = (0..1u64 << k)
+            .map(|bits| {
+                let mut key = b"moc".to_vec();
+                for i in (0..k).rev() {
+                    key.push(b'.');
+                    key.push(if bits >> i & 1 == 0 { b'a' } else { second });
+                }
+                key
+            })
+            .collect();
+        keys.sort();
+        for key in keys {
+            builder.insert(&key, 1).unwrap();
+        }
+        builder.into_inner().unwrap()
+    };
+    let (two, three) = (built(2), built(3));
+    let at = two.iter().zip(&three).take_while(|(a, b)| a == b).count();
+    let level = &three[at..at + three.len() - two.len()];
+    let mut map = two[..at].to_vec();
+    for _ in 2..k {
+        map.extend_from_slice(level);
+    }
+    map.extend_from_slice(&two[at..]);
+    set_footer(&mut map, 1 << k);
+    map
+}
+
+#[test]
+fn the_pairing_maps_are_the_ones_fst_builds() {
+    for second in [b'*', b'b'] {
+        let built = {
+            let mut builder = fst::MapBuilder::memory();
+            let mut keys: Vec<Vec<u8>> = (0..1u64 << 5)
+                .map(|bits| {
+                    let mut key = b"moc".to_vec();
+                    for i in (0..5).rev() {
+                        key.push(b'.');
+                        key.push(if bits >> i & 1 == 0 { b'a' } else { second });
+                    }
+                    key
+                })
+                .collect();
+            keys.sort();
+            for key in keys {
+                builder.insert(&key, 1).unwrap();
+            }
+            builder.into_inner().unwrap()
+        };
+        let copied = pairing_map(5, second);
+        assert_eq!(built[..built.len() - 4], copied[..copied.len() - 4]);
+    }
+}
+
+#[test]
+fn label_bombs_are_refused_by_the_sweep() {
+    // From a million keys up: what they would spell is 44 MB and more of
+    // list text, over the 32 MiB a small map may stand for.
+    for second in [b'*', b'b'] {
+        for k in [20, 21, 22, 32, 48, 63] {
+            let map = pairing_map(k, second);
+            let bytes = seal(&map);
+            assert!(bytes.len() < 600, "{} bytes", bytes.len());
+            let start = Instant::now();
+            let result = List::from_fst(bytes);
+            let took = start.elapsed();
+            match result {
+                Err(Error::Format(FormatError::Unfolding { size, .. })) => {
+                    assert_eq!(size, map.len() as u64)
+                }
+                Err(e) => panic!("{} k = {k}: {e}", second as char),
+                Ok(_) => panic!("{} k = {k}: loaded", second as char),
+            }
+            eprintln!("{{a,{}}}^{k}: refused in {took:?}", second as char);
+        }
+    }
+}
+
+/// Loads `text` (compiled, then from the `.fst`) and checks that a host
+/// below each of `rules` has that rule as its suffix.
+fn loads_and_answers(text: &str, rules: &[String]) -> Result<(), TestCaseError> {
+    let fst = etld::compile(text.as_bytes()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let small = fst.len();
+    // Small maps: 16 bytes a byte allow far less than these unfold into
+    // (each rule has a distinct tail of a dozen bytes and more).
+    prop_assert!(small < 1024, "{} bytes", small);
+    let list =
+        List::from_fst(fst).map_err(|e| TestCaseError::fail(format!("{small} bytes: {e}")))?;
+    for rule in rules {
+        let host = format!("www.{rule}");
+        let domain = list.lookup(&host).unwrap();
+        prop_assert_eq!(domain.suffix(), Some(&rule[..]));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    /// Sequential names under one suffix, with a long common head
+    /// (`host-of-a-long-name-004217.example`): the `.fst` stores each rule
+    /// backwards, so each key runs on alone for the length of the head
+    /// after its number, and a map of a few hundred bytes unfolds into
+    /// several MB.
+    #[test]
+    fn sequential_names_load(n in 80_000u32..140_000, head in 24usize..56, pick in 0u32..80_000) {
+        let head: String = "host-of-a-long-regular-name-of-a-rule-".chars().cycle().take(head).collect();
+        let mut text = String::from("example\n");
+        for i in 0..n {
+            text.push_str(&format!("{head}{i:06}.example\n"));
+        }
+        let rules = [format!("{head}{pick:06}.example"), format!("{head}{:06}.example", n - 1)];
+        loads_and_answers(&text, &rules)?;
+    }
+
+    /// Many suffixes, each with the same children
+    /// (`child-with-a-name-017.suffix123.test`).
+    #[test]
+    fn many_suffixes_with_the_same_children_load(
+        suffixes in 600u32..1500,
+        children in 100u32..160,
+        pick in (0u32..600, 0u32..100),
+    ) {
+        let mut text = String::new();
+        for s in 0..suffixes {
+            text.push_str(&format!("suffix{s}.test\n"));
+            for c in 0..children {
+                text.push_str(&format!("child-with-a-name-{c:03}.suffix{s}.test\n"));
+            }
+        }
+        let rules = [
+            format!("child-with-a-name-{:03}.suffix{}.test", pick.1, pick.0),
+            format!("suffix{}.test", suffixes - 1),
+        ];
+        loads_and_answers(&text, &rules)?;
+    }
+}
+
+#[test]
+#[ignore = "a million rules: run with cargo test --release --test bounds -- --ignored"]
+fn a_million_sequential_names_compile_and_load() {
+    // Their map is under 300 bytes; their keys unfold into 1.1 MB and
+    // spell 20 MB of list text.
+    let mut text = String::from("example\n");
+    let rules: Vec<String> = (0..1_000_000)
+        .map(|i| format!("host{i:07}.example"))
+        .collect();
+    for rule in &rules {
+        text.push_str(rule);
+        text.push('\n');
+    }
+    let fst = etld::compile(text.as_bytes()).unwrap();
+    assert!(fst.len() < 400, "{} bytes", fst.len());
+    let start = Instant::now();
+    let list = List::from_fst(fst).unwrap();
+    eprintln!("loaded in {:?}", start.elapsed());
+    for rule in rules.iter().step_by(997) {
+        let host = format!("www.{rule}");
+        assert_eq!(list.lookup(&host).unwrap().suffix(), Some(&rule[..]));
+    }
+}

@@ -190,3 +190,34 @@ fn loads_from_path_and_static() {
     assert_eq!(list.to_fst_bytes().as_ptr(), leaked.as_ptr(), "zero copy");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn from_path_reads_no_more_than_the_cap() {
+    let dir = std::env::temp_dir().join(format!("etld-loader-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let huge = dir.join("huge.dat");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(etld::source::MAX_LIST_BYTES + 1).unwrap();
+    let start = std::time::Instant::now();
+    for (path, why) in [
+        (&huge, "larger than 64 MiB, the most a list file may hold"),
+        (&dir, "a directory, not a list file"),
+    ] {
+        match List::from_path(path) {
+            Err(Error::Io(e)) => assert_eq!(e.to_string(), why),
+            other => panic!("{}: {other:?}", path.display()),
+        }
+    }
+    #[cfg(unix)]
+    for device in ["/dev/zero", "/dev/urandom"] {
+        match List::from_path(device) {
+            Err(Error::Io(e)) => assert_eq!(e.to_string(), "a character device, not a list file"),
+            other => panic!("{device}: {other:?}"),
+        }
+    }
+    assert!(start.elapsed() < std::time::Duration::from_secs(1));
+    // At the cap exactly, the file is read (and is not a list: all zeros).
+    file.set_len(etld::source::MAX_LIST_BYTES).unwrap();
+    assert!(!matches!(List::from_path(&huge), Err(Error::Io(_))));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

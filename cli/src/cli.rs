@@ -149,13 +149,21 @@ list. A download that is empty, an HTML page, an HTTP error, truncated (a
 section without its END marker), without an ICANN section, invalid, under 90%
 of the rules of the list in use or older than it is refused, and the installed
 list stays as it was. An unchanged list is not downloaded again (ETag and
-Last-Modified are kept beside the installed list).";
+Last-Modified are kept beside the installed list). A VERSION more than a day
+ahead of the clock is refused, --force or not; a body that is compressed,
+UTF-16 or binary is refused as such. At most 16 MiB are downloaded and 10
+redirects followed, over http or https only. Concurrent updates install one
+after the other (the newest VERSION wins), and files an interrupted install
+left behind are removed.";
 
 const UPDATE_AFTER_HELP: &str = "\
 Which list a run uses, in order:
   --list FILE; $ETLD_LIST; else the newest by VERSION of the built-in list, the
   installed list and the system's list ($ETLD_SYSTEM_LIST, by default
-  /usr/share/publicsuffix/public_suffix_list.dat; empty: none).
+  /usr/share/publicsuffix/public_suffix_list.dat; empty: none). A list that
+  cannot be used (unreadable, damaged, a VERSION in the future) is named on
+  stderr and passed over. No list file is read past 64 MiB; a device, a
+  directory, or a FIFO nobody named, is refused without reading.
 
 The cache directory: $ETLD_CACHE_DIR, else $XDG_CACHE_HOME/etld or ~/.cache/etld
 (Linux), ~/Library/Caches/etld (macOS), %LOCALAPPDATA%\\etld (Windows).
@@ -268,10 +276,25 @@ pub struct LookupArgs {
     /// section, known, error (and host, with --url)
     #[arg(long)]
     pub json: bool,
-    /// Threads that answer standard input (1: answer on the main thread)
-    /// [default: the number of cores]
-    #[arg(long, value_name = "N")]
+    /// Threads that answer standard input, 1 to 1024 (1: answer on the
+    /// main thread) [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<NonZeroUsize>,
+}
+
+/// The most threads `--threads` may ask for: far more than any machine
+/// has cores, and few enough that their stacks (2 MiB of address space
+/// each) can always be set up.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses `--threads N`: a whole number from 1 to [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<NonZeroUsize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads (1 to {MAX_THREADS})"))?;
+    NonZeroUsize::new(n)
+        .filter(|n| n.get() <= MAX_THREADS)
+        .ok_or_else(|| format!("{n} threads: the number must be from 1 to {MAX_THREADS}"))
 }
 
 impl LookupArgs {
@@ -336,7 +359,8 @@ pub struct UpdateArgs {
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
     /// Install the download even if its VERSION is older than the list in
-    /// use, or missing
+    /// use, or missing (runs still use the newest list at hand; etld says
+    /// which, and how to use this one)
     #[arg(long)]
     pub force: bool,
 }
@@ -502,5 +526,11 @@ mod tests {
         assert_eq!(cli.lookup.threads(), 3);
         assert_eq!(cli.lookup.hosts, vec![OsString::from("-")]);
         assert!(Cli::try_parse_from(["etld", "--threads", "0"]).is_err());
+        let most = MAX_THREADS.to_string();
+        let cli = Cli::try_parse_from(["etld", "--threads", &most]).unwrap();
+        assert_eq!(cli.lookup.threads(), MAX_THREADS);
+        for over in ["1025", "20000", "100000", "99999999999999999999999"] {
+            assert!(Cli::try_parse_from(["etld", "--threads", over]).is_err());
+        }
     }
 }

@@ -33,6 +33,7 @@ impl From<LoadError> for Failure {
         match e {
             LoadError::Read { path, error } => Failure::ReadList { path, error },
             LoadError::Invalid { path, error } => Failure::BadList { path, error },
+            other => Failure::Candidate(other),
         }
     }
 }
@@ -53,11 +54,21 @@ pub fn select_newest() -> (Cow<'static, List>, Source) {
     warn_passed_over(etld::source::load_newest())
 }
 
+/// Names on stderr each candidate list passed over, with why.
 fn warn_passed_over(loaded: Loaded) -> (Cow<'static, List>, Source) {
+    let installed = etld::source::installed_path();
+    let system = etld::source::system_list_path();
     for e in loaded.passed_over {
+        let which = if Some(e.path()) == installed.as_deref() {
+            "the installed list: "
+        } else if Some(e.path()) == system.as_deref() {
+            "the system's list: "
+        } else {
+            ""
+        };
         let _ = writeln!(
             io::stderr().lock(),
-            "etld: warning: ignoring {}",
+            "etld: warning: ignoring {which}{}",
             Failure::from(e)
         );
     }

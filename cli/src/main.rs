@@ -55,6 +55,8 @@ pub enum Failure {
         /// What is wrong with it.
         error: etld::Error,
     },
+    /// A list file that cannot be used for another reason.
+    Candidate(etld::source::LoadError),
     /// Standard input could not be read.
     ReadInput(io::Error),
     /// Standard output (or an output file) could not be written.
@@ -77,6 +79,7 @@ impl std::fmt::Display for Failure {
             Failure::BadList { path, error } => {
                 write!(f, "{} is not a valid list: {error}", path.display())
             }
+            Failure::Candidate(e) => write!(f, "{e}"),
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
             Failure::Update(e) => write!(f, "{e}"),
@@ -115,12 +118,51 @@ fn cookie_exit(result: Result<bool, Failure>) -> ExitCode {
     }
 }
 
+/// Whether standard output was open when the process started: an error if
+/// it was closed (`etld example.com >&-`). The standard library then opens
+/// `/dev/null` in its place, for reading and writing, where a shell's
+/// `>/dev/null` opens it for writing only: so standard output on
+/// `/dev/null` open for both is taken as closed. (A pipe whose reader is
+/// gone is open: writing to it fails with a broken pipe, which ends a batch
+/// quietly.)
+fn stdout_is_open() -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{fcntl_getfl, fstat, stat, OFlags};
+        let out = io::stdout();
+        let (Ok(out_stat), Ok(null), Ok(flags)) =
+            (fstat(&out), stat("/dev/null"), fcntl_getfl(&out))
+        else {
+            return Ok(());
+        };
+        let is_null = rustix::fs::FileType::from_raw_mode(out_stat.st_mode).is_char_device()
+            && out_stat.st_rdev == null.st_rdev;
+        if is_null && flags & OFlags::RWMODE == OFlags::RDWR {
+            return Err(io::Error::other(
+                "it is closed (etld was started without it)",
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Prints help, the version or the usage error (exit status 2 for errors).
         Err(e) => e.exit(),
     };
+    // With standard output closed, Rust's standard library drops what is
+    // written to it without a word: refuse to run instead of losing the
+    // answers.
+    if let Err(error) = stdout_is_open() {
+        let f = Failure::stdout(error);
+        let _ = writeln!(io::stderr().lock(), "etld: {f}");
+        return match cli.command {
+            Some(Command::Cookie(_)) => ExitCode::from(2),
+            _ => ExitCode::FAILURE,
+        };
+    }
     let result = match cli.command {
         None => lookup::run(&cli.lookup),
         Some(Command::Lookup(args)) => lookup::run(&args),

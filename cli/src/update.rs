@@ -10,9 +10,16 @@
 //! Beside the installed list, `public_suffix_list.http` keeps the URL, the
 //! VERSION and the `ETag` / `Last-Modified` of the download, so the next
 //! update asks the server for the list only if it changed.
+//!
+//! Installs take the cache directory's [lock]: concurrent updates install
+//! one after the other, each list with its record, and one that finds a
+//! newer list installed meanwhile leaves it. Under the lock, the
+//! `.tmp<PID>` files of interrupted installs are removed. Redirects are
+//! followed here (at most [`MAX_REDIRECTS`], http and https only), so that
+//! one to `file:` is refused as such.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -32,6 +39,9 @@ const MAX_BYTES: u64 = 16 << 20;
 const INSTALLED: &str = etld::source::INSTALLED_FILE;
 /// The file beside it that describes the download.
 const HTTP_META: &str = "public_suffix_list.http";
+/// The most of `public_suffix_list.http` that is read (it holds four
+/// short lines).
+const MAX_META_BYTES: u64 = 64 << 10;
 /// A download must hold at least this share (in percent) of the rules of
 /// the list in use.
 const MIN_RULES_PERCENT: u64 = 90;
@@ -63,6 +73,22 @@ pub enum UpdateError {
         /// Why it is refused.
         why: Refusal,
     },
+    /// The URL is not one to download a list from.
+    BadUrl {
+        /// The URL.
+        url: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A redirect that is not followed.
+    Redirect {
+        /// The URL that answered with the redirect.
+        url: String,
+        /// Why it is not followed.
+        why: String,
+    },
+    /// The cache directory is not a directory.
+    CacheNotDir(PathBuf),
     /// The list could not be written into the cache directory.
     Install {
         /// The file being written.
@@ -94,6 +120,15 @@ impl fmt::Display for UpdateError {
                 f,
                 "refusing the list from {url}: {why}; the list in use is unchanged"
             ),
+            UpdateError::BadUrl { url, why } => write!(f, "cannot download {url}: {why}"),
+            UpdateError::Redirect { url, why } => {
+                write!(f, "cannot download {url}: {why}")
+            }
+            UpdateError::CacheNotDir(dir) => write!(
+                f,
+                "cannot install the list: the cache directory {} is not a directory",
+                dir.display()
+            ),
             UpdateError::Install { path, error } => {
                 write!(f, "cannot install {}: {error}", path.display())
             }
@@ -121,8 +156,19 @@ pub enum Refusal {
         /// Rules in the list in use.
         have: u32,
     },
+    /// The body is not list text: compressed, UTF-16, or binary.
+    NotText(&'static str),
     /// It has no VERSION, so it cannot be told from an older list.
     NoVersion,
+    /// Its `// VERSION:` line does not hold a date.
+    BadVersion {
+        /// The VERSION as written.
+        text: String,
+        /// What is wrong with it.
+        error: etld::source::VersionError,
+    },
+    /// Its VERSION lies more than a day ahead of the clock.
+    Future(ListVersion),
     /// Its VERSION is older than the list in use.
     Older {
         /// The download's VERSION.
@@ -146,9 +192,19 @@ impl fmt::Display for Refusal {
                 f,
                 "it holds {got} rules, under {MIN_RULES_PERCENT}% of the {have} of the list in use"
             ),
+            Refusal::NotText(what) => write!(f, "the download is {what}, not list text"),
+            Refusal::BadVersion { text, error } => write!(
+                f,
+                "its `// VERSION:` line `{}` is not a date ({error}); --force installs it anyway",
+                text.escape_debug()
+            ),
             Refusal::NoVersion => {
                 f.write_str("it has no `// VERSION:` line (--force installs it anyway)")
             }
+            Refusal::Future(got) => write!(
+                f,
+                "its VERSION {got} lies in the future (more than a day ahead of the clock)"
+            ),
             Refusal::Older { got, have } => write!(
                 f,
                 "its VERSION {got} is older than the list in use ({have}); \
@@ -165,12 +221,20 @@ const END_PRIVATE: &str = "===END PRIVATE DOMAINS===";
 
 /// Checks that `text` is a complete list that may replace `current`, and
 /// compiles it. `force` accepts a list older than `current`, or without
-/// a VERSION.
-pub fn check(text: &[u8], current: &List, force: bool) -> Result<List, Refusal> {
+/// a VERSION; never one whose VERSION lies more than a day after `now`.
+pub fn check(
+    text: &[u8],
+    current: &List,
+    force: bool,
+    now: std::time::SystemTime,
+) -> Result<List, Refusal> {
     let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Err(Refusal::Empty);
     };
+    if let Some(what) = not_text(text) {
+        return Err(Refusal::NotText(what));
+    }
     let head = &text[first..text.len().min(first + 1024)];
     let lower = head.to_ascii_lowercase();
     let has = |needle: &[u8]| lower.windows(needle.len()).any(|w| w == needle);
@@ -212,13 +276,54 @@ pub fn check(text: &[u8], current: &List, force: bool) -> Result<List, Refusal> 
             have: have.total(),
         });
     }
+    if let Some(got) = list.version_time().filter(|v| v.is_future(now)) {
+        return Err(Refusal::Future(got));
+    }
     match (list.version_time(), current.version_time()) {
         _ if force => {}
-        (None, _) => return Err(Refusal::NoVersion),
+        (None, _) => {
+            return Err(
+                match list.version().map(|v| (v, v.parse::<ListVersion>())) {
+                    Some((text, Err(error))) => Refusal::BadVersion {
+                        text: text.to_string(),
+                        error,
+                    },
+                    _ => Refusal::NoVersion,
+                },
+            )
+        }
         (Some(got), Some(have)) if got < have => return Err(Refusal::Older { got, have }),
         _ => {}
     }
     Ok(list)
+}
+
+/// What `body` is if it is plainly not list text: a compressed file (by
+/// its magic bytes), UTF-16 (by its byte order mark, or NUL bytes between
+/// ASCII ones), or other binary bytes (a NUL among the first KiB).
+fn not_text(body: &[u8]) -> Option<&'static str> {
+    const MAGIC: [(&[u8], &str); 6] = [
+        (b"\x1f\x8b", "gzip-compressed"),
+        (b"BZh", "bzip2-compressed"),
+        (b"\xfd7zXZ\x00", "xz-compressed"),
+        (b"\x28\xb5\x2f\xfd", "zstd-compressed"),
+        (b"PK\x03\x04", "a zip archive"),
+        (b"\xff\xfe", "UTF-16"),
+    ];
+    if let Some((_, what)) = MAGIC.iter().find(|(magic, _)| body.starts_with(magic)) {
+        return Some(what);
+    }
+    if body.starts_with(b"\xfe\xff") {
+        return Some("UTF-16");
+    }
+    let head = &body[..body.len().min(1024)];
+    let nuls = head.iter().filter(|&&b| b == 0).count();
+    match nuls {
+        0 => None,
+        // Every other byte NUL: ASCII text in UTF-16 without a mark.
+        n if n * 2 + 2 >= head.len() => Some("UTF-16"),
+        _ => Some("binary (it holds NUL bytes)"),
+    }
 }
 
 /// What `public_suffix_list.http` records about the download of the
@@ -263,8 +368,11 @@ impl HttpMeta {
 /// The conditional-request record of the installed list, if it describes
 /// that very list and was downloaded from `url`.
 fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
-    let meta = HttpMeta::parse(&std::fs::read_to_string(dir.join(HTTP_META)).ok()?);
-    let installed = std::fs::read(dir.join(INSTALLED)).ok()?;
+    let meta = std::fs::File::open(dir.join(HTTP_META)).ok()?;
+    let mut text = String::new();
+    meta.take(MAX_META_BYTES).read_to_string(&mut text).ok()?;
+    let meta = HttpMeta::parse(&text);
+    let installed = etld::source::read_candidate(&dir.join(INSTALLED)).ok()?;
     let version = etld::source::peek_version(&installed)?;
     (meta.url == url && meta.version == version).then_some(meta)
 }
@@ -278,7 +386,19 @@ fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<Str
 /// Runs `etld update [--url URL] [--force]`.
 pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     let url = args.url.as_deref().unwrap_or(DEFAULT_URL);
+    check_url(url).map_err(|why| {
+        Failure::Update(UpdateError::BadUrl {
+            url: url.to_string(),
+            why,
+        })
+    })?;
     let dir = etld::source::cache_dir().ok_or(Failure::Update(UpdateError::NoCacheDir))?;
+    // Found before the download, not when the list is written.
+    if let Some(not_dir) = dir.ancestors().find(|d| d.exists() && !d.is_dir()) {
+        return Err(Failure::Update(UpdateError::CacheNotDir(
+            not_dir.to_path_buf(),
+        )));
+    }
     let (current, source) = commands::select_newest();
     let meta = installed_meta(&dir, url);
 
@@ -286,28 +406,54 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
         .http_status_as_error(false)
         .timeout_connect(Some(Duration::from_secs(20)))
         .timeout_global(Some(Duration::from_secs(120)))
+        .max_redirects(0)
         .user_agent(concat!("etld/", env!("CARGO_PKG_VERSION")))
         .build()
         .into();
-    let mut request = agent.get(url);
-    if let Some(meta) = &meta {
-        if let Some(etag) = &meta.etag {
-            request = request.header("If-None-Match", etag);
-        }
-        if let Some(lm) = &meta.last_modified {
-            request = request.header("If-Modified-Since", lm);
-        }
-    }
     let download = |error| {
         Failure::Update(UpdateError::Download {
             url: url.to_string(),
             error,
         })
     };
-    let mut response = request.call().map_err(download)?;
+    // Redirects are followed here, not by the agent, so that one to
+    // another scheme is refused as such.
+    let mut at = url.to_string();
+    let mut hops = 0;
+    let mut response = loop {
+        let mut request = agent.get(&at);
+        if let Some(meta) = &meta {
+            if let Some(etag) = &meta.etag {
+                request = request.header("If-None-Match", etag);
+            }
+            if let Some(lm) = &meta.last_modified {
+                request = request.header("If-Modified-Since", lm);
+            }
+        }
+        let response = request.call().map_err(download)?;
+        if !matches!(response.status().as_u16(), 301 | 302 | 303 | 307 | 308) {
+            break response;
+        }
+        let redirect = |why: String| {
+            Failure::Update(UpdateError::Redirect {
+                url: at.clone(),
+                why,
+            })
+        };
+        let location = header(&response, "location")
+            .ok_or_else(|| redirect("a redirect without a Location".to_string()))?;
+        hops += 1;
+        if hops > MAX_REDIRECTS {
+            return Err(redirect(format!("more than {MAX_REDIRECTS} redirects")));
+        }
+        at = redirect_target(&at, &location).map_err(redirect)?;
+    };
     let status = response.status().as_u16();
     let mut out = io::stdout().lock();
     if status == 304 && meta.is_some() {
+        if let Ok(_lock) = lock(&dir) {
+            remove_stale_files(&dir);
+        }
         return writeln!(
             out,
             "already up to date: {url} has not changed since the list installed at {} ({})",
@@ -333,7 +479,7 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
         .limit(MAX_BYTES)
         .read_to_vec()
         .map_err(download)?;
-    let list = check(&body, &current, args.force).map_err(|why| {
+    let list = check(&body, &current, args.force, std::time::SystemTime::now()).map_err(|why| {
         Failure::Update(UpdateError::Refused {
             url: url.to_string(),
             why,
@@ -342,15 +488,42 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
 
     let path = dir.join(INSTALLED);
     let install = |path: &Path, bytes: &[u8]| {
-        std::fs::create_dir_all(&dir)
-            .and_then(|()| write_atomically(path, bytes))
-            .map_err(|error| {
-                Failure::Update(UpdateError::Install {
-                    path: path.to_path_buf(),
-                    error,
-                })
+        write_atomically(path, bytes).map_err(|error| {
+            Failure::Update(UpdateError::Install {
+                path: path.to_path_buf(),
+                error,
             })
+        })
     };
+    std::fs::create_dir_all(&dir).map_err(|error| {
+        Failure::Update(UpdateError::Install {
+            path: dir.clone(),
+            error,
+        })
+    })?;
+    // Held until the list and its record are both in place: concurrent
+    // updates install one after the other, and one that finds a newer list
+    // installed meanwhile leaves it.
+    let _lock = lock(&dir).map_err(|error| {
+        Failure::Update(UpdateError::Install {
+            path: dir.clone(),
+            error,
+        })
+    })?;
+    remove_stale_files(&dir);
+    let installed_now = etld::source::read_candidate(&path)
+        .ok()
+        .and_then(|bytes| etld::source::peek_version(&bytes))
+        .and_then(|v| v.parse::<ListVersion>().ok())
+        .filter(|v| !v.is_future(std::time::SystemTime::now()));
+    if let (Some(have), Some(got), false) = (installed_now, list.version_time(), args.force) {
+        if got < have {
+            return Err(Failure::Update(UpdateError::Refused {
+                url: url.to_string(),
+                why: Refusal::Older { got, have },
+            }));
+        }
+    }
     install(&path, list.to_fst_bytes())?;
     let meta = HttpMeta {
         url: url.to_string(),
@@ -387,12 +560,142 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
             list.version().unwrap_or("(none)"),
         );
     }
+    // Each run uses the newest list at hand (a rule --force does not
+    // change: a list forced in to go back in time would otherwise hold back
+    // every later built-in or system list). Say so when that is not this
+    // one, and how to use it anyway.
+    let later = etld::source::load_newest();
+    let used = matches!(&later.source, Source::File { path: p, .. } if *p == path);
+    if !used {
+        report = format!(
+            "installed {}: version {}, {} rules ({} icann, {} private), {} bytes\n\
+             note: later runs do not use it: they use the newest list at hand, {} (version {}); \
+             to use this one, pass --list {} or set ETLD_LIST to it\n",
+            path.display(),
+            list.version().unwrap_or("(none)"),
+            counts.total(),
+            counts.icann,
+            counts.private,
+            list.to_fst_bytes().len(),
+            later.source,
+            later.list.version().unwrap_or("(none)"),
+            path.display(),
+        );
+    }
     if std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
         report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
     }
     out.write_all(report.as_bytes())
         .and_then(|()| out.flush())
         .map_err(Failure::stdout)
+}
+
+/// Takes the cache directory's update lock, waiting for any other update
+/// to finish installing; it is let go when the returned file is dropped
+/// (or the process ends). On Unix the directory itself is locked, so no
+/// file is added to it.
+fn lock(dir: &Path) -> io::Result<std::fs::File> {
+    #[cfg(unix)]
+    let file = std::fs::File::open(dir)?;
+    #[cfg(not(unix))]
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join("public_suffix_list.lock"))?;
+    file.lock()?;
+    Ok(file)
+}
+
+/// Removes what interrupted installs left in the cache directory: the
+/// `.tmp<PID>` files written beside the list and its record before they
+/// are renamed into place. Called under the [`lock`], when no other
+/// install is writing one.
+fn remove_stale_files(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let stale = [INSTALLED, HTTP_META].iter().any(|file| {
+            name.strip_prefix(file)
+                .and_then(|rest| rest.strip_prefix(".tmp"))
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The most redirects an update follows.
+const MAX_REDIRECTS: usize = 10;
+
+/// The scheme of `url` (lower-cased), if it starts with one (an ASCII
+/// letter, then letters, digits, `+`, `-`, `.`, then `:`).
+fn scheme_of(url: &str) -> Option<String> {
+    let (scheme, _) = url.split_once(':')?;
+    let mut bytes = scheme.bytes();
+    let valid = bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    valid.then(|| scheme.to_ascii_lowercase())
+}
+
+/// Checks the URL an update starts from: http or https.
+fn check_url(url: &str) -> Result<(), String> {
+    match scheme_of(url).as_deref() {
+        Some("http" | "https") => Ok(()),
+        Some(other) => Err(format!(
+            "an update downloads over http or https, not {other}"
+        )),
+        None => Err("not a URL: it has no scheme (https://...)".to_string()),
+    }
+}
+
+/// Where a redirect from `from` to `location` leads: `location` itself if
+/// it is an http or https URL (never from https down to http), or resolved
+/// against `from` if it is relative (`//host/path`, `/path`, `path`).
+fn redirect_target(from: &str, location: &str) -> Result<String, String> {
+    let base = scheme_of(from).unwrap_or_default();
+    match scheme_of(location).as_deref() {
+        Some(scheme @ ("http" | "https")) => {
+            if base == "https" && scheme == "http" {
+                return Err(format!(
+                    "a redirect from https down to http ({location}) is refused"
+                ));
+            }
+            return Ok(location.to_string());
+        }
+        Some(other) => {
+            return Err(format!(
+                "a redirect to a {other}: URL ({location}) is refused: only http and https \
+                 are followed"
+            ))
+        }
+        None => {}
+    }
+    // `from` is an http(s) URL: scheme, `//`, authority, path.
+    let after = from.len() - from[base.len() + 1..].trim_start_matches('/').len();
+    let path_at = from[after..]
+        .find(['/', '?', '#'])
+        .map_or(from.len(), |i| after + i);
+    Ok(if location.starts_with("//") {
+        format!("{base}:{location}")
+    } else if location.starts_with('/') {
+        format!("{}{location}", &from[..path_at])
+    } else {
+        let path_end = from[path_at..]
+            .find(['?', '#'])
+            .map_or(from.len(), |i| path_at + i);
+        let dir_end = from[path_at..path_end]
+            .rfind('/')
+            .map_or(path_at, |i| path_at + i + 1);
+        match dir_end {
+            d if d == path_at => format!("{}/{location}", &from[..path_at]),
+            d => format!("{}{location}", &from[..d]),
+        }
+    })
 }
 
 /// Writes `bytes` to `path` so that readers see the old file or the new
@@ -424,6 +727,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::SystemTime;
 
     const CURRENT: &[u8] = b"// VERSION: 2026-10-22_08-36-41_UTC\n\
         // ===BEGIN ICANN DOMAINS===\ncom\nuk\nco.uk\n// ===END ICANN DOMAINS===\n\
@@ -438,16 +742,18 @@ mod tests {
 
     fn refusal(text: &[u8]) -> String {
         let current = List::from_dat(CURRENT).unwrap();
-        check(text, &current, false).unwrap_err().to_string()
+        check(text, &current, false, SystemTime::now())
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]
     fn a_complete_newer_list_passes() {
         let current = List::from_dat(CURRENT).unwrap();
-        let list = check(&newer(), &current, false).unwrap();
+        let list = check(&newer(), &current, false, SystemTime::now()).unwrap();
         assert_eq!(list.rule_counts().total(), 5);
         // The same list again is accepted too.
-        assert!(check(CURRENT, &current, false).is_ok());
+        assert!(check(CURRENT, &current, false, SystemTime::now()).is_ok());
     }
 
     #[test]
@@ -493,6 +799,61 @@ mod tests {
         );
         assert!(refusal(newer.replace("// VERSION", "// V").as_bytes())
             .starts_with("it has no `// VERSION:` line"));
+        assert_eq!(
+            refusal(
+                newer
+                    .replace("2026-11-01_00-00-00_UTC", "2026-11-01 00:00 UTC")
+                    .as_bytes()
+            ),
+            "its `// VERSION:` line `2026-11-01 00:00 UTC` is not a date (bad list VERSION at \
+             byte 10: expected `_`); --force installs it anyway"
+        );
+    }
+
+    #[test]
+    fn a_version_more_than_a_day_ahead_is_refused_even_forced() {
+        let current = List::from_dat(CURRENT).unwrap();
+        let text = newer();
+        let published = List::from_dat(&text).unwrap().version_time().unwrap();
+        let at = |secs: u64| published.to_system_time() - std::time::Duration::from_secs(secs);
+        for force in [false, true] {
+            assert!(check(&text, &current, force, at(86_400)).is_ok());
+            let e = check(&text, &current, force, at(86_401)).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "its VERSION 2026-11-01_00-00-00_UTC lies in the future (more than a day \
+                 ahead of the clock)"
+            );
+        }
+    }
+
+    #[test]
+    fn bodies_that_are_not_text_are_named() {
+        let newer = newer();
+        let utf16: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain(newer.iter().flat_map(|&b| [b, 0]))
+            .collect();
+        let utf16_bare: Vec<u8> = newer.iter().flat_map(|&b| [0, b]).collect();
+        let mut gzip = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+        gzip.extend_from_slice(&[0x4b; 200]);
+        let mut binary = newer.clone();
+        binary.insert(40, 0);
+        for (body, what) in [
+            (&gzip[..], "the download is gzip-compressed, not list text"),
+            (&utf16, "the download is UTF-16, not list text"),
+            (&utf16_bare, "the download is UTF-16, not list text"),
+            (
+                b"PK\x03\x04zip",
+                "the download is a zip archive, not list text",
+            ),
+            (
+                &binary,
+                "the download is binary (it holds NUL bytes), not list text",
+            ),
+        ] {
+            assert_eq!(refusal(body), what);
+        }
     }
 
     #[test]
@@ -501,7 +862,41 @@ mod tests {
         let older = String::from_utf8(newer())
             .unwrap()
             .replace("2026-11-01", "2026-10-01");
-        assert!(check(older.as_bytes(), &current, true).is_ok());
+        assert!(check(older.as_bytes(), &current, true, SystemTime::now()).is_ok());
+    }
+
+    #[test]
+    fn redirects_resolve_as_urls_do() {
+        let from = "http://127.0.0.1:8/list/psl.dat?x#y";
+        for (location, want) in [
+            (
+                "https://mirror.example/psl.dat",
+                "https://mirror.example/psl.dat",
+            ),
+            ("//other:9/a", "http://other:9/a"),
+            ("/b/c.dat", "http://127.0.0.1:8/b/c.dat"),
+            ("c.dat", "http://127.0.0.1:8/list/c.dat"),
+        ] {
+            assert_eq!(redirect_target(from, location).as_deref(), Ok(want));
+        }
+        assert_eq!(
+            redirect_target("http://h", "x").as_deref(),
+            Ok("http://h/x")
+        );
+        for (from, location, why) in [
+            (from, "file:///etc/passwd", "a redirect to a file: URL"),
+            (from, "FTP://x/", "a redirect to a ftp: URL"),
+            ("https://h/a", "http://h/a", "from https down to http"),
+        ] {
+            let e = redirect_target(from, location).unwrap_err();
+            assert!(e.contains(why), "{location}: {e}");
+        }
+        assert!(check_url("https://x/").is_ok());
+        assert_eq!(
+            check_url("file:///x").unwrap_err(),
+            "an update downloads over http or https, not file"
+        );
+        assert!(check_url("example.com/list").is_err());
     }
 
     #[test]

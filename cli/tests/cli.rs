@@ -594,6 +594,49 @@ fn a_closed_output_ends_quietly() {
     assert_eq!(stderr, "");
 }
 
+/// Runs `etld ARGS` through `sh` with standard output closed (`>&-`).
+#[cfg(unix)]
+fn with_stdout_closed(args: &str) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" {args} >&-"))
+        .arg(env!("CARGO_BIN_EXE_etld"))
+        .env("ETLD_CACHE_DIR", tmp("no-cache"))
+        .env("ETLD_SYSTEM_LIST", "")
+        .env_remove("ETLD_LIST")
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+#[cfg(unix)]
+fn a_standard_output_closed_from_the_start_is_an_error() {
+    let message =
+        "etld: cannot write standard output: it is closed (etld was started without it)\n";
+    for (args, code) in [
+        ("example.com", 1),
+        ("info", 1),
+        ("punycode encode bücher", 1),
+        ("cookie a.example.com example.com", 2),
+    ] {
+        let out = with_stdout_closed(args);
+        assert_eq!(out.status.code(), Some(code), "{args}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message, "{args}");
+    }
+    // Sent to /dev/null on purpose, the answers are dropped quietly.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" example.com >/dev/null")
+        .arg(env!("CARGO_BIN_EXE_etld"))
+        .env("ETLD_CACHE_DIR", tmp("no-cache"))
+        .env("ETLD_SYSTEM_LIST", "")
+        .output()
+        .unwrap();
+    assert_eq!((out.status.code(), &out.stderr[..]), (Some(0), &b""[..]));
+}
+
 #[test]
 fn no_progress_when_stderr_is_not_a_terminal() {
     // A batch long enough to pass the one-second mark on a slow machine
@@ -757,6 +800,27 @@ fn threads_must_be_a_positive_number() {
     }
     assert_eq!(
         ok(&["--threads", "3", "example.com"], ""),
+        "example.com\tcom\n"
+    );
+}
+
+#[test]
+fn too_many_threads_are_refused_with_a_message() {
+    for over in ["1025", "20000", "100000"] {
+        let run = etld(&["--threads", over], "example.com\n");
+        assert_eq!(run.code, Some(2), "--threads {over}");
+        assert_eq!(run.stdout, "");
+        assert!(
+            run.stderr.contains(&format!(
+                "{over} threads: the number must be from 1 to 1024"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+    // The most allowed run and answer.
+    assert_eq!(
+        ok(&["--threads", "1024"], "example.com\n"),
         "example.com\tcom\n"
     );
 }
@@ -929,6 +993,7 @@ fn urls_e_mail_addresses_and_host_ports() {
                  file:///etc/hosts\n\
                  http://[::1]:80/\n\
                  http://example.com:99999/\n\
+                 éftp://evil.com/\n\
                  \n";
     assert_eq!(
         ok(&["--url"], input),
@@ -940,6 +1005,7 @@ fn urls_e_mail_addresses_and_host_ports() {
          error: the URL has no host\n\
          error: an IP address has no public suffix\n\
          error: invalid port at byte 19\n\
+         error: invalid scheme: a scheme starts with an ASCII letter\n\
          error: the URL has no host\n"
     );
     // The JSON object carries the host taken out of the input.

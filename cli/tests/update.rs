@@ -31,6 +31,8 @@ struct Reply {
     body: Vec<u8>,
     /// Announce this many more bytes than the body holds, then hang up.
     short_by: usize,
+    /// Wait this long before answering.
+    delay: Duration,
 }
 
 fn reply(status: u16, body: impl Into<Vec<u8>>) -> Reply {
@@ -39,6 +41,7 @@ fn reply(status: u16, body: impl Into<Vec<u8>>) -> Reply {
         headers: Vec::new(),
         body: body.into(),
         short_by: 0,
+        delay: Duration::ZERO,
     }
 }
 
@@ -99,6 +102,7 @@ impl Server {
                 seen.lock()
                     .unwrap()
                     .push(String::from_utf8_lossy(&head).into_owned());
+                std::thread::sleep(reply.delay);
                 let reason = match reply.status {
                     200 => "OK",
                     304 => "Not Modified",
@@ -530,7 +534,7 @@ fn each_run_uses_the_newest_list_at_hand() {
     );
     assert!(
         run.stderr.starts_with(&format!(
-            "etld: warning: ignoring {system_env} is not a valid list: line "
+            "etld: warning: ignoring the system's list: {system_env} is not a valid list: line "
         )),
         "{}",
         run.stderr
@@ -610,4 +614,297 @@ fn info_warns_when_the_list_is_older_than_max_age() {
     assert_eq!(info_line(&info, "age"), "0 days");
     let run = etld(&dir, &["info", "--max-age", "x"], &[]);
     assert_eq!(run.code, Some(2));
+}
+
+#[test]
+fn a_list_from_the_future_is_refused_and_passed_over() {
+    let dir = test_dir("future");
+    let (future, future_version) = shifted_list(30_000, true);
+    // Refused by update, --force or not.
+    for force in [false, true] {
+        let server = Server::start(vec![reply(200, future.as_bytes())]);
+        let mut args = vec!["update", "--url", &server.url];
+        if force {
+            args.push("--force");
+        }
+        let run = etld(&dir, &args, &[]);
+        drop(server);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "its VERSION {future_version} lies in the future (more than a day ahead of the clock)"
+            )),
+            "{}",
+            run.stderr
+        );
+        assert!(cache_files(&dir).is_empty());
+    }
+    // One installed before (by an older etld) is passed over by name, and a
+    // genuine later list installs over it.
+    let text = dir.join("future.dat");
+    std::fs::write(&text, &future).unwrap();
+    std::fs::create_dir_all(dir.join("cache")).unwrap();
+    let installed = dir.join("cache/public_suffix_list.fst");
+    ok(
+        &dir,
+        &[
+            "compile",
+            text.to_str().unwrap(),
+            installed.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let run = etld(&dir, &["info"], &[]);
+    assert_eq!(run.code, Some(0));
+    assert_eq!(info_line(&run.stdout, "list"), "built-in");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "etld: warning: ignoring the installed list: {}: its VERSION {future_version} lies \
+             in the future (more than a day ahead of the clock)\n",
+            installed.display()
+        )
+    );
+    let (newer, version) = shifted_list(2, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        info_line(&ok(&dir, &["info"], &[]), "version"),
+        version.to_string()
+    );
+}
+
+#[test]
+fn refusals_name_the_right_cause() {
+    let dir = test_dir("causes");
+    let (newer, version) = shifted_list(7, true);
+    let utf16: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(newer.bytes().flat_map(|b| [b, 0]))
+        .collect();
+    let mut gzip = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+    gzip.extend_from_slice(newer.as_bytes());
+    let garbled = newer.replacen(
+        &format!("// VERSION: {version}"),
+        "// VERSION: 2026-13-45 noon",
+        1,
+    );
+    let redirect = |to: &str| reply(302, "").header("Location", to);
+    let loop_replies: Vec<Reply> = (0..11).map(|_| redirect("/again")).collect();
+    let cases: Vec<(&str, Vec<Reply>, &str)> = vec![
+        (
+            "gzip",
+            vec![reply(200, gzip)],
+            "the download is gzip-compressed, not list text",
+        ),
+        (
+            "UTF-16",
+            vec![reply(200, utf16)],
+            "the download is UTF-16, not list text",
+        ),
+        (
+            "garbled VERSION",
+            vec![reply(200, garbled.as_bytes())],
+            "its `// VERSION:` line `2026-13-45 noon` is not a date (bad list VERSION at byte \
+             10: expected `_`)",
+        ),
+        (
+            "redirect to file://",
+            vec![redirect("file:///etc/passwd")],
+            "a redirect to a file: URL (file:///etc/passwd) is refused: only http and https are \
+             followed",
+        ),
+        ("redirect loop", loop_replies, "more than 10 redirects"),
+    ];
+    for (what, replies, says) in cases {
+        let n = replies.len();
+        let server = Server::start(replies);
+        let run = etld(&dir, &["update", "--url", &server.url], &[]);
+        assert_eq!(server.requests().len(), n, "{what}");
+        drop(server);
+        assert_eq!(run.code, Some(1), "{what}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{what}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{what}: {}", run.stderr);
+        assert!(cache_files(&dir).is_empty(), "{what}");
+    }
+    // A relative redirect on the same server is followed.
+    let server = Server::start(vec![
+        redirect("elsewhere.dat"),
+        reply(200, newer.as_bytes()),
+    ]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    assert!(server.requests()[1].starts_with("get /list/elsewhere.dat "));
+    drop(server);
+    assert!(knows_new_rule(&dir, &[]));
+
+    // A cache directory that is a file, and a URL that is not http(s):
+    // refused before any download.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let file_env = [("ETLD_CACHE_DIR", file.to_str().unwrap())];
+    let run = etld(
+        &dir,
+        &["update", "--url", "http://127.0.0.1:9/x"],
+        &file_env,
+    );
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "etld: cannot install the list: the cache directory {} is not a directory\n",
+            file.display()
+        )
+    );
+    let run = etld(&dir, &["update", "--url", "file:///etc/passwd"], &[]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        "etld: cannot download file:///etc/passwd: an update downloads over http or https, not \
+         file\n"
+    );
+}
+
+/// The VERSION of the installed list and the one its download record
+/// names.
+fn installed_versions(dir: &Path) -> (String, String) {
+    let fst = std::fs::read(dir.join("cache/public_suffix_list.fst")).unwrap();
+    let http = std::fs::read_to_string(dir.join("cache/public_suffix_list.http")).unwrap();
+    let recorded = http
+        .lines()
+        .find_map(|l| l.strip_prefix("version "))
+        .unwrap()
+        .to_string();
+    (etld::source::peek_version(&fst).unwrap(), recorded)
+}
+
+#[test]
+fn concurrent_updates_install_the_newest_list_with_its_record() {
+    let dir = test_dir("concurrent");
+    let (older, _) = shifted_list(3, false);
+    let (newer, newer_version) = shifted_list(6, true);
+    // The older list served slowly, the newer fast, both started together.
+    let mut slow = reply(200, older.as_bytes());
+    slow.delay = Duration::from_millis(1500);
+    let slow = Server::start(vec![slow]);
+    let fast = Server::start(vec![reply(200, newer.as_bytes())]);
+    let spawn = |url: &str| {
+        Command::new(env!("CARGO_BIN_EXE_etld"))
+            .args(["update", "--url", url])
+            .env("ETLD_CACHE_DIR", dir.join("cache"))
+            .env("ETLD_SYSTEM_LIST", "")
+            .env_remove("ETLD_LIST")
+            .output()
+    };
+    let (older_run, newer_run) = std::thread::scope(|s| {
+        let a = s.spawn(|| spawn(&slow.url).unwrap());
+        let b = s.spawn(|| spawn(&fast.url).unwrap());
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    drop((slow, fast));
+    assert_eq!(newer_run.status.code(), Some(0));
+    assert_eq!(older_run.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&older_run.stderr)
+        .contains(&format!("is older than the list in use ({newer_version})")));
+    let v = newer_version.to_string();
+    assert_eq!(installed_versions(&dir), (v.clone(), v));
+    assert!(knows_new_rule(&dir, &[]));
+
+    // Four at once, each a list of its own, a few rounds: the newest is
+    // installed, and its record describes it.
+    for round in 0..3 {
+        let _ = std::fs::remove_dir_all(dir.join("cache"));
+        let lists: Vec<(String, ListVersion)> =
+            (0..4).map(|i| shifted_list(10 + i, false)).collect();
+        let servers: Vec<Server> = lists
+            .iter()
+            .enumerate()
+            .map(|(i, (text, _))| {
+                let mut r = reply(200, text.as_bytes());
+                r.delay = Duration::from_millis(50 * ((i as u64 + round) % 4));
+                Server::start(vec![r])
+            })
+            .collect();
+        std::thread::scope(|s| {
+            let runs: Vec<_> = servers
+                .iter()
+                .map(|server| s.spawn(|| spawn(&server.url).unwrap()))
+                .collect();
+            for run in runs {
+                run.join().unwrap();
+            }
+        });
+        drop(servers);
+        let newest = lists[3].1.to_string();
+        assert_eq!(
+            installed_versions(&dir),
+            (newest.clone(), newest),
+            "round {round}"
+        );
+    }
+}
+
+#[test]
+fn what_an_interrupted_install_left_is_removed() {
+    let dir = test_dir("stale");
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    let stale = [
+        "public_suffix_list.fst.tmp12345",
+        "public_suffix_list.http.tmp999",
+    ];
+    for name in stale {
+        std::fs::write(cache.join(name), b"half a list").unwrap();
+    }
+    // Files of other names are not the update's to remove.
+    std::fs::write(cache.join("notes.tmp1"), b"mine").unwrap();
+    let (newer, _) = shifted_list(7, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    let names: Vec<String> = cache_files(&dir).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(
+        names,
+        [
+            "notes.tmp1",
+            "public_suffix_list.fst",
+            "public_suffix_list.http"
+        ]
+    );
+}
+
+#[test]
+fn a_forced_list_that_later_runs_will_not_use_is_said_so() {
+    let dir = test_dir("forced");
+    let installed = dir.join("cache/public_suffix_list.fst");
+    let (older, older_version) = shifted_list(-3, true);
+    let no_version = older.replacen(&format!("// VERSION: {older_version}"), "", 1);
+    for (what, text) in [("older", &older), ("no VERSION", &no_version)] {
+        let server = Server::start(vec![reply(200, text.as_bytes())]);
+        let out = ok(&dir, &["update", "--force", "--url", &server.url], &[]);
+        drop(server);
+        assert!(!out.contains("replaces the list in use"), "{what}: {out}");
+        assert!(
+            out.contains(&format!(
+                "note: later runs do not use it: they use the newest list at hand, the built-in \
+                 list (version {}); to use this one, pass --list {} or set ETLD_LIST to it\n",
+                builtin_dat().1,
+                installed.display()
+            )),
+            "{what}: {out}"
+        );
+        // What it said is what later runs do, and the way it gave works.
+        assert_eq!(info_line(&ok(&dir, &["info"], &[]), "list"), "built-in");
+        assert!(!knows_new_rule(&dir, &[]));
+        let env = [("ETLD_LIST", installed.to_str().unwrap())];
+        assert!(knows_new_rule(&dir, &env));
+    }
+    // A forced list that is the newest at hand replaces the one in use.
+    let (newer, _) = shifted_list(3, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let out = ok(&dir, &["update", "--force", "--url", &server.url], &[]);
+    drop(server);
+    assert!(out.contains("replaces the list in use"), "{out}");
+    assert!(knows_new_rule(&dir, &[]));
 }

@@ -1,4 +1,4 @@
-//! The command line's batch reader (`cli/src/batch.rs`, included as it is)
+//! The command line's batch reader (`cli/src/batch/`, included as it is)
 //! on arbitrary input: every input line gets exactly one answer line, in
 //! order, on one thread or several, however the input arrives (in reads of
 //! any size): lines end at `\n` (one `\r` before it dropped), a last line
@@ -19,7 +19,7 @@ use std::io::{self, Read, Write};
 use libfuzzer_sys::fuzz_target;
 
 #[allow(dead_code, unused_imports)]
-#[path = "../../cli/src/batch.rs"]
+#[path = "../../cli/src/batch/mod.rs"]
 mod batch;
 
 use batch::Processor;

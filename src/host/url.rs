@@ -99,8 +99,15 @@ fn host_in(text: &str) -> Result<Cow<'_, str>, UrlError> {
                 _ => return Err(UrlError::NoHost),
             }
         }
-        // No scheme: the authority of a special URL, after any slashes.
-        None => after_slashes(text, 0, true),
+        None => {
+            // `éftp://host/`: a URL whose scheme is not a scheme, which no
+            // parser takes for a host and a port.
+            if let Some(offset) = bad_scheme(text) {
+                return Err(UrlError::Scheme { offset });
+            }
+            // No scheme: the authority of a special URL, after any slashes.
+            after_slashes(text, 0, true)
+        }
     };
     parse_authority(authority.0, authority.1)
 }
@@ -114,6 +121,27 @@ fn scheme(text: &str) -> Option<(&str, &str)> {
     let valid = first.is_ascii_alphabetic()
         && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
     valid.then_some((scheme, rest))
+}
+
+/// Where the would-be scheme of `text` goes wrong, if `text` reads as a
+/// URL with a scheme that is not one: something before a `://`, with no
+/// `/`, `\`, `?`, `#` or `@` ahead of it, that is not an ASCII letter
+/// followed by letters, digits, `+`, `-`, `.`. (`host:port` never has `//`
+/// after its colon, so it is not taken for one.)
+fn bad_scheme(text: &str) -> Option<usize> {
+    let colon = text.find(':')?;
+    let before = &text[..colon];
+    if !text[colon + 1..].starts_with("//") || before.contains(['/', '\\', '?', '#', '@']) {
+        return None;
+    }
+    before
+        .bytes()
+        .enumerate()
+        .position(|(i, b)| match i {
+            0 => !b.is_ascii_alphabetic(),
+            _ => !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')),
+        })
+        .or((colon == 0).then_some(0))
 }
 
 /// How many `/` and `\` start `text`.
@@ -282,6 +310,34 @@ mod tests {
             ("foo://user@example.net:9/", "example.net"),
             ("file://server/share", "server"),
             ("食狮.公司.cn", "食狮.公司.cn"),
+        ] {
+            assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn what_is_not_a_scheme_is_refused() {
+        for (input, offset) in [
+            ("éftp://evil.com/", 0),
+            ("1http://example.com/", 0),
+            ("://example.com/", 0),
+            ("ht tp://example.com/", 2),
+            ("htt_p://example.com/", 3),
+            ("http\u{7f}://example.com/", 4),
+            ("  ftpé://x/", 3),
+        ] {
+            assert_eq!(host(input), Err(UrlError::Scheme { offset }), "{input:?}");
+        }
+        assert_eq!(
+            UrlError::Scheme { offset: 0 }.to_string(),
+            "invalid scheme: a scheme starts with an ASCII letter"
+        );
+        // Not taken for a scheme: a host and port, userinfo, a path.
+        for (input, want) in [
+            ("bücher.de:8080", "bücher.de"),
+            ("ü:1/x://y", "ü"),
+            ("example.com/a://b", "example.com"),
+            ("a+b.c-d://example.com/", "example.com"),
         ] {
             assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
         }

@@ -26,17 +26,23 @@
 //! the keys unfold into (their distinct prefixes: the edges of a trie of the
 //! keys) before anything is unfolded, and refuses the automaton
 //! ([`FormatError::Unfolding`]) when they are more than [`UNFOLD_PER_BYTE`]
-//! for each of its bytes, plus [`UNFOLD_BASE`]. A list's map shares little
-//! of its keys' bytes: the Public Suffix List unfolds into 0.83 bytes for
-//! each byte of its map, a million random names into about one. Such lists
-//! load in time and memory linear in their size, and a crafted map is
-//! refused after one pass over its bytes. The price is that a list made of
-//! every pairing of a few names with many suffixes, whose map stores the
-//! names once, may be refused like a crafted one past the first MiB of
-//! keys: a hundred names under each of 3,000 suffixes (300,000 rules in a
-//! map of 58 KB) are, a hundred under each of 1,000 or a thousand under
-//! each of 1,000 (`fst` shares only what it still remembers) are not. A key
-//! longer than a name can be (253 bytes) is refused too.
+//! for each of its bytes, plus [`UNFOLD_BASE`], unless the keys spell no
+//! more than [`MAX_KEY_TEXT`] (32 MiB) of list text. A list's map shares
+//! little of its keys' bytes: the Public Suffix List unfolds into 0.83
+//! bytes for each byte of its map, a million random names into about one.
+//! A regular list shares much: a million sequential names
+//! (`host0000000.example` ...) make a `.fst` file of 241 bytes whose keys
+//! unfold into about 5 MB, and a hundred names under each of 3,000
+//! suffixes one of 257 bytes; but as text they are 20 MB and 5 MB, no more
+//! than list files hold, and they load. A crafted map multiplies labels
+//! (`{a,*}^20.com`: a million keys of 43 bytes in 250 bytes) and spells
+//! more: it is refused after one pass over its bytes, before anything is
+//! unfolded. So loading costs at most what an honest list of
+//! 32 MiB costs (a fraction of a second), and otherwise time and memory
+//! linear in the file. The sums of key lengths the check needs are kept
+//! only for maps under 2 MiB (for larger ones the first bound is over
+//! 32 MiB already). A key longer than a name can be (253 bytes) is refused
+//! too.
 //!
 //! A sweep holds a path count (four bytes) for each byte of the map. For a
 //! map of up to [`DECODE_LIMIT`] bytes it also keeps the nodes it decodes as
@@ -64,8 +70,26 @@ pub(crate) const UNFOLD_PER_BYTE: u64 = 16;
 /// milliseconds).
 pub(crate) const UNFOLD_BASE: u64 = 1 << 20;
 
+/// The most bytes of list text the keys of an automaton that unfolds into
+/// more than [`max_unfolded`] may spell (each key and a newline): 32 MiB,
+/// a regular list of a million rules (`host0000000.example` to
+/// `host0999999.example` spell 20 MB). A regular honest list is small as
+/// an `fst` (the map of those million rules is under 200 bytes) but no
+/// larger as text than list files are (at most 64 MiB, the source's
+/// `MAX_LIST_BYTES`); a crafted map that multiplies labels
+/// (`{a,*}^20.com`: a million keys of 43 bytes, in 250 bytes) spells more.
+pub(crate) const MAX_KEY_TEXT: u64 = 32 << 20;
+
 /// The most bytes the keys of an automaton of `len` bytes may unfold into
-/// (see the [module docs](self)).
+/// and still load: [`max_unfolded`], or [`MAX_KEY_TEXT`] when the keys spell
+/// no more list text than that.
+#[cfg_attr(not(fuzzing), allow(dead_code))]
+pub(crate) fn most_unfolded(len: usize) -> u64 {
+    max_unfolded(len).max(MAX_KEY_TEXT)
+}
+
+/// The most bytes the keys of an automaton of `len` bytes may unfold into
+/// whatever text they spell (see the [module docs](self)).
 pub(crate) fn max_unfolded(len: usize) -> u64 {
     // Below `u32::MAX`: path counts saturate there, and a tree of more
     // labels could not be built anyway.
@@ -306,7 +330,7 @@ impl<'a> Automaton<'a> {
         data: &'a [u8],
         is_valid_input: impl Fn(u8) -> bool,
     ) -> Result<Automaton<'a>, FormatError> {
-        Automaton::decode_within(data, is_valid_input, max_unfolded(data.len()))
+        Automaton::decode_within(data, is_valid_input, max_unfolded(data.len()), MAX_KEY_TEXT)
     }
 
     /// The header and footer checks of [`Automaton::open`].
@@ -354,14 +378,15 @@ impl<'a> Automaton<'a> {
     }
 
     /// [`Automaton::decode`], refusing keys that unfold into more than
-    /// `limit` bytes.
+    /// `limit` bytes unless they spell at most `text` bytes of list text.
     fn decode_within(
         data: &'a [u8],
         is_valid_input: impl Fn(u8) -> bool,
         limit: u64,
+        text: u64,
     ) -> Result<Automaton<'a>, FormatError> {
         let mut automaton = Automaton::open_unchecked(data)?;
-        automaton.sweep(data.len(), limit, is_valid_input)?;
+        automaton.sweep(data.len(), limit, text, is_valid_input)?;
         Ok(automaton)
     }
 
@@ -419,12 +444,14 @@ impl<'a> Automaton<'a> {
     /// Decodes every node reachable from the root once, by descending
     /// address (every transition points down, so a node's paths are all
     /// counted before it is reached), keeps it in [`Decoded`], and checks
-    /// the footer's key count and the unfolded size against `limit`; `len`
-    /// is the map's size.
+    /// the footer's key count and the unfolded size against `limit`, or,
+    /// past it, the list text the keys spell against `text`; `len` is the
+    /// map's size.
     fn sweep(
         &mut self,
         len: usize,
         limit: u64,
+        text: u64,
         is_valid_input: impl Fn(u8) -> bool,
     ) -> Result<(), FormatError> {
         // The paths from the root to each address (0: not reached),
@@ -435,6 +462,18 @@ impl<'a> Automaton<'a> {
         let mut paths = vec![0u32; self.nodes.len()];
         paths[self.root] = 1;
         let (mut keys, mut unfolded, mut states) = (0u64, 0u64, 0u32);
+        // Past `limit`, the keys may still unfold into up to `text` bytes if
+        // they spell no more text than that: the sum of the lengths of the
+        // paths to each address (saturating, like `paths`) gives it. Only
+        // a map small enough that `limit` is under `text` needs it (under
+        // 2 MiB: at most 8 MiB of sums).
+        let spelled = limit < text;
+        let mut lengths = vec![0u32; if spelled { self.nodes.len() } else { 0 }];
+        let mut key_text = 0u64;
+        let refused = FormatError::Unfolding {
+            size: len as u64,
+            limit,
+        };
         // About what the Public Suffix List's map needs (a transition for
         // every three bytes, a state for every four), so that the arrays
         // seldom grow.
@@ -463,17 +502,19 @@ impl<'a> Automaton<'a> {
                 paths[addr] = states;
             }
             states += 1;
+            let length = lengths.get(addr).copied().unwrap_or(0);
             if node.is_final {
                 keys = keys.saturating_add(u64::from(n));
+                // Each key that ends here, and its newline.
+                key_text = key_text.saturating_add(u64::from(length) + u64::from(n));
             }
             // Each path to the node, followed by each transition, is a
-            // distinct key prefix (the map is deterministic).
+            // distinct key prefix (the map is deterministic). Every prefix
+            // is a byte of some key's text, so past `text` the keys spell
+            // more than that too.
             unfolded = unfolded.saturating_add(u64::from(n) * u64::from(node.len));
-            if unfolded > limit {
-                return Err(FormatError::Unfolding {
-                    size: len as u64,
-                    limit,
-                });
+            if unfolded > limit && (!spelled || unfolded > text || key_text > text) {
+                return Err(refused);
             }
             if decode {
                 // Fewer transitions than bytes so far: within `u32`.
@@ -507,6 +548,9 @@ impl<'a> Automaton<'a> {
                 if let Some(p) = paths.get_mut(t.target) {
                     *p = p.saturating_add(n);
                 }
+                if let Some(l) = lengths.get_mut(t.target) {
+                    *l = l.saturating_add(length.saturating_add(n));
+                }
                 if decode {
                     decoded.transitions.push(Step {
                         input: t.input,
@@ -518,6 +562,9 @@ impl<'a> Automaton<'a> {
                     });
                 }
             }
+        }
+        if unfolded > limit && key_text > text {
+            return Err(refused);
         }
         if keys != self.keys {
             return Err(FormatError::Automaton {
@@ -1158,7 +1205,7 @@ mod tests {
         let a = decode(&bytes).unwrap();
         assert_eq!(a.unfolded(), (1 << 12) - 4);
         assert_eq!(a.len(), 1 << 10);
-        let within = |limit| Automaton::decode_within(&bytes, |_| true, limit).map(|a| a.len());
+        let within = |limit| Automaton::decode_within(&bytes, |_| true, limit, 0).map(|a| a.len());
         assert_eq!(within((1 << 12) - 4), Ok(1 << 10));
         assert_eq!(
             within((1 << 12) - 5),

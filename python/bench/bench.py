@@ -1,0 +1,183 @@
+"""etld beside tldextract, publicsuffixlist, pydomainextractor and
+polars-tldextract, in one run, on the realistic host mix.
+
+    cargo build --release -p etld-bench-tools
+    target/release/gen-hosts 1000000 > /tmp/hosts.txt
+    python python/bench/bench.py /tmp/hosts.txt
+
+(given no file, it runs `gen-hosts` itself from the repository's
+`target/release`). Install the peers from PyPI into the same environment as
+etld: `pip install tldextract publicsuffixlist pydomainextractor
+polars-tldextract polars pyarrow`. None of them touches the network:
+tldextract reads its bundled snapshot (`suffix_list_urls=()`, no cache
+directory), the others embed their list.
+
+What it measures (the best of `--repeat` runs each):
+
+- scalar calls/s: one host per call from a Python loop, on one core;
+- a pyarrow column, hosts/s: `etld.registrable(array)` on one core,
+  beside polars-tldextract's `registrable_domain` on one core and on all
+  (it splits a column across threads by itself);
+- Polars GROUP BY by site, rows/s on all cores:
+  `df.group_by(site=pl.col("host").etld.registrable()).len()` beside
+  `df.group_by(site=tld.registrable_domain("host")).len()`.
+
+"One core" is this process pinned to CPU 0 (`os.sched_setaffinity`),
+as `taskset -c 0` would.
+
+Each library answers with its defaults: etld counts the PRIVATE section
+(`me.github.io` is a site), tldextract and polars-tldextract leave it out
+unless asked, and so answer less per host.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def load_hosts(path, n):
+    if path:
+        with open(path, encoding="utf-8") as f:
+            hosts = f.read().splitlines()
+    else:
+        gen = os.path.join(ROOT, "target", "release", "gen-hosts")
+        out = subprocess.run([gen, str(n)], capture_output=True, check=True).stdout
+        hosts = out.decode().splitlines()
+    return hosts[:n]
+
+
+def best(fn, repeat):
+    """The shortest of `repeat` timed runs of `fn`, in seconds."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def scalar_loop(f, hosts):
+    def run():
+        for h in hosts:
+            try:
+                f(h)
+            except Exception:
+                pass
+
+    return run
+
+
+def pin(cpus):
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, cpus)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("hosts", nargs="?", help="a file of hosts, one a line (default: gen-hosts N)")
+    ap.add_argument("-n", type=int, default=1_000_000, help="hosts (default 1,000,000)")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+
+    import polars as pl
+    import pyarrow as pa
+
+    import etld
+    import etld.polars  # noqa: F401
+
+    hosts = load_hosts(args.hosts, args.n)
+    n = len(hosts)
+    all_cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    print(f"{n} hosts; etld {etld.__version__} (list {etld.list_version()}), Python {sys.version.split()[0]}")
+    rows = []
+
+    def report(what, name, seconds, unit="hosts/s"):
+        rate = n / seconds
+        rows.append((what, name, rate))
+        print(f"  {what:<34} {name:<26} {rate / 1e6:8.2f} M {unit}", flush=True)
+        return rate
+
+    # --- scalars, one core ---
+    pin({min(all_cpus)} if all_cpus else None)
+    print("scalar calls, one core:")
+    import publicsuffixlist
+    import pydomainextractor
+    import tldextract
+
+    ext = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=(), fallback_to_snapshot=True)
+    ext("warm.example.com")
+    psl = publicsuffixlist.PublicSuffixList()
+    pde = pydomainextractor.DomainExtractor()
+    etld.registrable("warm.example.com")
+    scalar = {}
+    scalar["etld"] = report("scalar", "etld.registrable", best(scalar_loop(etld.registrable, hosts), args.repeat), "calls/s")
+    scalar["pydomainextractor"] = report(
+        "scalar", "pydomainextractor.extract", best(scalar_loop(pde.extract, hosts), args.repeat), "calls/s"
+    )
+    scalar["publicsuffixlist"] = report(
+        "scalar", "publicsuffixlist.privatesuffix", best(scalar_loop(psl.privatesuffix, hosts), 1), "calls/s"
+    )
+    scalar["tldextract"] = report(
+        "scalar",
+        "tldextract (top_domain)",
+        best(scalar_loop(lambda h: ext(h).top_domain_under_public_suffix, hosts), 1),
+        "calls/s",
+    )
+
+    # --- columns ---
+    import polars_tldextract as tld
+
+    array = pa.array(hosts, type=pa.string())
+    df = pl.DataFrame({"host": hosts})
+    series = df["host"]
+    etld.registrable(array)
+    df.select(tld.registrable_domain("host"))
+    print("columns, one core:")
+    col = {}
+    col["etld pyarrow"] = report("column, one core", "etld.registrable(pa.Array)", best(lambda: etld.registrable(array), args.repeat))
+    col["etld polars"] = report("column, one core", "etld.registrable(pl.Series)", best(lambda: etld.registrable(series), args.repeat))
+    col["ptld 1"] = report(
+        "column, one core",
+        "polars-tldextract",
+        best(lambda: df.select(tld.registrable_domain("host")), args.repeat),
+    )
+    if all_cpus:
+        pin(all_cpus)
+    print(f"columns, all {len(all_cpus) if all_cpus else '?'} cores:")
+    col["ptld all"] = report(
+        "column, all cores",
+        "polars-tldextract",
+        best(lambda: df.select(tld.registrable_domain("host")), args.repeat),
+    )
+    print(f"Polars GROUP BY by site, all cores:")
+    gb = {}
+    gb["etld"] = report(
+        "group by site",
+        "pl.col.etld.registrable()",
+        best(lambda: df.group_by(site=pl.col("host").etld.registrable()).len(), args.repeat),
+        "rows/s",
+    )
+    gb["ptld"] = report(
+        "group by site",
+        "tld.registrable_domain",
+        best(lambda: df.group_by(site=tld.registrable_domain("host")).len(), args.repeat),
+        "rows/s",
+    )
+
+    print("ratios:")
+    print(f"  scalar: etld / pydomainextractor            {scalar['etld'] / scalar['pydomainextractor']:.1f}x")
+    print(f"  scalar: etld / publicsuffixlist             {scalar['etld'] / scalar['publicsuffixlist']:.1f}x")
+    print(f"  scalar: etld / tldextract                   {scalar['etld'] / scalar['tldextract']:.1f}x")
+    print(f"  pyarrow column, one core: {col['etld pyarrow'] / 1e6:.1f} M hosts/s")
+    print(f"  column: etld one core / polars-tldextract one core   {col['etld pyarrow'] / col['ptld 1']:.1f}x")
+    print(f"  column: etld one core / polars-tldextract all cores  {col['etld pyarrow'] / col['ptld all']:.1f}x")
+    print(f"  Polars GROUP BY: etld / polars-tldextract   {gb['etld'] / gb['ptld']:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+"""Public suffix and registrable domain of hostnames, from the Public Suffix List.
+
+``etld`` answers "what is the public suffix, and the registrable domain (the
+site, eTLD+1), of this host?" exactly as the list's formal algorithm says,
+for one host or a whole Arrow column::
+
+    >>> import etld
+    >>> etld.registrable("www.example.co.uk")
+    'example.co.uk'
+    >>> etld.suffix("me.github.io")
+    'github.io'
+    >>> etld.registrable("co.uk") is None      # a public suffix itself
+    True
+    >>> d = etld.lookup("www.Example.CO.uk")
+    >>> d.registrable, d.subdomain, d.label, d.section, d.known
+    ('example.co.uk', 'www', 'example', 'icann', True)
+
+The same functions take columns: a pyarrow ``Array`` or ``ChunkedArray``, a
+polars ``Series``, a pandas ``Series`` backed by Arrow, or anything with
+``__arrow_c_array__`` / ``__arrow_c_stream__``. The column is answered in one
+batch with the GIL released, NULL for NULL or invalid hosts, and comes back
+as the same kind of column::
+
+    >>> import pyarrow as pa
+    >>> etld.registrable(pa.array(["www.example.co.uk", None, "a..b"])).to_pylist()
+    ['example.co.uk', None, None]
+
+Options are keyword arguments, on a `List` or on each call:
+``icann_only`` (ignore the PRIVATE section), ``default_rule`` (the implicit
+``*`` rule), ``wildcard_root`` (browsers' reading of ``*.kobe.jp``) and
+``output`` (``"input"``, ``"ascii"`` or ``"unicode"``)::
+
+    >>> etld.suffix("me.github.io", icann_only=True)
+    'io'
+
+The module-level functions answer from `default_list()`: the list the
+``etld`` command line uses (``$ETLD_LIST``, else the newest of the built-in
+list, the list ``etld update`` installed and the system's).
+
+Engines: ``etld.polars`` (``pl.col("host").etld.registrable()``),
+``etld.duckdb`` (``etld.duckdb.register(con)``), ``etld.spark`` (Arrow UDFs
+and ``mapInArrow``).
+"""
+
+import sys as _sys
+from typing import Any, Optional
+
+from etld._etld import (
+    BUILTIN_LIST_VERSION,
+    Column,
+    Domain,
+    HostError,
+    List,
+    ListError,
+    UrlError,
+    __version__,
+    answer,
+    compile,
+    default_list,
+    is_cookie_domain_acceptable,
+    lookup,
+    lookup_url,
+    registrable,
+    suffix,
+)
+
+__all__ = [
+    "BUILTIN_LIST_VERSION",
+    "Column",
+    "Domain",
+    "HostError",
+    "List",
+    "ListError",
+    "UrlError",
+    "__version__",
+    "answer",
+    "compile",
+    "default_list",
+    "host",
+    "is_cookie_domain_acceptable",
+    "known",
+    "label",
+    "list_version",
+    "lookup",
+    "lookup_url",
+    "registrable",
+    "section",
+    "subdomain",
+    "suffix",
+    "error",
+]
+
+
+def list_version() -> Optional[str]:
+    """The VERSION of the list the module-level functions use.
+
+    >>> etld.list_version()  # doctest: +SKIP
+    '2026-10-22_08-36-41_UTC'
+    """
+    return default_list().version
+
+
+def subdomain(host: Any, /, **options: Any) -> Any:
+    """The labels left of the registrable domain (``"www"`` for
+    ``www.example.co.uk``), or None; a column gives a column."""
+    return answer("subdomain", host, **options)
+
+
+def label(host: Any, /, **options: Any) -> Any:
+    """The label left of the public suffix (``"example"`` for
+    ``www.example.co.uk``), or None; a column gives a column."""
+    return answer("label", host, **options)
+
+
+def section(host: Any, /, **options: Any) -> Any:
+    """``"icann"`` or ``"private"``: the section of the rule that prevailed;
+    None for the implicit ``*`` rule or an invalid host."""
+    return answer("section", host, **options)
+
+
+def known(host: Any, /, **options: Any) -> Any:
+    """Whether a listed rule prevailed (None for an invalid host)."""
+    return answer("known", host, **options)
+
+
+def error(host: Any, /, **options: Any) -> Any:
+    """Why the host is invalid (etld's message), or None when it is valid."""
+    return answer("error", host, **options)
+
+
+def host(url: Any, /) -> Any:
+    """The host of a URL, ``host:port`` or e-mail address, as the WHATWG URL
+    standard's parser takes it out; None when there is none.
+
+    >>> etld.host("https://user@www.Example.co.uk:8080/path")
+    'www.Example.co.uk'
+    """
+    return answer("host", url)
+
+
+# Polars users who imported Polars first get the `.etld` namespace at once;
+# others `import etld.polars`.
+if "polars" in _sys.modules:
+    from etld import polars as _polars  # noqa: F401

@@ -1,0 +1,93 @@
+"""The etld functions in DuckDB, as Arrow UDFs on a connection.
+
+    >>> import duckdb, etld.duckdb
+    >>> con = duckdb.connect()
+    >>> etld.duckdb.register(con)
+    >>> con.sql("SELECT etld_registrable('www.example.co.uk') AS site").fetchall()
+    [('example.co.uk',)]
+
+`register` adds ``etld_registrable(host)``, ``etld_suffix``,
+``etld_subdomain``, ``etld_label``, ``etld_section``, ``etld_known``
+(BOOLEAN), ``etld_error`` (NULL for a valid host) and ``etld_host(url)``,
+and ``etld_cookie_ok(request_host, cookie_domain)`` (BOOLEAN). Each takes a
+whole vector of rows at a time (DuckDB hands it over as Arrow), answers NULL
+for NULL or invalid input and never fails the query on its data.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import etld
+
+__all__ = ["register", "FUNCTIONS"]
+
+#: The functions `register` adds (without the prefix) and what they answer.
+FUNCTIONS = {
+    "registrable": "VARCHAR",
+    "suffix": "VARCHAR",
+    "subdomain": "VARCHAR",
+    "label": "VARCHAR",
+    "section": "VARCHAR",
+    "known": "BOOLEAN",
+    "error": "VARCHAR",
+    "host": "VARCHAR",
+}
+
+
+def _types() -> dict:
+    """DuckDB's VARCHAR and BOOLEAN types (``duckdb.sqltypes`` from DuckDB
+    1.4 on, ``duckdb.typing`` before)."""
+    try:
+        from duckdb import sqltypes as types
+    except ImportError:  # DuckDB before 1.4
+        from duckdb import typing as types
+    return {"VARCHAR": types.VARCHAR, "BOOLEAN": types.BOOLEAN}
+
+
+def register(
+    con: Any,
+    list: Optional[etld.List] = None,
+    *,
+    prefix: str = "etld_",
+    **options: Any,
+) -> None:
+    """Registers the etld functions on the DuckDB connection ``con``,
+    answering from ``list`` (default: `etld.default_list()`) with the
+    options given as keyword arguments (those of `etld.List`)."""
+    target = list if list is not None else etld.default_list()
+    if options:
+        target = target.with_options(**options)
+    kinds = _types()
+    varchar = kinds["VARCHAR"]
+
+    def function(part: str):
+        def answer(column):
+            return target.answer(part, column)
+
+        answer.__name__ = prefix + part
+        return answer
+
+    for part, returns in FUNCTIONS.items():
+        con.create_function(
+            prefix + part,
+            function(part),
+            [varchar],
+            kinds[returns],
+            type="arrow",
+            null_handling="special",
+            side_effects=False,
+        )
+
+    def cookie_ok(request_host, cookie_domain):
+        return target.is_cookie_domain_acceptable(request_host, cookie_domain)
+
+    con.create_function(
+        prefix + "cookie_ok",
+        cookie_ok,
+        [varchar, varchar],
+        kinds["BOOLEAN"],
+        type="arrow",
+        null_handling="special",
+        side_effects=False,
+    )

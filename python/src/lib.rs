@@ -1,0 +1,883 @@
+//! The native part of the `etld` Python package (`etld._etld`): the
+//! library's lookups for Python strings and, through the Arrow PyCapsule
+//! interface, for whole Arrow columns.
+//!
+//! Python users read the package's docs (`python/README.md`,
+//! `python/etld/__init__.py`); this crate only binds [`etld`]. A string is
+//! looked up at once; anything else that exports Arrow data
+//! ([`arrow::import`]) is answered in one batch by the library's batch path
+//! ([`column`]) with the GIL released, and handed back to
+//! `etld._columns.wrap`, which gives it the caller's kind of column.
+#![deny(missing_docs)]
+
+mod arrow;
+mod column;
+mod text;
+
+use std::borrow::Cow;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use etld::source::{self, LoadError, Source};
+use etld::{List, Options, Output, Sections, Wildcard};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyTypeError, PyUserWarning, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyString};
+
+use crate::arrow::{import, is_arrow, Column};
+use crate::column::{Either, Op};
+use crate::text::str_of;
+
+create_exception!(
+    etld,
+    HostError,
+    PyValueError,
+    "An invalid host: empty, an empty label, a forbidden code point, a bad \
+     xn-- label, an IP address, too long. Its message is etld's, and says \
+     at which byte."
+);
+create_exception!(
+    etld,
+    UrlError,
+    PyValueError,
+    "A URL (or host:port, or e-mail address) with no host that etld takes."
+);
+create_exception!(
+    etld,
+    ListError,
+    PyValueError,
+    "List text or a .fst file that is not a valid list; the message says \
+     where and why."
+);
+
+/// The list a [`PyList`] answers from: the built-in one, shared, or one
+/// of its own.
+type ListRef = Arc<Cow<'static, List>>;
+
+/// Options as keyword arguments: each `None` keeps what `base` says.
+fn options(
+    base: Options,
+    icann_only: Option<bool>,
+    default_rule: Option<bool>,
+    wildcard_root: Option<bool>,
+    output: Option<&str>,
+) -> PyResult<Options> {
+    let mut o = base;
+    if let Some(icann) = icann_only {
+        o = o.sections(if icann {
+            Sections::IcannOnly
+        } else {
+            Sections::All
+        });
+    }
+    if let Some(rule) = default_rule {
+        o = o.implicit_rule(rule);
+    }
+    if let Some(root) = wildcard_root {
+        o = o.wildcard(if root {
+            Wildcard::Browser
+        } else {
+            Wildcard::Strict
+        });
+    }
+    if let Some(output) = output {
+        o = o.output(match output {
+            "input" => Output::Input,
+            "ascii" => Output::Ascii,
+            "unicode" => Output::Unicode,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "output must be \"input\", \"ascii\" or \"unicode\", not {other:?}"
+                )))
+            }
+        });
+    }
+    Ok(o)
+}
+
+/// A Public Suffix List and the options its lookups use.
+///
+/// `List()` is the list the `etld` command line uses (`ETLD_LIST`, else
+/// the newest of the built-in list, the one `etld update` installed and
+/// the system's); `List(path)` a `.dat` or `.fst` file;
+/// `List.builtin()` the list built into the package;
+/// `List.from_bytes(data)` list text or `.fst` bytes.
+#[pyclass(module = "etld", name = "List", frozen)]
+struct PyList {
+    list: ListRef,
+    options: Options,
+    source: String,
+}
+
+impl PyList {
+    fn with(list: ListRef, options: Options, source: String) -> PyList {
+        PyList {
+            list,
+            options,
+            source,
+        }
+    }
+
+    /// The list's options with the call's overrides.
+    fn call_options(
+        &self,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Options> {
+        options(
+            self.options,
+            icann_only,
+            default_rule,
+            wildcard_root,
+            output,
+        )
+    }
+
+    /// One part of the answer for `host`: a str, None, or a column.
+    fn part<'py>(
+        &self,
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        op: Op,
+        options: Options,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = host.py();
+        if let Ok(s) = host.cast::<PyString>() {
+            let s = str_of(s)?;
+            let Ok(d) = self.list.lookup_with(&s, &options) else {
+                return Ok(py.None().into_bound(py));
+            };
+            let text = match op {
+                Op::Registrable => d.registrable(),
+                Op::Suffix => d.suffix(),
+                Op::Subdomain => d.subdomain(),
+                Op::Label => d.registrable_label(),
+                Op::Section => d.section().map(|s| s.as_str()),
+                Op::Known => {
+                    return Ok(pyo3::types::PyBool::new(py, d.is_known())
+                        .to_owned()
+                        .into_any())
+                }
+                _ => None,
+            };
+            return Ok(match text {
+                // The answer is the host itself (a third of a log's hosts
+                // are their own registrable domain): the same str object.
+                Some(t) if t.len() == s.len() && t == s => host.clone(),
+                Some(t) => PyString::new(py, t).into_any(),
+                None => py.None().into_bound(py),
+            });
+        }
+        if host.is_none() {
+            return Ok(py.None().into_bound(py));
+        }
+        self.column(slf, host, op, options)
+    }
+
+    /// The answers for a column, in the caller's kind of column.
+    fn column<'py>(
+        &self,
+        _slf: &Bound<'py, PyList>,
+        data: &Bound<'py, PyAny>,
+        op: Op,
+        options: Options,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = data.py();
+        if !is_arrow(data) {
+            return Err(PyTypeError::new_err(format!(
+                "expected a str, None, or an Arrow array or column (pyarrow, polars, \
+                 pandas, or anything with __arrow_c_array__ or __arrow_c_stream__), got {}",
+                data.get_type().name()?
+            )));
+        }
+        let input = import(data)?;
+        let list = &self.list;
+        let chunks = py.detach(|| column::answer(list, &options, op, &input))?;
+        wrap(data, Column::new(chunks))
+    }
+}
+
+/// Hands a column of answers to `etld._columns.wrap`, which gives it the
+/// kind of column `like` is.
+fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, PyAny>> {
+    let py = like.py();
+    let column = Bound::new(py, column)?;
+    py.import("etld._columns")?
+        .getattr("wrap")?
+        .call1((like, column))
+}
+
+/// Loads a list file as `etld::source::load` does.
+fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
+    let loaded = source::load(path.as_deref()).map_err(load_error)?;
+    for passed in &loaded.passed_over {
+        let message = std::ffi::CString::new(format!("etld: ignoring {passed}"))
+            .unwrap_or_else(|_| c"etld: ignoring a list file".to_owned());
+        PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+    }
+    let source = describe(&loaded.source);
+    Ok((Arc::new(loaded.list), source))
+}
+
+fn describe(source: &Source) -> String {
+    source.to_string()
+}
+
+fn load_error(e: LoadError) -> PyErr {
+    match e {
+        LoadError::Read { .. } => PyOSError::new_err(e.to_string()),
+        _ => ListError::new_err(e.to_string()),
+    }
+}
+
+fn list_error(e: etld::Error) -> PyErr {
+    match e {
+        etld::Error::Io(e) => PyOSError::new_err(e.to_string()),
+        e => ListError::new_err(e.to_string()),
+    }
+}
+
+#[pymethods]
+impl PyList {
+    /// The list in use, as the `etld` command line chooses it: the file
+    /// `path` if given, else the file `$ETLD_LIST` names, else the newest
+    /// by VERSION of the built-in list, the list `etld update` installed and
+    /// the system's list. A candidate of the last step that cannot be used
+    /// is passed over with a `UserWarning`.
+    #[new]
+    #[pyo3(signature = (path = None, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    fn new(
+        py: Python<'_>,
+        path: Option<PathBuf>,
+        icann_only: bool,
+        default_rule: bool,
+        wildcard_root: bool,
+        output: &str,
+    ) -> PyResult<PyList> {
+        let options = options(
+            Options::new(),
+            Some(icann_only),
+            Some(default_rule),
+            Some(wildcard_root),
+            Some(output),
+        )?;
+        let (list, source) = load(py, path)?;
+        Ok(PyList::with(list, options, source))
+    }
+
+    /// The list built into the package.
+    #[staticmethod]
+    #[pyo3(signature = (*, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    fn builtin(
+        icann_only: bool,
+        default_rule: bool,
+        wildcard_root: bool,
+        output: &str,
+    ) -> PyResult<PyList> {
+        let options = options(
+            Options::new(),
+            Some(icann_only),
+            Some(default_rule),
+            Some(wildcard_root),
+            Some(output),
+        )?;
+        Ok(PyList::with(
+            Arc::new(Cow::Borrowed(List::builtin())),
+            options,
+            describe(&Source::Builtin),
+        ))
+    }
+
+    /// A list from a `.dat` (text) or `.fst` (compiled) file.
+    #[staticmethod]
+    #[pyo3(signature = (path, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    fn from_path(
+        py: Python<'_>,
+        path: PathBuf,
+        icann_only: bool,
+        default_rule: bool,
+        wildcard_root: bool,
+        output: &str,
+    ) -> PyResult<PyList> {
+        let options = options(
+            Options::new(),
+            Some(icann_only),
+            Some(default_rule),
+            Some(wildcard_root),
+            Some(output),
+        )?;
+        let (list, source) = load(py, Some(path))?;
+        Ok(PyList::with(list, options, source))
+    }
+
+    /// A list from list text (`bytes` or `str`) or the bytes of a `.fst`
+    /// file, told apart by the `.fst` magic bytes.
+    #[staticmethod]
+    #[pyo3(signature = (data, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    fn from_bytes(
+        py: Python<'_>,
+        data: &Bound<'_, PyAny>,
+        icann_only: bool,
+        default_rule: bool,
+        wildcard_root: bool,
+        output: &str,
+    ) -> PyResult<PyList> {
+        let options = options(
+            Options::new(),
+            Some(icann_only),
+            Some(default_rule),
+            Some(wildcard_root),
+            Some(output),
+        )?;
+        let bytes: Vec<u8> = if let Ok(s) = data.cast::<PyString>() {
+            str_of(s)?.as_bytes().to_vec()
+        } else if let Ok(b) = data.cast::<PyBytes>() {
+            b.as_bytes().to_vec()
+        } else {
+            data.extract::<Vec<u8>>()?
+        };
+        let list = py.detach(|| List::from_bytes(bytes)).map_err(list_error)?;
+        Ok(PyList::with(
+            Arc::new(Cow::Owned(list)),
+            options,
+            "bytes given".to_string(),
+        ))
+    }
+
+    /// A list from pickled state (see `__reduce__`).
+    #[staticmethod]
+    #[pyo3(signature = (fst, options, source))]
+    fn _from_state(
+        py: Python<'_>,
+        fst: Option<Vec<u8>>,
+        options: &Bound<'_, PyDict>,
+        source: String,
+    ) -> PyResult<PyList> {
+        let get = |k: &str| -> PyResult<Option<Bound<'_, PyAny>>> { options.get_item(k) };
+        let o = self::options(
+            Options::new(),
+            get("icann_only")?.map(|v| v.extract()).transpose()?,
+            get("default_rule")?.map(|v| v.extract()).transpose()?,
+            get("wildcard_root")?.map(|v| v.extract()).transpose()?,
+            get("output")?
+                .map(|v| v.extract::<String>())
+                .transpose()?
+                .as_deref(),
+        )?;
+        let list = match fst {
+            None => Cow::Borrowed(List::builtin()),
+            Some(bytes) => Cow::Owned(py.detach(|| List::from_fst(bytes)).map_err(list_error)?),
+        };
+        Ok(PyList::with(Arc::new(list), o, source))
+    }
+
+    /// The same list with other options (each `None` keeps this list's).
+    #[pyo3(signature = (*, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn with_options(
+        &self,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<PyList> {
+        let options = self.call_options(icann_only, default_rule, wildcard_root, output)?;
+        Ok(PyList::with(
+            self.list.clone(),
+            options,
+            self.source.clone(),
+        ))
+    }
+
+    /// The registrable domain of a host (None when the host is a public
+    /// suffix or invalid), or of every host of a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn registrable<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let this = slf.get();
+        let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
+        this.part(slf, host, Op::Registrable, o)
+    }
+
+    /// The public suffix of a host (None when it has none or is invalid),
+    /// or of every host of a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn suffix<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let this = slf.get();
+        let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
+        this.part(slf, host, Op::Suffix, o)
+    }
+
+    /// One part of the answer, by name (`registrable`, `suffix`,
+    /// `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
+    /// `lookup_url`) for a host or a column.
+    #[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn answer<'py>(
+        slf: &Bound<'py, PyList>,
+        part: &str,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let this = slf.get();
+        let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
+        let op = Op::parse(part)?;
+        let py = slf.py();
+        match op {
+            Op::Lookup if !is_arrow(host) => {
+                let s = host_str(host)?;
+                lookup_one(py, &this.list, &s, &o)
+                    .map(|d| Bound::new(py, d))?
+                    .map(Bound::into_any)
+            }
+            Op::LookupUrl if !is_arrow(host) => {
+                let s = host_str(host)?;
+                lookup_url_one(py, &this.list, &s, &o)
+                    .map(|d| Bound::new(py, d))?
+                    .map(Bound::into_any)
+            }
+            Op::Host if !is_arrow(host) => {
+                if host.is_none() {
+                    return Ok(py.None().into_bound(py));
+                }
+                let s = host_str(host)?;
+                Ok(match etld::url::host(&s) {
+                    Ok(h) => PyString::new(py, &h).into_any(),
+                    Err(_) => py.None().into_bound(py),
+                })
+            }
+            Op::Error if !is_arrow(host) => {
+                if host.is_none() {
+                    return Ok(py.None().into_bound(py));
+                }
+                let s = host_str(host)?;
+                Ok(match this.list.lookup_with(&s, &o) {
+                    Ok(_) => py.None().into_bound(py),
+                    Err(e) => PyString::new(py, &e.to_string()).into_any(),
+                })
+            }
+            _ => this.part(slf, host, op, o),
+        }
+    }
+
+    /// Every part of the answer for a host, as a `Domain`; raises
+    /// `HostError` (a `ValueError`) for an invalid host. Given a column, a
+    /// struct column of the parts (a row whose `error` says why for an
+    /// invalid host).
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn lookup<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        PyList::answer(
+            slf,
+            "lookup",
+            host,
+            icann_only,
+            default_rule,
+            wildcard_root,
+            output,
+        )
+    }
+
+    /// Every part of the answer for the host of a URL (or `host:port`, or
+    /// an e-mail address), as the WHATWG URL standard's parser takes the
+    /// host out; raises `UrlError` or `HostError` (both `ValueError`s).
+    /// Given a column, a struct column with the host too.
+    #[pyo3(signature = (url, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn lookup_url<'py>(
+        slf: &Bound<'py, PyList>,
+        url: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        PyList::answer(
+            slf,
+            "lookup_url",
+            url,
+            icann_only,
+            default_rule,
+            wildcard_root,
+            output,
+        )
+    }
+
+    /// Whether a server at `request_host` may set a cookie for
+    /// `cookie_domain` (RFC 6265), answered as a browser does whatever the
+    /// list's options. Either argument may be a column (the other a str or
+    /// a column of the same length): a column of booleans comes back.
+    fn is_cookie_domain_acceptable<'py>(
+        slf: &Bound<'py, PyList>,
+        request_host: &Bound<'py, PyAny>,
+        cookie_domain: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let this = slf.get();
+        let (request_col, domain_col) = (is_arrow(request_host), is_arrow(cookie_domain));
+        if !request_col && !domain_col {
+            let (r, d) = (host_str(request_host)?, host_str(cookie_domain)?);
+            let ok = this.list.is_cookie_domain_acceptable(&r, &d);
+            return Ok(pyo3::types::PyBool::new(py, ok).to_owned().into_any());
+        }
+        let requests = if request_col {
+            Some(import(request_host)?)
+        } else {
+            None
+        };
+        let domains = if domain_col {
+            Some(import(cookie_domain)?)
+        } else {
+            None
+        };
+        let request_s = if request_col {
+            None
+        } else {
+            Some(host_str(request_host)?)
+        };
+        let domain_s = if domain_col {
+            None
+        } else {
+            Some(host_str(cookie_domain)?)
+        };
+        let list = &this.list;
+        let array = py.detach(|| {
+            let r = match (&requests, &request_s) {
+                (Some(c), _) => Either::Column(c),
+                (None, s) => Either::Scalar(s.as_deref().unwrap_or("")),
+            };
+            let d = match (&domains, &domain_s) {
+                (Some(c), _) => Either::Column(c),
+                (None, s) => Either::Scalar(s.as_deref().unwrap_or("")),
+            };
+            column::cookie(list, r, d)
+        })?;
+        let like = if request_col {
+            request_host
+        } else {
+            cookie_domain
+        };
+        wrap(like, Column::new(vec![array]))
+    }
+
+    /// The list's `// VERSION:` (`2026-10-22_08-36-41_UTC`), or None.
+    #[getter]
+    fn version(&self) -> Option<&str> {
+        self.list.version()
+    }
+
+    /// The list's `// COMMIT:`, or None.
+    #[getter]
+    fn commit(&self) -> Option<&str> {
+        self.list.commit()
+    }
+
+    /// Where the list came from: `the built-in list`, or a file and why it
+    /// was chosen.
+    #[getter]
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The number of rules: a dict of `total`, `icann` and `private`.
+    #[getter]
+    fn rule_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let c = self.list.rule_counts();
+        let d = PyDict::new(py);
+        d.set_item("total", c.total())?;
+        d.set_item("icann", c.icann)?;
+        d.set_item("private", c.private)?;
+        Ok(d)
+    }
+
+    /// The options, as the keyword arguments that set them.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let o = self.options;
+        let d = PyDict::new(py);
+        d.set_item("icann_only", o.get_sections() == Sections::IcannOnly)?;
+        d.set_item("default_rule", o.get_implicit_rule())?;
+        d.set_item("wildcard_root", o.get_wildcard() == Wildcard::Browser)?;
+        d.set_item(
+            "output",
+            match o.get_output() {
+                Output::Input => "input",
+                Output::Ascii => "ascii",
+                Output::Unicode => "unicode",
+            },
+        )?;
+        Ok(d)
+    }
+
+    /// The list as the bytes of a `.fst` file (what `etld compile` writes).
+    fn to_fst_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, self.list.to_fst_bytes())
+    }
+
+    /// Pickles as the list's `.fst` bytes (nothing for the built-in list),
+    /// its options and where it came from, so that a list travels to other
+    /// processes (multiprocessing, Spark executors) as it is.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let restore = py.import("etld._columns")?.getattr("_restore")?;
+        let fst = match &*self.list {
+            Cow::Borrowed(_) => py.None().into_bound(py),
+            Cow::Owned(list) => PyBytes::new(py, list.to_fst_bytes()).into_any(),
+        };
+        let args = (fst, self.options(py)?, self.source.clone());
+        Ok((restore, args).into_pyobject(py)?.into_any())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "etld.List(version={:?}, source={:?})",
+            self.list.version().unwrap_or("none"),
+            self.source
+        )
+    }
+}
+
+/// A host as a Rust string (a `TypeError` for anything but a `str`).
+fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
+    match host.cast::<PyString>() {
+        Ok(s) => str_of(s),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected a str, got {}",
+            host.get_type().name()?
+        ))),
+    }
+}
+
+/// The answer for one host: every part of it.
+///
+/// ```text
+/// >>> d = etld.lookup("www.Example.co.uk")
+/// >>> d.registrable, d.suffix, d.subdomain, d.label, d.section, d.known
+/// ('example.co.uk', 'co.uk', 'www', 'example', 'icann', True)
+///
+/// ```
+#[pyclass(module = "etld", name = "Domain", frozen, get_all, eq)]
+#[derive(PartialEq, Eq, Clone)]
+struct PyDomain {
+    /// The host looked up, as given (for `lookup_url`, as taken out of the
+    /// URL).
+    host: String,
+    /// The whole name, lower-cased, in the output form.
+    name: String,
+    /// The public suffix, or None (with `default_rule=False`).
+    suffix: Option<String>,
+    /// The registrable domain, or None when the host is a public suffix.
+    registrable: Option<String>,
+    /// The labels left of the registrable domain, or None.
+    subdomain: Option<String>,
+    /// The label left of the public suffix, or None.
+    label: Option<String>,
+    /// `"icann"` or `"private"`: the section of the rule that prevailed;
+    /// None for the implicit `*` rule.
+    section: Option<&'static str>,
+    /// Whether a listed rule prevailed.
+    known: bool,
+    /// Whether the host is itself a public suffix.
+    is_public_suffix: bool,
+    /// Whether the host ends in a dot.
+    is_fqdn: bool,
+}
+
+#[pymethods]
+impl PyDomain {
+    fn __repr__(&self) -> String {
+        let q = |s: &Option<String>| s.as_ref().map_or("None".to_string(), |s| format!("{s:?}"));
+        format!(
+            "etld.Domain(name={:?}, suffix={}, registrable={}, subdomain={}, label={}, section={}, known={})",
+            self.name,
+            q(&self.suffix),
+            q(&self.registrable),
+            q(&self.subdomain),
+            q(&self.label),
+            self.section.map_or("None".to_string(), |s| format!("{s:?}")),
+            if self.known { "True" } else { "False" }
+        )
+    }
+}
+
+impl PyDomain {
+    fn of(host: &str, d: &etld::Domain<'_>) -> PyDomain {
+        PyDomain {
+            host: host.to_string(),
+            name: d.as_str().to_string(),
+            suffix: d.suffix().map(str::to_string),
+            registrable: d.registrable().map(str::to_string),
+            subdomain: d.subdomain().map(str::to_string),
+            label: d.registrable_label().map(str::to_string),
+            section: d.section().map(|s| s.as_str()),
+            known: d.is_known(),
+            is_public_suffix: d.is_public_suffix(),
+            is_fqdn: d.is_fqdn(),
+        }
+    }
+}
+
+fn lookup_one(_py: Python<'_>, list: &List, host: &str, o: &Options) -> PyResult<PyDomain> {
+    match list.lookup_with(host, o) {
+        Ok(d) => Ok(PyDomain::of(host, &d)),
+        Err(e) => Err(HostError::new_err(e.to_string())),
+    }
+}
+
+fn lookup_url_one(_py: Python<'_>, list: &List, url: &str, o: &Options) -> PyResult<PyDomain> {
+    let host = etld::url::host(url).map_err(|e| UrlError::new_err(e.to_string()))?;
+    match list.lookup_with(&host, o) {
+        Ok(d) => Ok(PyDomain::of(&host, &d)),
+        Err(e) => Err(HostError::new_err(e.to_string())),
+    }
+}
+
+/// The list the module's functions use, loaded on first use as `List()`.
+static DEFAULT: PyOnceLock<Py<PyList>> = PyOnceLock::new();
+
+/// The list the module-level functions answer from: `etld.List()`, loaded
+/// once, on first use.
+#[pyfunction]
+fn default_list(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = DEFAULT.get_or_try_init(py, || load_default(py))?;
+    Ok(list.bind(py).clone())
+}
+
+/// Loads the default list (see [`default_list`]).
+fn load_default(py: Python<'_>) -> PyResult<Py<PyList>> {
+    let (list, source) = load(py, None)?;
+    Py::new(py, PyList::with(list, Options::new(), source))
+}
+
+/// Defines a module-level function that asks the default list.
+macro_rules! module_fn {
+    ($(#[$doc:meta])* $name:ident, $method:ident) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+        fn $name<'py>(
+            py: Python<'py>,
+            host: &Bound<'py, PyAny>,
+            icann_only: Option<bool>,
+            default_rule: Option<bool>,
+            wildcard_root: Option<bool>,
+            output: Option<&str>,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
+            PyList::$method(list, host, icann_only, default_rule, wildcard_root, output)
+        }
+    };
+}
+
+module_fn!(
+    /// The registrable domain of `host` on the list in use; see `List.registrable`.
+    registrable,
+    registrable
+);
+module_fn!(
+    /// The public suffix of `host` on the list in use; see `List.suffix`.
+    suffix,
+    suffix
+);
+module_fn!(
+    /// Every part of the answer for `host`; see `List.lookup`.
+    lookup,
+    lookup
+);
+module_fn!(
+    /// Every part of the answer for the host of `url`; see `List.lookup_url`.
+    lookup_url,
+    lookup_url
+);
+
+/// One part of the answer by name, for a host or a column; see `List.answer`.
+#[pyfunction]
+#[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+fn answer<'py>(
+    py: Python<'py>,
+    part: &str,
+    host: &Bound<'py, PyAny>,
+    icann_only: Option<bool>,
+    default_rule: Option<bool>,
+    wildcard_root: Option<bool>,
+    output: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let list = default_list(py)?;
+    PyList::answer(
+        &list,
+        part,
+        host,
+        icann_only,
+        default_rule,
+        wildcard_root,
+        output,
+    )
+}
+
+/// The cookie check on the list in use; see `List.is_cookie_domain_acceptable`.
+#[pyfunction]
+fn is_cookie_domain_acceptable<'py>(
+    py: Python<'py>,
+    request_host: &Bound<'py, PyAny>,
+    cookie_domain: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let list = default_list(py)?;
+    PyList::is_cookie_domain_acceptable(&list, request_host, cookie_domain)
+}
+
+/// Compiles list text into the bytes of a `.fst` file.
+#[pyfunction]
+fn compile<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+    let bytes: Vec<u8> = if let Ok(s) = text.cast::<PyString>() {
+        str_of(s)?.as_bytes().to_vec()
+    } else {
+        text.extract::<Vec<u8>>()?
+    };
+    let fst = py.detach(|| etld::compile(&bytes)).map_err(list_error)?;
+    Ok(PyBytes::new(py, &fst))
+}
+
+/// The native module.
+#[pymodule]
+fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("BUILTIN_LIST_VERSION", List::builtin().version())?;
+    m.add("HostError", py.get_type::<HostError>())?;
+    m.add("UrlError", py.get_type::<UrlError>())?;
+    m.add("ListError", py.get_type::<ListError>())?;
+    m.add_class::<PyList>()?;
+    m.add_class::<PyDomain>()?;
+    m.add_class::<Column>()?;
+    m.add_function(wrap_pyfunction!(default_list, m)?)?;
+    m.add_function(wrap_pyfunction!(registrable, m)?)?;
+    m.add_function(wrap_pyfunction!(suffix, m)?)?;
+    m.add_function(wrap_pyfunction!(lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(lookup_url, m)?)?;
+    m.add_function(wrap_pyfunction!(answer, m)?)?;
+    m.add_function(wrap_pyfunction!(is_cookie_domain_acceptable, m)?)?;
+    m.add_function(wrap_pyfunction!(compile, m)?)?;
+    Ok(())
+}

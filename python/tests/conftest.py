@@ -1,0 +1,87 @@
+"""Shared fixtures: the test vectors (`data/vectors.jsonl.xz`, the answers of
+`etld lookup --json` on the 10,000-host mix and odd hosts; see
+`data/make_vectors.py`), and a pinned list.
+
+The list the module-level functions use is chosen as the command line
+chooses it; the tests pin it to the built-in list, as the vectors were made:
+no `ETLD_LIST`, an empty cache directory and no system list. This runs
+before `etld` is first imported.
+"""
+
+import json
+import lzma
+import os
+import tempfile
+
+import pytest
+
+_CACHE = tempfile.mkdtemp(prefix="etld-test-cache-")
+os.environ["ETLD_CACHE_DIR"] = _CACHE
+os.environ["ETLD_SYSTEM_LIST"] = ""
+os.environ.pop("ETLD_LIST", None)
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+#: The fields of an answer in the vectors, in order.
+FIELDS = ["suffix", "registrable", "subdomain", "label", "section", "known", "error"]
+
+
+def kwargs_of(options):
+    """The keyword arguments for a list of command-line options."""
+    kw = {}
+    it = iter(options)
+    for o in it:
+        if o == "--icann-only":
+            kw["icann_only"] = True
+        elif o == "--no-default-rule":
+            kw["default_rule"] = False
+        elif o == "--wildcard-root":
+            kw["wildcard_root"] = True
+        elif o == "--output":
+            kw["output"] = next(it)
+        else:
+            raise ValueError(o)
+    return kw
+
+
+class VectorSet:
+    """The inputs and expected answers for one set of options."""
+
+    def __init__(self, record):
+        self.options = record["options"]
+        self.kwargs = kwargs_of(self.options)
+        self.url = record["url"]
+        self.inputs = record["inputs"]
+        fields = (["host"] if self.url else []) + FIELDS
+        self.answers = [dict(zip(fields, a)) for a in record["answers"]]
+
+    def expected(self, part):
+        """The expected column of `part` (NULL for invalid hosts; `known`
+        too, where the command line says false)."""
+        out = []
+        for a in self.answers:
+            if part == "known" and a["error"] is not None:
+                out.append(None)
+            else:
+                out.append(a[part])
+        return out
+
+    def __repr__(self):
+        return f"VectorSet({' '.join(self.options) or 'default'}{' --url' if self.url else ''})"
+
+
+def _load():
+    with lzma.open(os.path.join(DATA, "vectors.jsonl.xz"), "rt", encoding="utf-8") as f:
+        return [VectorSet(json.loads(line)) for line in f]
+
+
+_SETS = _load()
+HOST_SETS = [s for s in _SETS if not s.url]
+URL_SET = next(s for s in _SETS if s.url)
+DEFAULT_SET = HOST_SETS[0]
+assert DEFAULT_SET.options == []
+
+
+@pytest.fixture(scope="session")
+def cache_dir():
+    return _CACHE

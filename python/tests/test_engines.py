@@ -1,0 +1,172 @@
+"""The engines: a Polars expression namespace, DuckDB Arrow UDFs, and a
+real local PySpark session (`local[2]`) with Arrow UDFs and mapInArrow, each
+grouping the 10,000-host mix by site against `etld lookup --json`."""
+
+import os
+import sys
+from collections import Counter
+
+import duckdb
+import polars as pl
+import pyarrow as pa
+import pytest
+
+import etld
+import etld.duckdb
+import etld.polars  # noqa: F401  (registers the .etld namespace)
+from conftest import DEFAULT_SET, HOST_SETS
+
+PARTS = ["registrable", "suffix", "subdomain", "label", "section", "known", "error"]
+
+
+def expected(vs, part):
+    return vs.expected(part)
+
+
+def sites(vs=DEFAULT_SET):
+    """Registrable domain -> number of hosts, NULL included."""
+    return Counter(a["registrable"] for a in vs.answers)
+
+
+def hosts_with_nulls():
+    return DEFAULT_SET.inputs + [None, None], sites() + Counter({None: 2})
+
+
+# --- Polars ---------------------------------------------------------------
+
+
+def test_polars_expressions_every_part():
+    df = pl.DataFrame({"host": DEFAULT_SET.inputs})
+    out = df.select(
+        **{p: getattr(pl.col("host").etld, p)() for p in PARTS},
+    )
+    for p in PARTS:
+        assert out[p].to_list() == expected(DEFAULT_SET, p), p
+    out = df.select(pl.col("host").etld.lookup().alias("l")).unnest("l")
+    assert out["registrable"].to_list() == expected(DEFAULT_SET, "registrable")
+
+
+def test_polars_options_and_lazy():
+    for vs in HOST_SETS[1:]:
+        lf = pl.LazyFrame({"host": vs.inputs})
+        out = lf.select(pl.col("host").etld.suffix(**vs.kwargs)).collect()
+        assert out["host"].to_list() == expected(vs, "suffix"), vs
+    lst = etld.List.from_bytes("test\n*.dev.test\n")
+    s = pl.Series(["a.b.dev.test", "x.test"])
+    assert s.etld.registrable(list=lst).to_list() == ["a.b.dev.test", "x.test"]
+
+
+def test_polars_group_by_site():
+    hosts, want = hosts_with_nulls()
+    df = pl.DataFrame({"host": hosts})
+    got = df.group_by(site=pl.col("host").etld.registrable()).len()
+    assert dict(zip(got["site"].to_list(), got["len"].to_list())) == dict(want)
+
+
+def test_polars_urls():
+    df = pl.DataFrame({"url": ["https://www.example.co.uk/a", "mailto-less@x.example.com", None]})
+    out = df.select(pl.col("url").etld.host())["url"].to_list()
+    assert out == ["www.example.co.uk", "x.example.com", None]
+    out = df.select(pl.col("url").etld.lookup_url().struct.field("registrable"))
+    assert out["registrable"].to_list() == ["example.co.uk", "example.com", None]
+
+
+# --- DuckDB ---------------------------------------------------------------
+
+
+def test_duckdb_functions():
+    con = duckdb.connect()
+    etld.duckdb.register(con)
+    hosts = pa.table({"host": DEFAULT_SET.inputs + [None]})  # noqa: F841 (read by DuckDB)
+    cols = ", ".join(f"etld_{p}(host)" for p in PARTS)
+    rows = con.sql(f"SELECT {cols} FROM hosts").fetchall()
+    for i, p in enumerate(PARTS):
+        assert [r[i] for r in rows] == expected(DEFAULT_SET, p) + [None], p
+    assert con.sql("SELECT etld_host('https://user@www.example.co.uk:8080/')").fetchall()[0] == (
+        "www.example.co.uk",
+    )
+    assert con.sql(
+        "SELECT etld_cookie_ok('www.example.co.uk', 'example.co.uk'), etld_cookie_ok('www.example.co.uk', 'co.uk')"
+    ).fetchall()[0] == (True, False)
+
+
+def test_duckdb_group_by_site():
+    con = duckdb.connect()
+    etld.duckdb.register(con)
+    hosts, want = hosts_with_nulls()
+    t = pa.table({"host": hosts})  # noqa: F841
+    rows = con.sql("SELECT etld_registrable(host) AS site, count(*) FROM t GROUP BY site").fetchall()
+    assert dict(rows) == dict(want)
+
+
+def test_duckdb_options_and_prefix():
+    con = duckdb.connect()
+    etld.duckdb.register(con, icann_only=True, prefix="psl_")
+    assert con.sql("SELECT psl_suffix('me.github.io')").fetchall()[0] == ("io",)
+
+
+# --- PySpark --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spark():
+    # Imported, not skipped when missing: CI installs PySpark and Java, and
+    # a missing one must fail the run.
+    import pyspark.sql as pyspark_sql
+
+    # Spark binds to the loopback interface only.
+    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    session = (
+        pyspark_sql.SparkSession.builder.master("local[2]")
+        .appName("etld-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+        .getOrCreate()
+    )
+    yield session
+    session.stop()
+
+
+def test_spark_group_by_site(spark):
+    import etld.spark
+
+    hosts, want = hosts_with_nulls()
+    df = spark.createDataFrame([(h,) for h in hosts], "host string").repartition(3)
+    rows = df.groupBy(etld.spark.registrable("host").alias("site")).count().collect()
+    assert {r["site"]: r["count"] for r in rows} == dict(want)
+
+
+def test_spark_every_part_and_sql(spark):
+    import etld.spark
+
+    df = spark.createDataFrame([(i, h) for i, h in enumerate(DEFAULT_SET.inputs)], "i long, host string")
+    parts = [getattr(etld.spark, p)("host").alias(p) for p in PARTS]
+    rows = sorted(df.select("i", *parts).collect(), key=lambda r: r["i"])
+    for p in PARTS:
+        assert [r[p] for r in rows] == expected(DEFAULT_SET, p), p
+
+    etld.spark.register(spark, icann_only=True)
+    df.createOrReplaceTempView("hosts")
+    rows = spark.sql("SELECT i, etld_suffix(host) AS s FROM hosts").collect()
+    icann = next(vs for vs in HOST_SETS if vs.options == ["--icann-only"])
+    assert [r["s"] for r in sorted(rows, key=lambda r: r["i"])] == expected(icann, "suffix")
+
+
+def test_spark_map_in_arrow(spark):
+    import etld.spark
+
+    hosts, want = hosts_with_nulls()
+    df = spark.createDataFrame([(h,) for h in hosts], "host string").repartition(2)
+    out = etld.spark.with_parts(df, "host", ["registrable", "known"], prefix="h_")
+    assert out.columns == ["host", "h_registrable", "h_known"]
+    rows = out.groupBy("h_registrable").count().collect()
+    assert {r["h_registrable"]: r["count"] for r in rows} == dict(want)
+    lst = etld.List.from_bytes("test\n*.dev.test\n")
+    df = spark.createDataFrame([("a.b.dev.test",), ("x.test",)], "host string")
+    rows = etld.spark.with_parts(df, parts=["registrable"], list=lst).collect()
+    assert sorted(r["registrable"] for r in rows) == ["a.b.dev.test", "x.test"]

@@ -1,0 +1,217 @@
+"""Scalars: one host at a time, against `etld lookup --json`."""
+
+import pickle
+import warnings
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+import etld
+from conftest import DEFAULT_SET, HOST_SETS, URL_SET
+
+
+def test_version():
+    assert etld.__version__ == "0.1.0"
+    assert etld.BUILTIN_LIST_VERSION == "2026-10-22_08-36-41_UTC"
+    assert etld.list_version() == etld.BUILTIN_LIST_VERSION
+    assert etld.default_list().source == "the built-in list"
+
+
+@pytest.mark.parametrize("vs", HOST_SETS, ids=repr)
+def test_lookup_matches_cli(vs):
+    lst = etld.List.builtin(**vs.kwargs)
+    for host, a in zip(vs.inputs, vs.answers):
+        if a["error"] is not None:
+            with pytest.raises(etld.HostError) as e:
+                lst.lookup(host)
+            assert str(e.value) == a["error"], host
+            assert isinstance(e.value, ValueError)
+            continue
+        d = lst.lookup(host)
+        got = [d.suffix, d.registrable, d.subdomain, d.label, d.section, d.known, None]
+        want = [a[k] for k in ("suffix", "registrable", "subdomain", "label", "section", "known", "error")]
+        assert got == want, host
+        assert d.host == host
+        assert d.is_public_suffix == (d.suffix is not None and d.suffix == d.name)
+
+
+@pytest.mark.parametrize("vs", HOST_SETS, ids=repr)
+def test_module_functions_match_cli(vs):
+    for host, a in zip(vs.inputs, vs.answers):
+        assert etld.registrable(host, **vs.kwargs) == a["registrable"], host
+        assert etld.suffix(host, **vs.kwargs) == a["suffix"], host
+        assert etld.subdomain(host, **vs.kwargs) == a["subdomain"], host
+        assert etld.label(host, **vs.kwargs) == a["label"], host
+        assert etld.section(host, **vs.kwargs) == a["section"], host
+        assert etld.error(host, **vs.kwargs) == a["error"], host
+        want_known = None if a["error"] is not None else a["known"]
+        assert etld.known(host, **vs.kwargs) is want_known, host
+
+
+def test_list_options_and_per_call_overrides():
+    icann = etld.List.builtin(icann_only=True)
+    assert icann.suffix("me.github.io") == "io"
+    assert icann.suffix("me.github.io", icann_only=False) == "github.io"
+    assert icann.options == {
+        "icann_only": True,
+        "default_rule": True,
+        "wildcard_root": False,
+        "output": "input",
+    }
+    assert etld.suffix("kobe.jp") == "jp"
+    assert etld.suffix("kobe.jp", wildcard_root=True) == "kobe.jp"
+    assert etld.suffix("a.b.example", default_rule=False) is None
+    assert etld.registrable("www.食狮.公司.cn", output="ascii") == "xn--85x722f.xn--55qx5d.cn"
+    assert etld.registrable("www.xn--85x722f.xn--55qx5d.cn", output="unicode") == "食狮.公司.cn"
+    with pytest.raises(ValueError, match="output must be"):
+        etld.List.builtin(output="latin1")
+
+
+def test_none_and_type_errors():
+    assert etld.registrable(None) is None
+    assert etld.suffix(None) is None
+    with pytest.raises(TypeError, match="expected a str"):
+        etld.registrable(42)
+    with pytest.raises(TypeError, match="expected a str"):
+        etld.lookup(b"example.com")
+
+
+def test_lookup_url_matches_cli():
+    for url, a in zip(URL_SET.inputs, URL_SET.answers):
+        if a["error"] is not None:
+            with pytest.raises(ValueError) as e:
+                etld.lookup_url(url)
+            assert str(e.value) == a["error"], url
+            kind = etld.UrlError if a["host"] is None else etld.HostError
+            assert isinstance(e.value, kind), url
+            continue
+        d = etld.lookup_url(url)
+        assert d.host == a["host"], url
+        assert [d.suffix, d.registrable, d.subdomain, d.label, d.section, d.known] == [
+            a[k] for k in ("suffix", "registrable", "subdomain", "label", "section", "known")
+        ], url
+        assert etld.host(url) == a["host"], url
+
+
+def test_domain_object():
+    d = etld.lookup("www.Example.CO.uk.")
+    assert d == etld.lookup("www.Example.CO.uk.")
+    assert (d.name, d.suffix, d.registrable, d.is_fqdn) == (
+        "www.example.co.uk.",
+        "co.uk.",
+        "example.co.uk.",
+        True,
+    )
+    assert "example.co.uk." in repr(d)
+    assert etld.lookup("co.uk").is_public_suffix
+
+
+def test_cookie_check():
+    ok = etld.is_cookie_domain_acceptable
+    assert ok("www.example.co.uk", ".example.co.uk")
+    assert ok("www.example.co.uk", "example.co.uk")
+    assert not ok("www.example.co.uk", "co.uk")
+    assert ok("co.uk", "co.uk")
+    assert not ok("a.b.kobe.jp", "kobe.jp")
+    assert not ok("a.customer-oci.com", "customer-oci.com")
+    assert ok("1.2.3.4", "1.2.3.4")
+    assert not ok("1.2.3.4", "2.3.4")
+    # The check ignores options that would weaken it.
+    icann = etld.List.builtin(icann_only=True)
+    assert not icann.is_cookie_domain_acceptable("a.blogspot.com", "blogspot.com")
+
+
+def test_list_from_text_bytes_and_files(tmp_path):
+    text = "// VERSION: 2026-01-02_03-04-05_UTC\ntest\n*.dev.test\n!www.dev.test\n"
+    for lst in (etld.List.from_bytes(text), etld.List.from_bytes(text.encode())):
+        assert lst.version == "2026-01-02_03-04-05_UTC"
+        assert lst.registrable("a.b.dev.test") == "a.b.dev.test"
+        assert lst.registrable("www.dev.test") == "www.dev.test"
+        assert lst.rule_counts == {"total": 3, "icann": 3, "private": 0}
+    fst = etld.compile(text)
+    assert fst == etld.List.from_bytes(text).to_fst_bytes()
+    assert etld.List.from_bytes(fst).registrable("x.y.dev.test") == "x.y.dev.test"
+    (tmp_path / "l.dat").write_text(text)
+    (tmp_path / "l.fst").write_bytes(fst)
+    for name in ("l.dat", "l.fst"):
+        lst = etld.List.from_path(tmp_path / name, icann_only=True)
+        assert lst.suffix("a.b.dev.test") == "b.dev.test"
+        assert lst.source.endswith("(given)")
+        lst = etld.List(str(tmp_path / name))
+        assert lst.version == "2026-01-02_03-04-05_UTC"
+    with pytest.raises(etld.ListError, match="line 1"):
+        etld.List.from_bytes(b"*bar.foo\n")
+    with pytest.raises(etld.ListError):
+        etld.List.from_bytes(fst[:-3])
+    with pytest.raises(OSError):
+        etld.List(str(tmp_path / "missing.dat"))
+    with pytest.raises(etld.ListError):
+        (tmp_path / "bad.dat").write_text("// no rules\n")
+        etld.List(str(tmp_path / "bad.dat"))
+
+
+def version_ago(hours):
+    """A list VERSION `hours` before now: newer than the built-in list's,
+    and not in the future (a list from the future is passed over)."""
+    t = datetime.now(timezone.utc) - timedelta(hours=hours)
+    return t.strftime("%Y-%m-%d_%H-%M-%S_UTC")
+
+
+def test_list_chosen_as_the_cli_chooses(tmp_path, monkeypatch, cache_dir):
+    # $ETLD_LIST names a file.
+    (tmp_path / "env.dat").write_text("envtest\n")
+    monkeypatch.setenv("ETLD_LIST", str(tmp_path / "env.dat"))
+    lst = etld.List()
+    assert lst.suffix("a.envtest") == "envtest" and lst.rule_counts["total"] == 1
+    assert "ETLD_LIST" in lst.source
+    monkeypatch.delenv("ETLD_LIST")
+    assert etld.List().source == "the built-in list"
+
+    # A newer list installed by `etld update` in the cache directory wins.
+    monkeypatch.setenv("ETLD_CACHE_DIR", str(tmp_path))
+    newer_version = version_ago(1)
+    newer = f"// VERSION: {newer_version}\ncom\nnewtld\n"
+    (tmp_path / "public_suffix_list.fst").write_bytes(etld.compile(newer))
+    lst = etld.List()
+    assert lst.version == newer_version
+    assert "installed by `etld update`" in lst.source
+    assert lst.registrable("a.b.newtld") == "b.newtld"
+
+    # A damaged one is passed over, with a warning that names it.
+    damaged = bytearray(etld.compile(newer))
+    damaged[-1] ^= 0xFF
+    (tmp_path / "public_suffix_list.fst").write_bytes(bytes(damaged))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        lst = etld.List()
+    assert lst.source == "the built-in list"
+    assert any("public_suffix_list.fst" in str(w.message) for w in caught)
+
+    # The system's list, when newer.
+    monkeypatch.setenv("ETLD_SYSTEM_LIST", str(tmp_path / "system.dat"))
+    system_version = version_ago(2)
+    (tmp_path / "system.dat").write_text(f"// VERSION: {system_version}\nsystld\n")
+    (tmp_path / "public_suffix_list.fst").unlink()
+    lst = etld.List()
+    assert lst.version == system_version
+    assert "system" in lst.source
+
+
+def test_pickle_round_trip():
+    for lst in (
+        etld.List.builtin(wildcard_root=True),
+        etld.List.from_bytes("test\n*.dev.test\n", icann_only=True),
+    ):
+        again = pickle.loads(pickle.dumps(lst))
+        assert again.options == lst.options
+        assert again.version == lst.version
+        for h in ("kobe.jp", "a.b.dev.test", "me.github.io"):
+            assert again.suffix(h) == lst.suffix(h)
+
+
+def test_every_default_answer_once_more_through_answer():
+    lst = etld.default_list()
+    for host, a in zip(DEFAULT_SET.inputs[:500], DEFAULT_SET.answers[:500]):
+        assert lst.answer("registrable", host) == a["registrable"]
+    with pytest.raises(ValueError, match="no such operation"):
+        lst.answer("tld", "example.com")

@@ -1,0 +1,103 @@
+//! Reading a list file within a bound: every list source (a path given by
+//! the user, `$ETLD_LIST`, the installed and the system's list, an extra
+//! file) is read here, so that `/dev/zero`, a FIFO with no writer or a huge
+//! file is refused at once and with little memory.
+//!
+//! A leaf: it imports nothing of the crate. [`crate::source`] re-exports
+//! what is public.
+
+use std::io;
+use std::path::Path;
+
+/// The most bytes a list file may hold: 64 MiB. The Public Suffix List is
+/// about 0.3 MB, and a list of a million rules of forty letters 42 MB; a
+/// larger file is refused before it is read (or, for a pipe, as soon as
+/// more than this has come), so that `/dev/zero` or a huge file costs
+/// nothing.
+pub const MAX_LIST_BYTES: u64 = 64 << 20;
+
+/// Reads a list file that a user named (`--list FILE`, `$ETLD_LIST`,
+/// [`List::from_path`](crate::List::from_path)): a regular file of at most [`MAX_LIST_BYTES`]
+/// (larger is refused from its size, before any read), or a pipe or FIFO
+/// (`--list <(zcat list.dat.gz)`), read up to that many bytes and refused
+/// past them. A directory, a device (`/dev/zero`, `/dev/urandom`) or a
+/// socket is refused without reading.
+///
+/// ```
+/// let e = etld::source::read_list(std::path::Path::new("/dev/zero")).unwrap_err();
+/// # #[cfg(unix)]
+/// assert_eq!(e.to_string(), "a character device, not a list file");
+/// ```
+pub fn read_list(path: &Path) -> io::Result<Vec<u8>> {
+    read_bounded(path, true)
+}
+
+/// Reads a candidate list that nobody named (the installed list, the
+/// system's list) as [`read_list`] does, but a FIFO is refused too: its
+/// open would wait for a writer that may never come.
+pub fn read_candidate(path: &Path) -> io::Result<Vec<u8>> {
+    read_bounded(path, false)
+}
+
+/// What is wrong with a file of type `kind` as a list file, if anything.
+fn refused_kind(kind: std::fs::FileType, pipes: bool) -> Option<&'static str> {
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory, not a list file");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return (!pipes).then_some("a FIFO, not a list file");
+        }
+        if kind.is_char_device() {
+            return Some("a character device, not a list file");
+        }
+        if kind.is_block_device() {
+            return Some("a block device, not a list file");
+        }
+        if kind.is_socket() {
+            return Some("a socket, not a list file");
+        }
+    }
+    let _ = pipes;
+    Some("not a regular file")
+}
+
+/// [`read_list`] (`pipes`: FIFOs too) or [`read_candidate`].
+fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let refuse = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why.to_string());
+    let too_large = || {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB, the most a list file may hold",
+                MAX_LIST_BYTES >> 20
+            ),
+        )
+    };
+    // The type first, from the path (a FIFO's open would block), then from
+    // the file opened, in case the path was replaced in between.
+    let check = |meta: std::fs::Metadata| -> io::Result<u64> {
+        if let Some(why) = refused_kind(meta.file_type(), pipes) {
+            return Err(refuse(why));
+        }
+        if meta.len() > MAX_LIST_BYTES {
+            return Err(too_large());
+        }
+        Ok(meta.len())
+    };
+    check(std::fs::metadata(path)?)?;
+    let file = std::fs::File::open(path)?;
+    let len = check(file.metadata()?)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0).saturating_add(1));
+    file.take(MAX_LIST_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_LIST_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
