@@ -331,7 +331,15 @@ impl Index {
             (None, true) => self.walk_direct::<W, true>(name, form, mask, implicit_rule)?,
         };
         if form.has(Form::A_LABELS) {
-            name.check_labels_before(listed_from)?;
+            let rtl = name.check_labels_before(listed_from)?;
+            // An A-label that decodes to right-to-left characters makes the
+            // name a Bidi domain name, whose every label the Bidi rule must
+            // hold for: the slow path checks and reports it. The labels
+            // checked above said whether they are; the listed ones are read.
+            let text = std::str::from_utf8(name.as_bytes()).map_err(|_| Stop::NotCanonical)?;
+            if crate::host::uts46::check_bidi_from(text, listed_from, rtl).is_err() {
+                return Err(Stop::NotCanonical);
+            }
         }
         Ok((
             m.with_listed_from(listed_from),
