@@ -696,6 +696,24 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
     validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
 }
 
+/// Whether an `xn--` label already known to be valid (one of the list's own)
+/// decodes to right-to-left characters: only decoded, not checked again.
+pub(crate) fn a_label_is_rtl(label: &[u8]) -> bool {
+    let mut chars = ['\0'; 63];
+    let digits = label.get(4..).unwrap_or_default();
+    match chars.get_mut(..digits.len()) {
+        Some(chars) => match etld_punycode::decode_into(digits, chars) {
+            Ok(n) => chars
+                .get(..n)
+                .unwrap_or_default()
+                .iter()
+                .any(|&c| mapping::props(c).is_some_and(|p| p.is_rtl())),
+            Err(_) => false,
+        },
+        None => false,
+    }
+}
+
 /// Whether the Bidi rule holds for a name whose `xn--` labels each passed
 /// [`check_a_label`]: it is checked only if one of them holds a
 /// right-to-left character. Those before byte `from` are known to by `rtl`;
