@@ -29,6 +29,7 @@
 mod batch;
 mod cli;
 mod commands;
+mod convert;
 mod cookie;
 mod idna;
 mod lookup;
