@@ -113,8 +113,17 @@ fn the_list_is_chosen_as_etld_lookup_chooses_it() {
     let cache = d.join("cache");
     std::fs::create_dir(&cache).unwrap();
     let installed = cache.join(etld::source::INSTALLED_FILE);
-    let newer = "// VERSION: 2999-01-01_00-00-00_UTC\nuk\nco.uk\n\
-                 // ===BEGIN PRIVATE DOMAINS===\nexample.co.uk\n// ===END PRIVATE DOMAINS===\n";
+    // Newer than the built-in list, and not in the future (such a list is
+    // passed over).
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let version = etld::ListVersion::from_unix_seconds(now - 3600).unwrap();
+    let newer = format!(
+        "// VERSION: {version}\nuk\nco.uk\n\
+         // ===BEGIN PRIVATE DOMAINS===\nexample.co.uk\n// ===END PRIVATE DOMAINS===\n"
+    );
     std::fs::write(&installed, etld::compile(newer.as_bytes()).unwrap()).unwrap();
     std::fs::write(
         d.join("older.dat"),
