@@ -35,7 +35,16 @@ Options are keyword arguments, on a `List` or on each call:
 
 The module-level functions answer from `default_list()`: the list the
 ``etld`` command line uses (``$ETLD_LIST``, else the newest of the built-in
-list, the list ``etld update`` installed and the system's).
+list, the list ``etld update`` installed and the system's), with the files
+of extra rules ``$ETLD_EXTRA`` names laid over it. Your own rules over a
+list, as though appended to it (``extra=`` files on every constructor, or
+text)::
+
+    >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\\n", name="corp.dat")
+    >>> corp.registrable("api.alice.dev.corp.example")
+    'api.alice.dev.corp.example'
+    >>> corp.layers
+    [etld.Layer(name='corp.dat', rules=1, version=None)]
 
 Engines: ``etld.polars`` (``pl.col("host").etld.registrable()``),
 ``etld.duckdb`` (``etld.duckdb.register(con)``), ``etld.spark`` (Arrow UDFs
@@ -50,6 +59,7 @@ from etld._etld import (
     Column,
     Domain,
     HostError,
+    Layer,
     List,
     ListError,
     UrlError,
@@ -69,6 +79,7 @@ __all__ = [
     "Column",
     "Domain",
     "HostError",
+    "Layer",
     "List",
     "ListError",
     "UrlError",

@@ -1,13 +1,17 @@
 """Type stubs of the native module `etld._etld` (re-exported by `etld`)."""
 
 from os import PathLike
-from typing import Any, Literal, Optional, Protocol, Tuple, TypeVar, Union, overload
+from typing import Any, Iterable, Literal, Optional, Protocol, Tuple, TypeVar, Union, overload
 
 __version__: str
 #: The VERSION of the list built into the package.
 BUILTIN_LIST_VERSION: Optional[str]
 
 Output = Literal["input", "ascii", "unicode"]
+#: A file of extra rules (`.dat` text).
+StrPath = Union[str, PathLike[str]]
+#: The `extra=` argument: one file of extra rules, or several, laid in order.
+Extra = Union[StrPath, Iterable[StrPath], None]
 Part = Literal[
     "registrable",
     "suffix",
@@ -42,7 +46,14 @@ class UrlError(ValueError):
     """A URL (or host:port, or e-mail address) with no host."""
 
 class ListError(ValueError):
-    """List text or a .fst file that is not a valid list."""
+    """List text, a .fst file or a file of extra rules that is not a valid
+    list, or an extra file that cannot be read (its `__cause__` the
+    `OSError`)."""
+
+    #: The file (or the name given to `List.with_extra`) at fault, or None.
+    path: Optional[str]
+    #: The 1-based line at fault, or None.
+    line: Optional[int]
 
 class Column:
     """A column of answers, speaking the Arrow PyCapsule interface."""
@@ -76,6 +87,24 @@ class Domain:
     @property
     def is_fqdn(self) -> bool: ...
 
+class Layer:
+    """One text of extra rules laid over a list."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def rules(self) -> int: ...
+    @property
+    def icann(self) -> int: ...
+    @property
+    def private(self) -> int: ...
+    @property
+    def version(self) -> Optional[str]: ...
+    @property
+    def commit(self) -> Optional[str]: ...
+    @property
+    def rule_counts(self) -> dict[str, int]: ...
+
 class List:
     """A Public Suffix List and the options its lookups use."""
 
@@ -83,6 +112,7 @@ class List:
         self,
         path: Union[str, PathLike[str], None] = None,
         *,
+        extra: Extra = None,
         icann_only: bool = False,
         default_rule: bool = True,
         wildcard_root: bool = False,
@@ -90,12 +120,18 @@ class List:
     ) -> None: ...
     @staticmethod
     def builtin(
-        *, icann_only: bool = False, default_rule: bool = True, wildcard_root: bool = False, output: Output = "input"
+        *,
+        extra: Extra = None,
+        icann_only: bool = False,
+        default_rule: bool = True,
+        wildcard_root: bool = False,
+        output: Output = "input",
     ) -> List: ...
     @staticmethod
     def from_path(
         path: Union[str, PathLike[str]],
         *,
+        extra: Extra = None,
         icann_only: bool = False,
         default_rule: bool = True,
         wildcard_root: bool = False,
@@ -105,6 +141,7 @@ class List:
     def from_bytes(
         data: Union[bytes, bytearray, str],
         *,
+        extra: Extra = None,
         icann_only: bool = False,
         default_rule: bool = True,
         wildcard_root: bool = False,
@@ -118,6 +155,11 @@ class List:
         wildcard_root: Optional[bool] = None,
         output: Optional[Output] = None,
     ) -> List: ...
+    def with_extra(self, text: Union[str, bytes], /, *, name: str = "<text>") -> List: ...
+    @property
+    def layers(self) -> list[Layer]: ...
+    @property
+    def fingerprint(self) -> int: ...
     @overload
     def registrable(self, host: str, /, **options: Any) -> Optional[str]: ...
     @overload

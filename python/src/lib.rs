@@ -12,6 +12,7 @@
 
 mod arrow;
 mod column;
+mod extra;
 mod text;
 
 use std::borrow::Cow;
@@ -28,6 +29,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::arrow::{import, is_arrow, Column};
 use crate::column::{Either, Op};
+use crate::extra::{list_err, PyLayer, Texts};
 use crate::text::str_of;
 
 create_exception!(
@@ -48,8 +50,10 @@ create_exception!(
     etld,
     ListError,
     PyValueError,
-    "List text or a .fst file that is not a valid list; the message says \
-     where and why."
+    "List text, a .fst file or a file of extra rules that is not a valid \
+     list, or an extra file that cannot be read; the message names the \
+     file, the line and what is wrong (also as the attributes `path` and \
+     `line`, None where they do not apply)."
 );
 
 /// The list a [`PyList`] answers from: the built-in one, shared, or one
@@ -103,10 +107,19 @@ fn options(
 /// the newest of the built-in list, the one `etld update` installed and
 /// the system's); `List(path)` a `.dat` or `.fst` file;
 /// `List.builtin()` the list built into the package;
-/// `List.from_bytes(data)` list text or `.fst` bytes.
+/// `List.from_bytes(data)` list text or `.fst` bytes. Each takes
+/// `extra=`, files of extra rules to lay over it (`List()` lays those of
+/// `$ETLD_EXTRA` first), and `List.with_extra(text)` lays list text over a
+/// list.
 #[pyclass(module = "etld", name = "List", frozen)]
 struct PyList {
+    /// The list lookups answer from: `base` with `texts` laid over it.
     list: ListRef,
+    /// The list the texts were laid over (the same as `list` when there are
+    /// none): what a layered list pickles as, with its texts.
+    base: ListRef,
+    /// The texts of extra rules, in order.
+    texts: Texts,
     options: Options,
     source: String,
 }
@@ -114,10 +127,30 @@ struct PyList {
 impl PyList {
     fn with(list: ListRef, options: Options, source: String) -> PyList {
         PyList {
+            base: list.clone(),
             list,
+            texts: Texts::default(),
             options,
             source,
         }
+    }
+
+    /// `base` with the files `paths` laid over it, in order.
+    fn layered(
+        py: Python<'_>,
+        base: ListRef,
+        paths: &[PathBuf],
+        options: Options,
+        source: String,
+    ) -> PyResult<PyList> {
+        let (list, texts) = extra::load(py, &base, paths)?;
+        Ok(PyList {
+            list: list.map_or_else(|| base.clone(), |l| Arc::new(Cow::Owned(l))),
+            base,
+            texts: Arc::new(texts),
+            options,
+            source,
+        })
     }
 
     /// The list's options with the call's overrides.
@@ -213,7 +246,7 @@ fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, Py
 
 /// Loads a list file as `etld::source::load` does.
 fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
-    let loaded = source::load(path.as_deref()).map_err(load_error)?;
+    let loaded = source::load(path.as_deref()).map_err(|e| load_error(py, e))?;
     for passed in &loaded.passed_over {
         let message = std::ffi::CString::new(format!("etld: ignoring {passed}"))
             .unwrap_or_else(|_| c"etld: ignoring a list file".to_owned());
@@ -227,17 +260,25 @@ fn describe(source: &Source) -> String {
     source.to_string()
 }
 
-fn load_error(e: LoadError) -> PyErr {
+fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
+    let path = e.path().display().to_string();
     match e {
         LoadError::Read { .. } => PyOSError::new_err(e.to_string()),
-        _ => ListError::new_err(e.to_string()),
+        LoadError::Invalid { ref error, .. } => {
+            let line = extra::line_of(error);
+            list_err(py, e.to_string(), Some(&path), line)
+        }
+        _ => list_err(py, e.to_string(), Some(&path), None),
     }
 }
 
-fn list_error(e: etld::Error) -> PyErr {
+fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {
     match e {
         etld::Error::Io(e) => PyOSError::new_err(e.to_string()),
-        e => ListError::new_err(e.to_string()),
+        e => {
+            let line = extra::line_of(&e);
+            list_err(py, e.to_string(), None, line)
+        }
     }
 }
 
@@ -247,12 +288,15 @@ impl PyList {
     /// `path` if given, else the file `$ETLD_LIST` names, else the newest
     /// by VERSION of the built-in list, the list `etld update` installed and
     /// the system's list. A candidate of the last step that cannot be used
-    /// is passed over with a `UserWarning`.
+    /// is passed over with a `UserWarning`. Over it are laid the files of
+    /// extra rules that `$ETLD_EXTRA` names, then those of `extra`, as the
+    /// command line lays them (`--extra FILE`).
     #[new]
-    #[pyo3(signature = (path = None, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (path = None, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
     fn new(
         py: Python<'_>,
         path: Option<PathBuf>,
+        extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         default_rule: bool,
         wildcard_root: bool,
@@ -265,14 +309,18 @@ impl PyList {
             Some(wildcard_root),
             Some(output),
         )?;
+        let paths = source::extra_paths(&extra::paths_of(extra)?);
         let (list, source) = load(py, path)?;
-        Ok(PyList::with(list, options, source))
+        PyList::layered(py, list, &paths, options, source)
     }
 
-    /// The list built into the package.
+    /// The list built into the package, with the files of `extra` laid
+    /// over it.
     #[staticmethod]
-    #[pyo3(signature = (*, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (*, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
     fn builtin(
+        py: Python<'_>,
+        extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         default_rule: bool,
         wildcard_root: bool,
@@ -285,19 +333,24 @@ impl PyList {
             Some(wildcard_root),
             Some(output),
         )?;
-        Ok(PyList::with(
+        let paths = extra::paths_of(extra)?;
+        PyList::layered(
+            py,
             Arc::new(Cow::Borrowed(List::builtin())),
+            &paths,
             options,
             describe(&Source::Builtin),
-        ))
+        )
     }
 
-    /// A list from a `.dat` (text) or `.fst` (compiled) file.
+    /// A list from a `.dat` (text) or `.fst` (compiled) file, with the
+    /// files of `extra` laid over it.
     #[staticmethod]
-    #[pyo3(signature = (path, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (path, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
     fn from_path(
         py: Python<'_>,
         path: PathBuf,
+        extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         default_rule: bool,
         wildcard_root: bool,
@@ -310,17 +363,20 @@ impl PyList {
             Some(wildcard_root),
             Some(output),
         )?;
+        let paths = extra::paths_of(extra)?;
         let (list, source) = load(py, Some(path))?;
-        Ok(PyList::with(list, options, source))
+        PyList::layered(py, list, &paths, options, source)
     }
 
     /// A list from list text (`bytes` or `str`) or the bytes of a `.fst`
-    /// file, told apart by the `.fst` magic bytes.
+    /// file, told apart by the `.fst` magic bytes, with the files of
+    /// `extra` laid over it.
     #[staticmethod]
-    #[pyo3(signature = (data, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (data, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
     fn from_bytes(
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
+        extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         default_rule: bool,
         wildcard_root: bool,
@@ -333,29 +389,31 @@ impl PyList {
             Some(wildcard_root),
             Some(output),
         )?;
-        let bytes: Vec<u8> = if let Ok(s) = data.cast::<PyString>() {
-            str_of(s)?.as_bytes().to_vec()
-        } else if let Ok(b) = data.cast::<PyBytes>() {
-            b.as_bytes().to_vec()
-        } else {
-            data.extract::<Vec<u8>>()?
-        };
-        let list = py.detach(|| List::from_bytes(bytes)).map_err(list_error)?;
-        Ok(PyList::with(
+        let paths = extra::paths_of(extra)?;
+        let bytes = bytes_of(data)?;
+        let list = py
+            .detach(|| List::from_bytes(bytes))
+            .map_err(|e| list_error(py, e))?;
+        PyList::layered(
+            py,
             Arc::new(Cow::Owned(list)),
+            &paths,
             options,
             "bytes given".to_string(),
-        ))
+        )
     }
 
-    /// A list from pickled state (see `__reduce__`).
+    /// A list from pickled state (see `__reduce__`): the `.fst` bytes of
+    /// the list the texts were laid over (None: the built-in list), the
+    /// options, where it came from, and the texts of extra rules.
     #[staticmethod]
-    #[pyo3(signature = (fst, options, source))]
+    #[pyo3(signature = (fst, options, source, texts = Vec::new()))]
     fn _from_state(
         py: Python<'_>,
         fst: Option<Vec<u8>>,
         options: &Bound<'_, PyDict>,
         source: String,
+        texts: Vec<(String, Vec<u8>)>,
     ) -> PyResult<PyList> {
         let get = |k: &str| -> PyResult<Option<Bound<'_, PyAny>>> { options.get_item(k) };
         let o = self::options(
@@ -368,11 +426,25 @@ impl PyList {
                 .transpose()?
                 .as_deref(),
         )?;
-        let list = match fst {
+        let base = match fst {
             None => Cow::Borrowed(List::builtin()),
-            Some(bytes) => Cow::Owned(py.detach(|| List::from_fst(bytes)).map_err(list_error)?),
+            Some(bytes) => Cow::Owned(
+                py.detach(|| List::from_fst(bytes))
+                    .map_err(|e| list_error(py, e))?,
+            ),
         };
-        Ok(PyList::with(Arc::new(list), o, source))
+        let base = Arc::new(base);
+        if texts.is_empty() {
+            return Ok(PyList::with(base, o, source));
+        }
+        let list = extra::lay(py, &base, &texts)?;
+        Ok(PyList {
+            list: Arc::new(Cow::Owned(list)),
+            base,
+            texts: Arc::new(texts),
+            options: o,
+            source,
+        })
     }
 
     /// The same list with other options (each `None` keeps this list's).
@@ -385,11 +457,58 @@ impl PyList {
         output: Option<&str>,
     ) -> PyResult<PyList> {
         let options = self.call_options(icann_only, default_rule, wildcard_root, output)?;
-        Ok(PyList::with(
-            self.list.clone(),
+        Ok(PyList {
+            list: self.list.clone(),
+            base: self.base.clone(),
+            texts: self.texts.clone(),
             options,
-            self.source.clone(),
-        ))
+            source: self.source.clone(),
+        })
+    }
+
+    /// A new list: this one with the rules of list text (`str` or `bytes`,
+    /// `.dat` form) laid over it, as though appended to it; `name` names
+    /// the layer (`List.layers`) and errors. Same options.
+    ///
+    /// ```text
+    /// >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\n!www.dev.corp.example\n")
+    /// >>> corp.suffix("api.alice.dev.corp.example"), corp.suffix("www.dev.corp.example")
+    /// ('alice.dev.corp.example', 'dev.corp.example')
+    ///
+    /// ```
+    #[pyo3(signature = (text, /, *, name = "<text>"))]
+    fn with_extra(&self, py: Python<'_>, text: &Bound<'_, PyAny>, name: &str) -> PyResult<PyList> {
+        let text = bytes_of(text)?;
+        let one = [(name.to_string(), text)];
+        let list = extra::lay(py, &self.list, &one)?;
+        let [added] = one;
+        let mut texts = Vec::with_capacity(self.texts.len() + 1);
+        texts.extend(self.texts.iter().cloned());
+        texts.push(added);
+        Ok(PyList {
+            list: Arc::new(Cow::Owned(list)),
+            base: self.base.clone(),
+            texts: Arc::new(texts),
+            options: self.options,
+            source: self.source.clone(),
+        })
+    }
+
+    /// The texts of extra rules laid over the list, in order: a list of
+    /// `Layer` (name, rule counts, VERSION and COMMIT); empty for a list
+    /// without them.
+    #[getter]
+    fn layers(&self) -> Vec<PyLayer> {
+        self.list.layers().iter().map(PyLayer::of).collect()
+    }
+
+    /// What tells this list from others (an int): the checksum of its
+    /// `.fst` file, which holds its rules, VERSION and COMMIT. Lists with
+    /// the same rules and metadata have the same fingerprint however they
+    /// were made.
+    #[getter]
+    fn fingerprint(&self) -> u64 {
+        self.list.fingerprint()
     }
 
     /// The registrable domain of a host (None when the host is a public
@@ -637,25 +756,50 @@ impl PyList {
         PyBytes::new(py, self.list.to_fst_bytes())
     }
 
-    /// Pickles as the list's `.fst` bytes (nothing for the built-in list),
-    /// its options and where it came from, so that a list travels to other
-    /// processes (multiprocessing, Spark executors) as it is.
+    /// Pickles as the `.fst` bytes of the list the extra rules were laid
+    /// over (nothing for the built-in list), its options, where it came
+    /// from and the texts of extra rules, so that a list travels to other
+    /// processes (multiprocessing, Spark executors) as it is, layers and
+    /// all.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let restore = py.import("etld._columns")?.getattr("_restore")?;
-        let fst = match &*self.list {
+        let fst = match &*self.base {
             Cow::Borrowed(_) => py.None().into_bound(py),
             Cow::Owned(list) => PyBytes::new(py, list.to_fst_bytes()).into_any(),
         };
-        let args = (fst, self.options(py)?, self.source.clone());
+        let texts = self
+            .texts
+            .iter()
+            .map(|(name, text)| (name.as_str(), PyBytes::new(py, text)))
+            .collect::<Vec<_>>();
+        let args = (fst, self.options(py)?, self.source.clone(), texts);
         Ok((restore, args).into_pyobject(py)?.into_any())
     }
 
     fn __repr__(&self) -> String {
+        let layers = self.list.layers();
+        let extra = if layers.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = layers.iter().map(|l| format!("{:?}", l.name())).collect();
+            format!(", extra=[{}]", names.join(", "))
+        };
         format!(
-            "etld.List(version={:?}, source={:?})",
+            "etld.List(version={:?}, source={:?}{extra})",
             self.list.version().unwrap_or("none"),
             self.source
         )
+    }
+}
+
+/// List text as bytes: a `str`, `bytes`, or anything else that gives bytes.
+fn bytes_of(data: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(s) = data.cast::<PyString>() {
+        Ok(str_of(s)?.as_bytes().to_vec())
+    } else if let Ok(b) = data.cast::<PyBytes>() {
+        Ok(b.as_bytes().to_vec())
+    } else {
+        data.extract::<Vec<u8>>()
     }
 }
 
@@ -768,7 +912,11 @@ fn default_list(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 /// Loads the default list (see [`default_list`]).
 fn load_default(py: Python<'_>) -> PyResult<Py<PyList>> {
     let (list, source) = load(py, None)?;
-    Py::new(py, PyList::with(list, Options::new(), source))
+    let paths = source::extra_paths(&[]);
+    Py::new(
+        py,
+        PyList::layered(py, list, &paths, Options::new(), source)?,
+    )
 }
 
 /// Defines a module-level function that asks the default list.
@@ -855,7 +1003,9 @@ fn compile<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py
     } else {
         text.extract::<Vec<u8>>()?
     };
-    let fst = py.detach(|| etld::compile(&bytes)).map_err(list_error)?;
+    let fst = py
+        .detach(|| etld::compile(&bytes))
+        .map_err(|e| list_error(py, e))?;
     Ok(PyBytes::new(py, &fst))
 }
 
@@ -870,6 +1020,7 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ListError", py.get_type::<ListError>())?;
     m.add_class::<PyList>()?;
     m.add_class::<PyDomain>()?;
+    m.add_class::<PyLayer>()?;
     m.add_class::<Column>()?;
     m.add_function(wrap_pyfunction!(default_list, m)?)?;
     m.add_function(wrap_pyfunction!(registrable, m)?)?;
