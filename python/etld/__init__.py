@@ -14,6 +14,10 @@ for one host or a whole Arrow column::
     >>> d = etld.lookup("www.Example.CO.uk")
     >>> d.registrable, d.subdomain, d.label, d.section, d.known
     ('example.co.uk', 'www', 'example', 'icann', True)
+    >>> etld.subdomain("a.b.example.co.uk"), etld.section("me.github.io"), etld.known("a.b.example")
+    ('a.b', 'private', False)
+    >>> etld.host("https://user@www.Example.co.uk:8080/path")
+    'www.Example.co.uk'
 
 The same functions take columns: a pyarrow ``Array`` or ``ChunkedArray``, a
 polars ``Series``, a pandas ``Series`` backed by Arrow, or anything with
@@ -52,7 +56,7 @@ and ``mapInArrow``).
 """
 
 import sys as _sys
-from typing import Any, Optional
+from typing import Optional
 
 from etld._etld import (
     BUILTIN_LIST_VERSION,
@@ -67,10 +71,16 @@ from etld._etld import (
     answer,
     compile,
     default_list,
+    error,
+    host,
     is_cookie_domain_acceptable,
+    known,
+    label,
     lookup,
     lookup_url,
     registrable,
+    section,
+    subdomain,
     suffix,
 )
 
@@ -109,44 +119,6 @@ def list_version() -> Optional[str]:
     '2026-10-22_08-36-41_UTC'
     """
     return default_list().version
-
-
-def subdomain(host: Any, /, **options: Any) -> Any:
-    """The labels left of the registrable domain (``"www"`` for
-    ``www.example.co.uk``), or None; a column gives a column."""
-    return answer("subdomain", host, **options)
-
-
-def label(host: Any, /, **options: Any) -> Any:
-    """The label left of the public suffix (``"example"`` for
-    ``www.example.co.uk``), or None; a column gives a column."""
-    return answer("label", host, **options)
-
-
-def section(host: Any, /, **options: Any) -> Any:
-    """``"icann"`` or ``"private"``: the section of the rule that prevailed;
-    None for the implicit ``*`` rule or an invalid host."""
-    return answer("section", host, **options)
-
-
-def known(host: Any, /, **options: Any) -> Any:
-    """Whether a listed rule prevailed (None for an invalid host)."""
-    return answer("known", host, **options)
-
-
-def error(host: Any, /, **options: Any) -> Any:
-    """Why the host is invalid (etld's message), or None when it is valid."""
-    return answer("error", host, **options)
-
-
-def host(url: Any, /) -> Any:
-    """The host of a URL, ``host:port`` or e-mail address, as the WHATWG URL
-    standard's parser takes it out; None when there is none.
-
-    >>> etld.host("https://user@www.Example.co.uk:8080/path")
-    'www.Example.co.uk'
-    """
-    return answer("host", url)
 
 
 # Polars users who imported Polars first get the `.etld` namespace at once;

@@ -211,6 +211,52 @@ impl PyList {
         self.column(slf, host, op, options)
     }
 
+    /// One part of the answer for a host or a column.
+    fn answer_op<'py>(
+        slf: &Bound<'py, PyList>,
+        op: Op,
+        host: &Bound<'py, PyAny>,
+        o: Options,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let this = slf.get();
+        let py = slf.py();
+        match op {
+            Op::Lookup if !is_arrow(host) => {
+                let s = host_str(host)?;
+                lookup_one(py, &this.list, &s, &o)
+                    .map(|d| Bound::new(py, d))?
+                    .map(Bound::into_any)
+            }
+            Op::LookupUrl if !is_arrow(host) => {
+                let s = host_str(host)?;
+                lookup_url_one(py, &this.list, &s, &o)
+                    .map(|d| Bound::new(py, d))?
+                    .map(Bound::into_any)
+            }
+            Op::Host if !is_arrow(host) => {
+                if host.is_none() {
+                    return Ok(py.None().into_bound(py));
+                }
+                let s = host_str(host)?;
+                Ok(match etld::url::host(&s) {
+                    Ok(h) => PyString::new(py, &h).into_any(),
+                    Err(_) => py.None().into_bound(py),
+                })
+            }
+            Op::Error if !is_arrow(host) => {
+                if host.is_none() {
+                    return Ok(py.None().into_bound(py));
+                }
+                let s = host_str(host)?;
+                Ok(match this.list.lookup_with(&s, &o) {
+                    Ok(_) => py.None().into_bound(py),
+                    Err(e) => PyString::new(py, &e.to_string()).into_any(),
+                })
+            }
+            _ => this.part(slf, host, op, o),
+        }
+    }
+
     /// The answers for a column, in the caller's kind of column.
     fn column<'py>(
         &self,
@@ -543,6 +589,92 @@ impl PyList {
         this.part(slf, host, Op::Suffix, o)
     }
 
+    /// The labels left of the registrable domain (`www` for
+    /// `www.example.co.uk`), or None; for a column, a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn subdomain<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Subdomain, host, o)
+    }
+
+    /// The label left of the public suffix (`example` for
+    /// `www.example.co.uk`), or None; for a column, a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn label<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Label, host, o)
+    }
+
+    /// `"icann"` or `"private"`: the section of the rule that prevailed;
+    /// None for the implicit `*` rule or an invalid host. For a column, a
+    /// column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn section<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Section, host, o)
+    }
+
+    /// Whether a listed rule prevailed (None for an invalid host); for a
+    /// column, a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn known<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Known, host, o)
+    }
+
+    /// Why the host is invalid (etld's message), or None when it is
+    /// valid; for a column, a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn error<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Error, host, o)
+    }
+
     /// One part of the answer, by name (`registrable`, `suffix`,
     /// `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
     /// `lookup_url`) for a host or a column.
@@ -559,42 +691,7 @@ impl PyList {
         let this = slf.get();
         let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
         let op = Op::parse(part)?;
-        let py = slf.py();
-        match op {
-            Op::Lookup if !is_arrow(host) => {
-                let s = host_str(host)?;
-                lookup_one(py, &this.list, &s, &o)
-                    .map(|d| Bound::new(py, d))?
-                    .map(Bound::into_any)
-            }
-            Op::LookupUrl if !is_arrow(host) => {
-                let s = host_str(host)?;
-                lookup_url_one(py, &this.list, &s, &o)
-                    .map(|d| Bound::new(py, d))?
-                    .map(Bound::into_any)
-            }
-            Op::Host if !is_arrow(host) => {
-                if host.is_none() {
-                    return Ok(py.None().into_bound(py));
-                }
-                let s = host_str(host)?;
-                Ok(match etld::url::host(&s) {
-                    Ok(h) => PyString::new(py, &h).into_any(),
-                    Err(_) => py.None().into_bound(py),
-                })
-            }
-            Op::Error if !is_arrow(host) => {
-                if host.is_none() {
-                    return Ok(py.None().into_bound(py));
-                }
-                let s = host_str(host)?;
-                Ok(match this.list.lookup_with(&s, &o) {
-                    Ok(_) => py.None().into_bound(py),
-                    Err(e) => PyString::new(py, &e.to_string()).into_any(),
-                })
-            }
-            _ => this.part(slf, host, op, o),
-        }
+        PyList::answer_op(slf, op, host, o)
     }
 
     /// Every part of the answer for a host, as a `Domain`; raises
@@ -960,6 +1057,44 @@ module_fn!(
     lookup_url
 );
 
+module_fn!(
+    /// The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`.
+    subdomain,
+    subdomain
+);
+module_fn!(
+    /// The label left of the public suffix of `host` on the list in use; see `List.label`.
+    label,
+    label
+);
+module_fn!(
+    /// The section of the rule that prevailed for `host` on the list in use; see `List.section`.
+    section,
+    section
+);
+module_fn!(
+    /// Whether a listed rule prevailed for `host` on the list in use; see `List.known`.
+    known,
+    known
+);
+module_fn!(
+    /// Why `host` is invalid, or None, on the list in use; see `List.error`.
+    error,
+    error
+);
+
+/// The host of a URL, `host:port` or e-mail address, as the WHATWG URL
+/// standard's parser takes it out; None when there is none. For a column
+/// of URLs, a column (`etld.host("https://user@www.Example.co.uk:8080/")`
+/// is `'www.Example.co.uk'`).
+#[pyfunction]
+#[pyo3(signature = (url, /))]
+fn host<'py>(py: Python<'py>, url: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
+    let o = list.get().options;
+    PyList::answer_op(list, Op::Host, url, o)
+}
+
 /// One part of the answer by name, for a host or a column; see `List.answer`.
 #[pyfunction]
 #[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
@@ -1028,6 +1163,12 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lookup, m)?)?;
     m.add_function(wrap_pyfunction!(lookup_url, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
+    m.add_function(wrap_pyfunction!(subdomain, m)?)?;
+    m.add_function(wrap_pyfunction!(label, m)?)?;
+    m.add_function(wrap_pyfunction!(section, m)?)?;
+    m.add_function(wrap_pyfunction!(known, m)?)?;
+    m.add_function(wrap_pyfunction!(error, m)?)?;
+    m.add_function(wrap_pyfunction!(host, m)?)?;
     m.add_function(wrap_pyfunction!(is_cookie_domain_acceptable, m)?)?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;
     Ok(())
