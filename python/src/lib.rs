@@ -16,6 +16,7 @@ mod extra;
 mod text;
 
 use std::borrow::Cow;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -919,45 +920,97 @@ fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
 /// ('example.co.uk', 'co.uk', 'www', 'example', 'icann', True)
 ///
 /// ```
-#[pyclass(module = "etld", name = "Domain", frozen, get_all, eq)]
+#[pyclass(module = "etld", name = "Domain", frozen, eq)]
 #[derive(PartialEq, Eq, Clone)]
 struct PyDomain {
-    /// The host looked up, as given (for `lookup_url`, as taken out of the
-    /// URL).
     host: String,
-    /// The whole name, lower-cased, in the output form.
     name: String,
-    /// The public suffix, or None (with `default_rule=False`).
-    suffix: Option<String>,
-    /// The registrable domain, or None when the host is a public suffix.
-    registrable: Option<String>,
-    /// The labels left of the registrable domain, or None.
-    subdomain: Option<String>,
-    /// The label left of the public suffix, or None.
-    label: Option<String>,
-    /// `"icann"` or `"private"`: the section of the rule that prevailed;
-    /// None for the implicit `*` rule.
+    // The parts, as ranges of `name`: a lookup copies one string, and a
+    // part becomes a str when it is asked for.
+    suffix: Option<Range<usize>>,
+    registrable: Option<Range<usize>>,
+    subdomain: Option<Range<usize>>,
+    label: Option<Range<usize>>,
     section: Option<&'static str>,
-    /// Whether a listed rule prevailed.
     known: bool,
-    /// Whether the host is itself a public suffix.
     is_public_suffix: bool,
-    /// Whether the host ends in a dot.
     is_fqdn: bool,
 }
 
 #[pymethods]
 impl PyDomain {
+    /// The host looked up, as given (for `lookup_url`, as taken out of the
+    /// URL).
+    #[getter]
+    fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The whole name, lower-cased, in the output form.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The public suffix, or None (with `default_rule=False`).
+    #[getter]
+    fn suffix(&self) -> Option<&str> {
+        self.part(&self.suffix)
+    }
+
+    /// The registrable domain, or None when the host is a public suffix.
+    #[getter]
+    fn registrable(&self) -> Option<&str> {
+        self.part(&self.registrable)
+    }
+
+    /// The labels left of the registrable domain, or None.
+    #[getter]
+    fn subdomain(&self) -> Option<&str> {
+        self.part(&self.subdomain)
+    }
+
+    /// The label left of the public suffix, or None.
+    #[getter]
+    fn label(&self) -> Option<&str> {
+        self.part(&self.label)
+    }
+
+    /// `"icann"` or `"private"`: the section of the rule that prevailed;
+    /// None for the implicit `*` rule.
+    #[getter]
+    fn section(&self) -> Option<&'static str> {
+        self.section
+    }
+
+    /// Whether a listed rule prevailed.
+    #[getter]
+    fn known(&self) -> bool {
+        self.known
+    }
+
+    /// Whether the host is itself a public suffix.
+    #[getter]
+    fn is_public_suffix(&self) -> bool {
+        self.is_public_suffix
+    }
+
+    /// Whether the host ends in a dot.
+    #[getter]
+    fn is_fqdn(&self) -> bool {
+        self.is_fqdn
+    }
+
     fn __repr__(&self) -> String {
-        let q = |s: &Option<String>| s.as_ref().map_or("None".to_string(), |s| format!("{s:?}"));
+        let q = |s: Option<&str>| s.map_or("None".to_string(), |s| format!("{s:?}"));
         format!(
             "etld.Domain(name={:?}, suffix={}, registrable={}, subdomain={}, label={}, section={}, known={})",
             self.name,
-            q(&self.suffix),
-            q(&self.registrable),
-            q(&self.subdomain),
-            q(&self.label),
-            self.section.map_or("None".to_string(), |s| format!("{s:?}")),
+            q(self.suffix()),
+            q(self.registrable()),
+            q(self.subdomain()),
+            q(self.label()),
+            q(self.section),
             if self.known { "True" } else { "False" }
         )
     }
@@ -965,19 +1018,34 @@ impl PyDomain {
 
 impl PyDomain {
     fn of(host: &str, d: &etld::Domain<'_>) -> PyDomain {
+        let name = d.as_str();
         PyDomain {
             host: host.to_string(),
-            name: d.as_str().to_string(),
-            suffix: d.suffix().map(str::to_string),
-            registrable: d.registrable().map(str::to_string),
-            subdomain: d.subdomain().map(str::to_string),
-            label: d.registrable_label().map(str::to_string),
+            name: name.to_string(),
+            suffix: range_in(name, d.suffix()),
+            registrable: range_in(name, d.registrable()),
+            subdomain: range_in(name, d.subdomain()),
+            label: range_in(name, d.registrable_label()),
             section: d.section().map(|s| s.as_str()),
             known: d.is_known(),
             is_public_suffix: d.is_public_suffix(),
             is_fqdn: d.is_fqdn(),
         }
     }
+
+    fn part(&self, range: &Option<Range<usize>>) -> Option<&str> {
+        self.name.get(range.clone()?)
+    }
+}
+
+/// Where `part`, a slice of `name` (every part of a `Domain` is a slice of
+/// its name), lies in it.
+fn range_in(name: &str, part: Option<&str>) -> Option<Range<usize>> {
+    let part = part?;
+    let start = (part.as_ptr() as usize).checked_sub(name.as_ptr() as usize)?;
+    let range = start..start + part.len();
+    debug_assert_eq!(name.get(range.clone()), Some(part));
+    Some(range)
 }
 
 fn lookup_one(_py: Python<'_>, list: &List, host: &str, o: &Options) -> PyResult<PyDomain> {
