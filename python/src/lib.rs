@@ -190,7 +190,16 @@ impl PyList {
                 Op::Suffix => d.suffix(),
                 Op::Subdomain => d.subdomain(),
                 Op::Label => d.registrable_label(),
-                Op::Section => d.section().map(|s| s.as_str()),
+                // Two strs, made once.
+                Op::Section => {
+                    return Ok(match d.section() {
+                        Some(etld::Section::Icann) => pyo3::intern!(py, "icann").clone().into_any(),
+                        Some(etld::Section::Private) => {
+                            pyo3::intern!(py, "private").clone().into_any()
+                        }
+                        None => py.None().into_bound(py),
+                    })
+                }
                 Op::Known => {
                     return Ok(pyo3::types::PyBool::new(py, d.is_known())
                         .to_owned()
