@@ -20,6 +20,10 @@ pub enum LabelError {
     /// The label starts with `xn--` but is not a valid A-label, or a Unicode
     /// label could not be encoded.
     Punycode(etld_punycode::Error),
+    /// UTS 46 processing refused the name (SPEC step 2: a disallowed code
+    /// point, an `xn--` label that is not valid, a broken validity
+    /// criterion: see [`crate::uts46::Error`]).
+    Uts46(crate::uts46::Error),
 }
 
 impl fmt::Display for LabelError {
@@ -31,6 +35,7 @@ impl fmt::Display for LabelError {
             }
             LabelError::TooLong(n) => write!(f, "label is {n} octets long, the limit is 63"),
             LabelError::Punycode(e) => write!(f, "invalid A-label: {e}"),
+            LabelError::Uts46(e) => write!(f, "{e} ({})", e.code()),
         }
     }
 }
@@ -77,6 +82,10 @@ impl HostError {
                 offset: start,
                 error: LabelError::Punycode(e.shifted(start)),
             },
+            LabelError::Uts46(e) => HostError::Label {
+                offset: start + e.offset(),
+                error: LabelError::Uts46(e.shifted(start)),
+            },
             error => HostError::Label {
                 offset: start,
                 error,
@@ -99,6 +108,7 @@ impl fmt::Display for HostError {
                 LabelError::Punycode(e) => {
                     write!(f, "the label at byte {offset} is not a valid A-label: {e}")
                 }
+                LabelError::Uts46(e) => write!(f, "{e} (UTS 46 {})", e.code()),
             },
             HostError::TooLong(n) => write!(f, "the name is {n} octets long, the limit is 253"),
             HostError::IpAddress => f.write_str("an IP address has no public suffix"),

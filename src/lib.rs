@@ -5,8 +5,10 @@
 //! all of `co.uk`; crawlers and analytics use it to group hosts by site. The
 //! answers follow the list's formal algorithm exactly (see
 //! [How a rule prevails](#how-a-rule-prevails)) and need no `idna` crate:
-//! Unicode labels go through this project's own RFC 3492 crate,
-//! [`etld_punycode`].
+//! hosts and rules are processed by UTS 46 as browsers process them
+//! ([`uts46`], on the project's own tables of Unicode
+//! [`uts46::UNICODE_VERSION`]), and Unicode labels are encoded by this
+//! project's own RFC 3492 crate, [`etld_punycode`].
 //!
 //! # Common tasks
 //!
@@ -210,12 +212,25 @@
 //!
 //! # Hosts
 //!
-//! A host is one name, not a URL. Labels are separated by `.` or its UTS 46
-//! equivalents U+3002, U+FF0E, U+FF61, lower-cased (`char::to_lowercase`, no
-//! other mapping or normalisation) and compared in ASCII, Unicode labels
-//! encoded as `xn--` A-labels. A label over 63 octets or a name over 253
-//! octets (in ASCII form, without a trailing dot) is an error, and so is an
-//! `xn--` label that is not a valid A-label.
+//! A host is one name, not a URL. It is processed by UTS 46 with the flags
+//! of the WHATWG URL standard ([`uts46`]): code points mapped (`ﬁ.com` is
+//! `fi.com`, `ＥＸＡＭＰＬＥ。ｃｏｍ` is `example.com`, upper case lower-cased),
+//! ignored ones removed (a soft hyphen), deviations kept (`ß`), NFC, `.`,
+//! U+3002, U+FF0E and U+FF61 as label separators, `xn--` labels decoded and
+//! checked, the Bidi and ContextJ rules. Labels are compared in ASCII, and
+//! answers come in the input's own form after processing. A name of
+//! lower-case ASCII without `xn--` labels is its own processed form and
+//! skips the work. A code point UTS 46 disallows, a name that breaks its
+//! validity criteria, a label over 63 octets or a name over 253 octets (in
+//! ASCII form, without a trailing dot) is an error.
+//!
+//! ```
+//! let list = etld::List::builtin();
+//! assert_eq!(list.lookup("www.goo\u{AD}gle.com")?.registrable(), Some("google.com"));
+//! assert_eq!(list.lookup("www.Faß.de")?.registrable(), Some("faß.de"));
+//! assert!(list.lookup("ex\u{200D}ample.com").is_err()); // ZWJ out of context
+//! # Ok::<(), etld::HostError>(())
+//! ```
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
@@ -240,6 +255,7 @@ mod work;
 
 pub use error::{Error, FormatError, HostError, LabelError, RuleError, UrlError};
 pub use host::url;
+pub use host::uts46;
 pub use layers::Layers;
 pub use list::List;
 pub use lookup::batch::{Answer, Batch};

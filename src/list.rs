@@ -468,7 +468,7 @@ mod tests {
                     error,
                     HostError::Label {
                         offset,
-                        error: LabelError::Punycode(_),
+                        error: LabelError::Uts46(_),
                     } if offset == at
                 ),
                 "{host}: {error:?}"

@@ -444,7 +444,7 @@ fn invalid_a_labels() {
             matches!(
                 list.lookup(host),
                 Err(HostError::Label {
-                    error: LabelError::Punycode(_),
+                    error: LabelError::Uts46(_),
                     ..
                 })
             ),

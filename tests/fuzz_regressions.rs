@@ -108,7 +108,7 @@ fn a_labels_of_the_ace_prefix_are_refused() {
         match List::builtin().lookup(&host) {
             Err(HostError::Label {
                 offset: o,
-                error: LabelError::Punycode(etld_punycode::Error::NestedPrefix),
+                error: LabelError::Uts46(etld::uts46::Error::ALabelPrefix { .. }),
             }) => assert_eq!(o, offset, "{host}"),
             other => panic!("{host}: {other:?}"),
         }

@@ -111,6 +111,18 @@ pub enum Command {
                       `xn--bcher-kva.de`."
     )]
     Punycode(PunycodeArgs),
+    /// Process domain names by UTS 46, as browsers do (ToASCII, ToUnicode)
+    #[command(
+        long_about = "Process domain names by UTS 46 (Unicode IDNA Compatibility Processing) \
+                      with the flags of the WHATWG URL standard, as browsers do before \
+                      they look a host up: code points mapped (`Ａ` -> `a`, `ﬁ` -> `fi`), \
+                      ignored ones removed (soft hyphen, zero width space), NFC, `xn--` \
+                      labels decoded and checked, the validity criteria (including the \
+                      Bidi rule and ContextJ). to-ascii writes every non-ASCII label as \
+                      an `xn--` A-label; to-unicode writes the processed Unicode form. \
+                      Lengths are not checked."
+    )]
+    Idna(IdnaArgs),
     /// Check whether a host may set a cookie for a domain (exit 0: yes, 1: no)
     #[command(
         long_about = "Check whether a page on REQUEST_HOST may set a cookie whose Domain \
@@ -385,6 +397,48 @@ pub struct CookieArgs {
     #[arg(long, value_name = "FILE")]
     pub extra: Vec<PathBuf>,
     /// One JSON object: request_host, cookie_domain, acceptable
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The arguments of `idna`.
+#[derive(Debug, Args)]
+pub struct IdnaArgs {
+    /// Which way to process.
+    #[command(subcommand)]
+    pub op: IdnaOp,
+}
+
+/// The direction of an `idna` conversion.
+#[derive(Debug, Subcommand)]
+pub enum IdnaOp {
+    /// UTS 46 ToASCII (Faß.de -> xn--fa-hia.de)
+    #[command(after_long_help = IDNA_AFTER_HELP)]
+    ToAscii(IdnaOpArgs),
+    /// UTS 46 ToUnicode (xn--fa-hia.de -> faß.de)
+    #[command(after_long_help = IDNA_AFTER_HELP)]
+    ToUnicode(IdnaOpArgs),
+}
+
+const IDNA_AFTER_HELP: &str = "\
+Output (one line per input, in order):
+  OUTPUT             the processed name
+  error: MESSAGE     the name is refused (which rule, at which byte); the batch goes on
+With --json: {\"input\":\"Faß.de\",\"output\":\"xn--fa-hia.de\",\"error\":null}
+  (on an error, output is null and error is the message).
+
+Examples:
+  etld idna to-ascii Faß.de ﬁ.com            # xn--fa-hia.de, fi.com
+  etld idna to-unicode xn--85x722f.xn--55qx5d.cn   # 食狮.公司.cn
+  etld idna to-ascii --json < hosts.txt";
+
+/// The arguments of `idna to-ascii` and `idna to-unicode`.
+#[derive(Debug, Args)]
+pub struct IdnaOpArgs {
+    /// Names to process; none: one per line from standard input
+    #[arg(value_name = "NAME")]
+    pub names: Vec<OsString>,
+    /// One JSON object per line: input, output, error
     #[arg(long)]
     pub json: bool,
 }

@@ -230,6 +230,12 @@ fn write_info<W: Write>(
     writeln!(out, "automaton   {} bytes", list.fst_len())?;
     writeln!(out, "states      {}", list.state_count())?;
     writeln!(out, "keys        {}", list.key_count())?;
+    writeln!(
+        out,
+        "unicode     {} (UTS 46 tables, {} bytes)",
+        etld::uts46::UNICODE_VERSION,
+        etld::uts46::TABLE_BYTES
+    )?;
     Ok(())
 }
 

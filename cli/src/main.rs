@@ -5,6 +5,7 @@
 //! etld compile LIST.dat OUT.fst
 //! etld info [--list FILE] [--extra FILE]...
 //! etld punycode encode|decode [--json] [STR...]
+//! etld idna to-ascii|to-unicode [--json] [NAME...]
 //! etld cookie [--json] REQUEST_HOST COOKIE_DOMAIN   # exit 0: acceptable, 1: not
 //! etld update [--url URL] [--force]
 //! ```
@@ -28,7 +29,9 @@
 mod batch;
 mod cli;
 mod commands;
+mod convert;
 mod cookie;
+mod idna;
 mod lookup;
 mod punycode;
 mod update;
@@ -172,6 +175,7 @@ fn main() -> ExitCode {
         Some(Command::Compile(args)) => commands::compile(&args),
         Some(Command::Info(args)) => commands::info(&args),
         Some(Command::Punycode(args)) => punycode::run(&args),
+        Some(Command::Idna(args)) => idna::run(&args),
         Some(Command::Cookie(args)) => return cookie_exit(cookie::run(&args)),
         Some(Command::Update(args)) => update::run(&args),
     };

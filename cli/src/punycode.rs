@@ -1,14 +1,12 @@
 //! `etld punycode encode|decode`: RFC 3492 Punycode, of strings or (with
 //! `--domain`) of whole domain names label by label.
 
+use std::borrow::Cow;
 use std::fmt::{self, Display};
-use std::io::{self, Write};
 
-use serde::Serialize;
-
-use crate::batch::{self, Processor};
-use crate::cli::{PunycodeArgs, PunycodeOp, PunycodeOpArgs};
-use crate::lookup::{write_json, write_refusal, Message};
+use crate::batch;
+use crate::cli::{PunycodeArgs, PunycodeOp};
+use crate::convert::{Conversion, Converter};
 use crate::Failure;
 
 /// Runs `etld punycode encode|decode`.
@@ -17,32 +15,32 @@ pub fn run(args: &PunycodeArgs) -> Result<(), Failure> {
         PunycodeOp::Encode(op) => (true, op),
         PunycodeOp::Decode(op) => (false, op),
     };
-    let mut converter = Converter::new(encode, op);
+    let punycode = Punycode {
+        encode,
+        domain: op.domain,
+    };
+    let mut converter = Converter::new(punycode, op.json);
     batch::run(&op.strings, &mut converter, "strings")
 }
 
-/// Converts strings one way.
-pub struct Converter {
+/// RFC 3492 Punycode one way (`encode`, or decode), of a string or (with
+/// `domain`) of a domain name label by label.
+pub struct Punycode {
     encode: bool,
     domain: bool,
-    json: bool,
-    scratch: Vec<u8>,
 }
 
-impl Converter {
-    /// A converter for `etld punycode encode` (`encode`) or `decode` with
-    /// these arguments.
-    pub fn new(encode: bool, args: &PunycodeOpArgs) -> Converter {
-        Converter {
-            encode,
-            domain: args.domain,
-            json: args.json,
-            scratch: Vec::new(),
-        }
-    }
+impl Conversion for Punycode {
+    type Error = ConvertError;
 
+    fn convert<'a>(&self, input: &'a str) -> Result<Cow<'a, str>, ConvertError> {
+        self.convert_owned(input).map(Cow::Owned)
+    }
+}
+
+impl Punycode {
     /// Converts one string.
-    fn convert(&self, input: &str) -> Result<String, ConvertError> {
+    fn convert_owned(&self, input: &str) -> Result<String, ConvertError> {
         if !self.domain {
             let result = if self.encode {
                 etld_punycode::encode(input)
@@ -80,7 +78,7 @@ impl Converter {
 
 /// Why a string could not be converted.
 #[derive(Debug)]
-struct ConvertError {
+pub struct ConvertError {
     /// With `--domain`: the label at fault.
     label: Option<String>,
     error: etld_punycode::Error,
@@ -95,64 +93,14 @@ impl Display for ConvertError {
     }
 }
 
-/// One `--json` answer. The keys are written in this order.
-#[derive(Serialize)]
-struct Answer<'a> {
-    input: &'a str,
-    output: Option<&'a str>,
-    error: Option<Message<'a>>,
-}
-
-impl Processor for Converter {
-    fn answer_str<W: Write>(&mut self, text: &str, out: &mut W) -> io::Result<()> {
-        match self.convert(text) {
-            Ok(output) if self.json => write_json(
-                out,
-                &mut self.scratch,
-                &Answer {
-                    input: text,
-                    output: Some(&output),
-                    error: None,
-                },
-            ),
-            Ok(output) => {
-                out.write_all(output.as_bytes())?;
-                out.write_all(b"\n")
-            }
-            Err(e) => self.refuse(text.as_bytes(), &e, out),
-        }
-    }
-
-    fn refuse<W: Write>(
-        &mut self,
-        input: &[u8],
-        message: &dyn Display,
-        out: &mut W,
-    ) -> io::Result<()> {
-        let scratch = &mut self.scratch;
-        write_refusal(out, self.json, input, message, |out, input| {
-            let answer = Answer {
-                input,
-                output: None,
-                error: Some(Message(message)),
-            };
-            write_json(out, scratch, &answer)
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn convert(encode: bool, domain: bool, input: &str) -> Result<String, String> {
-        let c = Converter {
-            encode,
-            domain,
-            json: false,
-            scratch: Vec::new(),
-        };
-        c.convert(input).map_err(|e| e.to_string())
+        Punycode { encode, domain }
+            .convert_owned(input)
+            .map_err(|e| e.to_string())
     }
 
     #[test]

@@ -331,7 +331,8 @@ fn info_on_the_builtin_list() {
             "fst",
             "automaton",
             "states",
-            "keys"
+            "keys",
+            "unicode"
         ]
     );
     assert!(info.starts_with("list        built-in\n"), "{info}");
@@ -1086,4 +1087,50 @@ fn fields_pick_and_order_the_columns() {
     let value: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
     assert_eq!(value["subdomain"], "a.b");
     assert_eq!(value["label"], "example");
+}
+
+#[test]
+fn idna_to_ascii_and_to_unicode() {
+    assert_eq!(
+        ok(
+            &[
+                "idna",
+                "to-ascii",
+                "Faß.DE",
+                "ﬁ.com",
+                "goo\u{AD}gle.com",
+                "a.b.ｶ.jp"
+            ],
+            ""
+        ),
+        "xn--fa-hia.de\nfi.com\ngoogle.com\na.b.xn--lck.jp\n"
+    );
+    assert_eq!(
+        ok(
+            &[
+                "idna",
+                "to-unicode",
+                "xn--85x722f.XN--55QX5D.cn",
+                "Ⅷ.ｃｏｍ"
+            ],
+            ""
+        ),
+        "食狮.公司.cn\nviii.com\n"
+    );
+    // Standard input, one line out per line in; errors say which rule
+    // failed and where, and the batch goes on.
+    assert_eq!(
+        ok(
+            &["idna", "to-ascii"],
+            "xn--31m-dda.com\nex\u{200D}ample.com\nexample.COM\r\n"
+        ),
+        "error: code point U+009B at byte 0 is not valid in a label\n\
+         error: ZERO WIDTH JOINER at byte 2 is out of the context RFC 5892 allows\n\
+         example.com\n"
+    );
+    assert_eq!(
+        ok(&["idna", "to-unicode", "--json", "xn--fa-hia.de", "xn--abc-4q0a.com"], ""),
+        "{\"input\":\"xn--fa-hia.de\",\"output\":\"faß.de\",\"error\":null}\n\
+         {\"input\":\"xn--abc-4q0a.com\",\"output\":null,\"error\":\"code point U+202E at byte 0 is not valid in a label\"}\n"
+    );
 }

@@ -1,12 +1,15 @@
 //! Canonical labels: how a label of a rule or of a host is compared.
 //!
-//! A label is canonical when it is lower-cased and in ASCII: a Unicode label
-//! is lower-cased with `char::to_lowercase` and encoded as an `xn--` A-label
-//! by [`etld_punycode`]; an ASCII label that starts with `xn--` (in any case)
-//! must be a valid A-label. The separators U+3002, U+FF0E and U+FF61 split
-//! labels like `.` does (UTS 46). No Unicode normalisation is applied.
+//! A label is canonical when it is in the ASCII form of UTS 46 processing
+//! ([`crate::uts46`]): a name that is ASCII without `xn--` labels is only
+//! lower-cased; any other goes through UTS 46 (mapping, NFC, the separators
+//! U+3002, U+FF0E and U+FF61, `xn--` labels decoded and checked, the validity
+//! criteria) and its Unicode labels are encoded as `xn--` A-labels by
+//! [`etld_punycode`]. An ASCII label that starts with `xn--` (in any case)
+//! must be an A-label that UTS 46 accepts.
 
 use crate::error::{HostError, LabelError};
+use crate::host::uts46;
 
 /// The longest canonical label, in octets.
 pub(crate) const MAX_LABEL: usize = 63;
@@ -17,26 +20,6 @@ pub(crate) const MAX_NAME: usize = 253;
 #[inline]
 pub(crate) fn is_separator(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
-}
-
-/// Where the first separator of `text` is, and its length in bytes. Only
-/// `.` and the lead bytes of the three others (0xE3, 0xEF) can start one,
-/// so the bytes are searched, not the characters.
-#[inline]
-fn next_separator(text: &str) -> Option<(usize, usize)> {
-    let bytes = text.as_bytes();
-    let mut from = 0;
-    while let Some(i) = bytes[from..]
-        .iter()
-        .position(|&b| matches!(b, b'.' | 0xE3 | 0xEF))
-        .map(|i| from + i)
-    {
-        match text.get(i..).and_then(|t| t.chars().next()) {
-            Some(c) if is_separator(c) => return Some((i, c.len_utf8())),
-            _ => from = i + 1,
-        }
-    }
-    None
 }
 
 /// What an ASCII byte is to the fast path of a lookup.
@@ -80,14 +63,22 @@ pub(crate) static BYTE_CLASS: [ByteClass; 256] = {
 };
 
 /// Checks an ASCII label: length and, for `xn--` labels (in any case),
-/// A-label validity.
+/// A-label validity as UTS 46 sees it (the Bidi rule aside: it is the
+/// name's, see [`uts46::check_ascii_name_bidi`]).
 #[inline]
 pub(crate) fn check_ascii_label(label: &[u8]) -> Result<(), LabelError> {
     check_label_length(label)?;
     if etld_punycode::has_ace_prefix(label) {
-        etld_punycode::check_a_label(label).map_err(LabelError::Punycode)?;
+        uts46::check_a_label(label).map_err(LabelError::Uts46)?;
     }
     Ok(())
+}
+
+/// [`check_ascii_label`] for a label starting with `xn--`, saying whether
+/// it decodes to right-to-left characters.
+pub(crate) fn check_a_label_rtl(label: &[u8]) -> Result<bool, LabelError> {
+    check_label_length(label)?;
+    uts46::check_a_label(label).map_err(LabelError::Uts46)
 }
 
 /// Checks that a label holds 1 to 63 octets.
@@ -102,8 +93,17 @@ pub(crate) fn check_label_length(label: &[u8]) -> Result<(), LabelError> {
     Ok(())
 }
 
-/// The canonical ASCII form of one label (no separators in it).
+/// The canonical ASCII form of one label of a rule (no separators in it):
+/// UTS 46 ToASCII, then the checks of a host's label.
 pub(crate) fn canonical_label(label: &str) -> Result<String, LabelError> {
+    let processed;
+    let label = match uts46::is_fast_path(label) {
+        true => label,
+        false => {
+            processed = uts46::to_ascii(label).map_err(LabelError::Uts46)?;
+            &*processed
+        }
+    };
     let mut buf = [0u8; MAX_LABEL];
     let (n, _) = canonical_label_into(label, &mut buf, None).map_err(|(_, e)| e)?;
     Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
@@ -160,12 +160,157 @@ impl AsciiName {
     }
 }
 
-/// Canonicalises a whole host into `ascii` (and its lower-cased input form
-/// into `input`, when given). `host` is not empty. Returns whether the input
-/// form differs from `host` (a letter lower-cased, another separator than
-/// `.`). Errors name the leftmost bad label; a name that does not fit says
-/// so ([`AsciiName::too_long`]).
+/// Canonicalises a whole host into `ascii` (and its input form, processed
+/// by UTS 46, into `input`, when given). `host` is not empty. Returns whether
+/// the input form differs from `host` (a letter lower-cased, another
+/// separator than `.`, anything UTS 46 mapped, removed or decoded). Errors
+/// name the leftmost bad label; a name that does not fit says so
+/// ([`AsciiName::too_long`]).
+///
+/// In the input form, a label given as an A-label is its lower-cased
+/// A-label, any other is its processed Unicode form (SPEC 3 step 6).
 pub(crate) fn canonicalize_host(
+    host: &str,
+    ascii: &mut AsciiName,
+    input: Option<&mut String>,
+) -> Result<bool, HostError> {
+    if uts46::is_fast_path(host) {
+        return canonicalize_simple_host(host, ascii, input);
+    }
+    if is_stable_name(host) {
+        // UTS 46 leaves every label as it is (A-labels checked on the way):
+        // nothing is allocated. An A-label of right-to-left characters
+        // asks for the Bidi rule on the name.
+        let changed = canonicalize_simple_host(host, ascii, input)?;
+        uts46::check_ascii_name_bidi(host).map_err(|e| HostError::Label {
+            offset: e.offset(),
+            error: LabelError::Uts46(e),
+        })?;
+        return Ok(changed);
+    }
+    ascii.len = 0;
+    ascii.fqdn = false;
+    uts46::with_processed(|processed| {
+        processed.process(host).map_err(|e| HostError::Label {
+            offset: e.offset(),
+            error: LabelError::Uts46(e),
+        })?;
+        write_processed(host, processed, ascii, input)
+    })
+}
+
+/// [`canonicalize_host`] for a host processed by UTS 46 into `processed`.
+fn write_processed(
+    host: &str,
+    processed: &uts46::Processed,
+    ascii: &mut AsciiName,
+    input: Option<&mut String>,
+) -> Result<bool, HostError> {
+    let mut local = String::new();
+    let form = match input {
+        Some(form) => form,
+        None => &mut local,
+    };
+    let before = form.len();
+    let count = processed.labels().len();
+    for (k, label) in processed.labels().enumerate() {
+        let offset = label.input_offset();
+        let text = label.as_str();
+        if k > 0 {
+            ascii.push(b".");
+            form.push('.');
+        }
+        if text.is_empty() {
+            // One trailing dot marks an FQDN: the empty label after it is fine.
+            if k > 0 && k + 1 == count {
+                ascii.fqdn = true;
+                break;
+            }
+            return Err(HostError::Label {
+                offset,
+                error: LabelError::Empty,
+            });
+        }
+        if let Some(c) = text
+            .chars()
+            .find(|&c| c.is_ascii() && BYTE_CLASS[c as usize] == ByteClass::Forbidden)
+        {
+            // Where the input holds it, or what was mapped to it.
+            let at = host
+                .get(offset..)
+                .and_then(|rest| {
+                    rest.char_indices()
+                        .find(|&(_, x)| x == c || etld_punycode::unfullwidth(x) == c)
+                })
+                .map_or(offset, |(i, _)| offset + i);
+            return Err(HostError::Label {
+                offset: at,
+                error: LabelError::ForbiddenCodePoint(c),
+            });
+        }
+        let mut out = [0u8; MAX_LABEL];
+        let len = if let Some(plain) = label.ascii() {
+            match out.get_mut(..plain.len()) {
+                Some(dst) => {
+                    dst.copy_from_slice(plain.as_bytes());
+                    plain.len()
+                }
+                None => {
+                    return Err(HostError::Label {
+                        offset,
+                        error: LabelError::TooLong(plain.len()),
+                    })
+                }
+            }
+        } else {
+            out[..4].copy_from_slice(b"xn--");
+            let n = etld_punycode::encode_chars_into(text.chars(), &mut out[4..]).map_err(|e| {
+                let error = match e {
+                    etld_punycode::Error::BufferTooSmall { needed } => {
+                        LabelError::TooLong(needed + 4)
+                    }
+                    etld_punycode::Error::InputTooLong { .. } => LabelError::TooLong(text.len()),
+                    e => LabelError::Punycode(e),
+                };
+                HostError::Label { offset, error }
+            })?;
+            n + 4
+        };
+        let canonical = &out[..len];
+        check_label_length(canonical).map_err(|error| HostError::Label { offset, error })?;
+        ascii.push(canonical);
+        match label.was_a_label() {
+            // Only ASCII bytes are written.
+            true => form.extend(canonical.iter().map(|&b| char::from(b))),
+            false => form.push_str(text),
+        }
+    }
+    Ok(form.get(before..) != Some(host))
+}
+
+/// Whether UTS 46 processing leaves every non-ASCII character of `host` as
+/// it is: each is stable (see [`is_canonical_char`]) and no label starts
+/// with a combining mark.
+fn is_stable_name(host: &str) -> bool {
+    let mut at_start = true;
+    for c in host.chars() {
+        if c.is_ascii() {
+            at_start = c == '.';
+            continue;
+        }
+        if !is_canonical_char(c) || (at_start && uts46::is_mark(c)) {
+            return false;
+        }
+        at_start = false;
+    }
+    true
+}
+
+/// [`canonicalize_host`] for a host that UTS 46 only lower-cases: ASCII
+/// without `xn--` labels, or one whose other characters are all stable
+/// ([`is_stable_name`]; its `xn--` labels are checked here, the Bidi rule
+/// aside).
+fn canonicalize_simple_host(
     host: &str,
     ascii: &mut AsciiName,
     mut input: Option<&mut String>,
@@ -176,11 +321,8 @@ pub(crate) fn canonicalize_host(
     let mut offset = 0;
     let mut changed = false;
     loop {
-        let (label, next) = match next_separator(rest) {
-            Some((i, len)) => {
-                changed |= len != 1;
-                (&rest[..i], rest.get(i + len..))
-            }
+        let (label, next) = match rest.find('.') {
+            Some(i) => (&rest[..i], rest.get(i + 1..)),
             None => (rest, None),
         };
         // One trailing dot marks an FQDN: the empty label after it is fine.
@@ -203,30 +345,6 @@ pub(crate) fn canonicalize_host(
             }
             None => return Ok(changed),
         }
-    }
-}
-
-/// The lower case of `c`, as `char::to_lowercase`, with a shortcut for
-/// the characters of most IDN labels: lower-case letters, and scripts without
-/// case; the `lowercase_agrees_with_std` test checks every code point.
-#[inline]
-fn lowercase(c: char, mut emit: impl FnMut(char)) {
-    if c.is_ascii() {
-        emit(c.to_ascii_lowercase());
-    } else if matches!(
-        c,
-        // Lower-case Latin-1, Greek and Cyrillic letters; Hebrew to Tibetan,
-        // kana, CJK ideographs, Hangul: scripts without case.
-        '\u{DF}'..='\u{FF}'
-            | '\u{3AC}'..='\u{3CE}'
-            | '\u{430}'..='\u{45F}'
-            | '\u{590}'..='\u{FFF}'
-            | '\u{3040}'..='\u{9FFF}'
-            | '\u{AC00}'..='\u{D7A3}'
-    ) {
-        emit(c);
-    } else {
-        c.to_lowercase().for_each(emit);
     }
 }
 
@@ -274,26 +392,22 @@ pub(crate) fn canonical_label_into(
         check_ascii_label(dst).map_err(whole)?;
         return Ok((label.len(), dst != label.as_bytes()));
     }
-    // Fullwidth ASCII mapped, then lower-cased, once, into a stack buffer.
-    // An A-label holds at least one byte per code point after its prefix,
-    // so more than 59 cannot fit.
+    // A label whose other characters UTS 46 leaves as they are (see
+    // `is_stable_name`): ASCII lower-cased, once, into a stack buffer. An
+    // A-label holds at least one byte per code point after its prefix, so
+    // more than 59 cannot fit.
     let mut chars = ['\0'; MAX_LABEL];
     let mut n = 0;
     let mut all_ascii = true;
     let mut changed = false;
-    for (at, c) in label.char_indices() {
-        let mapped = etld_punycode::unfullwidth(c);
-        if mapped != c && BYTE_CLASS[mapped as usize] == ByteClass::Forbidden {
-            return Err((at, LabelError::ForbiddenCodePoint(mapped)));
+    for c in label.chars() {
+        let l = c.to_ascii_lowercase();
+        if let Some(slot) = chars.get_mut(n) {
+            *slot = l;
         }
-        lowercase(mapped, |l| {
-            if let Some(slot) = chars.get_mut(n) {
-                *slot = l;
-            }
-            n += 1;
-            all_ascii &= l.is_ascii();
-            changed |= l != c;
-        });
+        n += 1;
+        all_ascii &= l.is_ascii();
+        changed |= l != c;
     }
     let punycode = |e| match e {
         etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed),
@@ -363,19 +477,12 @@ fn first_non_ascii(label: &str) -> (usize, u8) {
 /// checks the bound on long and worst-case labels.
 const MAX_DIGITS_PER_CODE_POINT: usize = 9;
 
-/// Whether `c` is its own lower case, no separator and not fullwidth ASCII
-/// (which is mapped to ASCII): a character that a canonical Unicode label
-/// may hold (as [`etld_punycode::is_canonical_code_point`], with a shortcut
-/// for common scripts).
+/// Whether a Unicode label may hold `c` as it is: UTS 46 leaves it alone
+/// whatever surrounds it (valid, in NFC with anything after it, neither
+/// right-to-left nor a joiner: see `uts46::is_stable`).
 #[inline]
 fn is_canonical_char(c: char) -> bool {
-    let mut own = true;
-    let mut count = 0;
-    lowercase(c, |l| {
-        own &= l == c;
-        count += 1;
-    });
-    own && count == 1 && !is_separator(c) && !matches!(c, '\u{FF01}'..='\u{FF5E}')
+    uts46::is_stable(c)
 }
 
 /// The Unicode form (UTF-8) of a rule's `xn--` label, if a host's label can
@@ -458,6 +565,15 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> bool {
                 if !canonical {
                     return false;
                 }
+                // No label starts with a combining mark (UTS 46 4.1).
+                if i == start
+                    && host
+                        .get(i..)
+                        .and_then(|t| t.chars().next())
+                        .is_some_and(uts46::is_mark)
+                {
+                    return false;
+                }
                 other += 1;
                 i += width;
             }
@@ -468,25 +584,22 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> bool {
 /// Whether the character of `text` that starts at `i` with the non-ASCII
 /// byte `lead` is canonical (see [`is_canonical_char`]), and its width. The
 /// characters of most IDN labels are told by their first two bytes, without
-/// decoding: lower-case Latin-1, Greek and Cyrillic letters, Arabic,
-/// Devanagari, kana and CJK ideographs, Hangul syllables (the
-/// `canonical_bytes_agree` test checks every code point).
+/// decoding: lower-case Latin-1, Greek and Cyrillic letters, CJK
+/// ideographs, Hangul syllables (the `canonical_bytes_agree` test checks
+/// every code point).
 #[inline]
 fn canonical_char_at(text: &str, i: usize, lead: u8) -> (bool, usize) {
     match (lead, text.as_bytes().get(i + 1)) {
-        // U+00DF-U+00FF; U+03AC-U+03CE; U+0430-U+045F; U+0600-U+06FF.
+        // U+00DF-U+00FF; U+03AC-U+03CE; U+0430-U+045F.
         (0xC3, Some(0x9F..=0xBF))
         | (0xCE, Some(0xAC..=0xBF))
         | (0xCF, Some(0x80..=0x8E))
         | (0xD0, Some(0xB0..=0xBF))
-        | (0xD1, Some(0x80..=0x9F))
-        | (0xD8..=0xDB, _) => (true, 2),
-        // U+0900-U+097F; U+3040-U+9FFF; U+AC00-U+D7FF.
-        (0xE0, Some(0xA4..=0xA5))
-        | (0xE3, Some(0x81..=0xBF))
-        | (0xE4..=0xE9 | 0xEB..=0xEC, _)
-        | (0xEA, Some(0xB0..=0xBF))
-        | (0xED, Some(0x80..=0x9F)) => (true, 3),
+        | (0xD1, Some(0x80..=0x9F)) => (true, 2),
+        // U+4000-U+9FFF; U+AC00-U+D77F.
+        (0xE4..=0xE9 | 0xEB..=0xEC, _) | (0xEA, Some(0xB0..=0xBF)) | (0xED, Some(0x80..=0x9D)) => {
+            (true, 3)
+        }
         _ => {
             let c = text.get(i..).and_then(|t| t.chars().next());
             (
@@ -550,7 +663,7 @@ mod tests {
         );
         assert!(matches!(
             canonical_label("xn--abc-"),
-            Err(LabelError::Punycode(_))
+            Err(LabelError::Uts46(_))
         ));
     }
 
@@ -686,15 +799,6 @@ mod tests {
                 "{label:?}: {} > {bound}",
                 encoded.len()
             );
-        }
-    }
-
-    #[test]
-    fn lowercase_agrees_with_std() {
-        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            let mut ours = Vec::new();
-            lowercase(c, |l| ours.push(l));
-            assert!(ours.iter().copied().eq(c.to_lowercase()), "{c:?}");
         }
     }
 

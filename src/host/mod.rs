@@ -9,6 +9,7 @@
 //! | `label.rs` | canonicalises the other hosts label by label: upper case folded, the UTS 46 label separators and fullwidth ASCII mapped, Unicode labels encoded as `xn--` A-labels, A-labels checked; the same for a rule's labels |
 //! | `ip.rs` | tells an IP address (an IPv6 literal, or a name ending in a number as the WHATWG URL standard decides it) from a name |
 //! | `key.rs` | the key of a label, computed alike by the scan for a host's label and by the lookup room's tree for a rule's |
+//! | `uts46/` | UTS 46 processing with the WHATWG flags, on the project's own Unicode tables: the public [`uts46`] module |
 //! | `url.rs` | takes the host out of a URL, `host:port` or e-mail address: the public [`url`] module |
 //!
 //! What it may use: the error types and the `etld-punycode` crate. What it
@@ -23,3 +24,4 @@ pub(crate) mod key;
 pub(crate) mod label;
 pub(crate) mod scan;
 pub mod url;
+pub mod uts46;

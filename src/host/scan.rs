@@ -32,7 +32,8 @@
 use crate::error::HostError;
 use crate::host::key::{label_key, word};
 use crate::host::label::{
-    check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
+    check_a_label_rtl, check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL,
+    MAX_NAME,
 };
 
 /// Why a scan, or the lookup built on it, stopped without a match.
@@ -496,21 +497,23 @@ impl<'h, const W: usize> Name<'h, W> {
     /// [`Form::A_LABELS`] (the others are fine: the scan has seen no empty
     /// or long label), from the left so that the first bad label is the
     /// one reported; `until` is where the labels the walk found in the list
-    /// begin.
+    /// begin. Says whether one of them decodes to right-to-left characters
+    /// (the name is then a Bidi domain name).
     #[cold]
     #[inline(never)]
-    pub(crate) fn check_labels_before(&self, until: usize) -> Result<(), Stop> {
+    pub(crate) fn check_labels_before(&self, until: usize) -> Result<bool, Stop> {
         let mut start = 0;
+        let mut rtl = false;
         while start < until.min(self.len() + 1) {
             let end = self.label_end(start);
             let label = self.bytes.get(start..end).unwrap_or_default();
             if etld_punycode::has_ace_prefix(label) {
-                check_ascii_label(label)
+                rtl |= check_a_label_rtl(label)
                     .map_err(|error| Stop::Invalid(HostError::in_label(start, 0, error)))?;
             }
             start = end + 1;
         }
-        Ok(())
+        Ok(rtl)
     }
 
     /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
@@ -788,11 +791,14 @@ mod tests {
         let bad = b"a.b-c.xn--abc-.xn--bcher-kva.xn--abc-";
         let (name, form) = Name::<WORDS>::scan(bad, true).unwrap();
         assert_eq!(form, Form::A_LABELS);
-        assert!(is_label_error(name.check_labels_before(bad.len()), 6));
-        assert!(is_label_error(name.check_labels_before(7), 6));
-        assert_eq!(name.check_labels_before(6), Ok(()));
-        assert!(is_label_error(name.check_labels_before(15), 6));
-        assert_eq!(name.check_labels_before(0), Ok(()));
+        assert!(is_label_error(
+            name.check_labels_before(bad.len()).map(drop),
+            6
+        ));
+        assert!(is_label_error(name.check_labels_before(7).map(drop), 6));
+        assert_eq!(name.check_labels_before(6), Ok(false));
+        assert!(is_label_error(name.check_labels_before(15).map(drop), 6));
+        assert_eq!(name.check_labels_before(0), Ok(false));
         assert_eq!(form_of(bad, false), Ok((Form::CANONICAL, 5)));
         // Labels too long or empty are checked first, A-labels with them.
         let long = format!("xn--abc-.{}.com", "a".repeat(64));

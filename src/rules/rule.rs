@@ -319,7 +319,7 @@ mod tests {
         );
         assert!(matches!(
             line_err("xn--zz"),
-            (1, RuleError::Label(LabelError::Punycode(_)))
+            (1, RuleError::Label(LabelError::Uts46(_)))
         ));
         match RuleSet::parse(b"ok\n\xff\xfe\n") {
             Err(Error::Rule {

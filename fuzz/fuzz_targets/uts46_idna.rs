@@ -1,0 +1,27 @@
+//! `etld::uts46` against the `idna` crate: a name spelled from the input
+//! bytes (tests/uts46_names) must be refused by both or get the same
+//! ToASCII and ToUnicode answers. Names holding a code point whose Unicode
+//! data differ between the two implementations' versions are skipped.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/uts46_names/mod.rs"]
+mod uts46_names;
+
+fuzz_target!(|data: &[u8]| {
+    let name = uts46_names::name_from_bytes(data);
+    if uts46_names::comparable(&name) {
+        if let Err(e) = uts46_names::compare(&name) {
+            panic!("{e}");
+        }
+    }
+    // Text as it comes, too.
+    if let Ok(text) = std::str::from_utf8(data) {
+        if uts46_names::comparable(text) {
+            if let Err(e) = uts46_names::compare(text) {
+                panic!("{e}");
+            }
+        }
+    }
+});

@@ -1,0 +1,234 @@
+//! Why UTS 46 processing refused a name.
+
+use std::fmt;
+
+pub use super::bidi::BidiRule;
+
+/// Why a name failed UTS 46 processing: which step or validity criterion,
+/// and where.
+///
+/// `offset` is a byte offset into the name as given: the offending code
+/// point itself where there is one in the input, else the start of the
+/// label (an `xn--` label's contents exist only once decoded). For a code
+/// point that normalisation produced, it is the input code point the
+/// composed one came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// A disallowed code point (processing step 1, the mapping).
+    Disallowed {
+        /// Byte offset of the code point.
+        offset: usize,
+        /// The code point.
+        code_point: char,
+    },
+    /// An `xn--` label holds a non-ASCII code point once mapped (processing
+    /// step 4.1).
+    ALabelNotAscii {
+        /// Byte offset of the label.
+        offset: usize,
+    },
+    /// An `xn--` label is not valid Punycode (processing step 4.2):
+    /// [`etld_punycode::decode`] of it says what is wrong. (The error is
+    /// kept small, a host's error being part of every lookup's result.)
+    Punycode {
+        /// Byte offset of where the decoder stopped, counted in the label
+        /// as mapped from the label's start (for a label given in ASCII,
+        /// the offending byte), or of the label.
+        offset: usize,
+    },
+    /// An `xn--` label decodes to nothing or to ASCII only (processing
+    /// step 4.3).
+    ALabelAsciiOnly {
+        /// Byte offset of the label.
+        offset: usize,
+    },
+    /// A decoded `xn--` label is not in NFC (validity criterion 1).
+    NotNfc {
+        /// Byte offset of the label.
+        offset: usize,
+    },
+    /// A decoded `xn--` label starts with `xn--` itself (validity criterion 4,
+    /// CheckHyphens off).
+    ALabelPrefix {
+        /// Byte offset of the label.
+        offset: usize,
+    },
+    /// A label starts with a combining mark (validity criterion 5).
+    LeadingCombiningMark {
+        /// Byte offset of the mark, or of its `xn--` label.
+        offset: usize,
+        /// The mark.
+        code_point: char,
+    },
+    /// A label holds a code point that is not valid: mapped, ignored or
+    /// disallowed, in a decoded `xn--` label or made by normalisation
+    /// (validity criterion 6).
+    NotValid {
+        /// Byte offset of the code point, or of its `xn--` label.
+        offset: usize,
+        /// The code point.
+        code_point: char,
+    },
+    /// A ZERO WIDTH JOINER or NON-JOINER out of the context that RFC 5892
+    /// appendix A allows (validity criterion 7, CheckJoiners).
+    ContextJ {
+        /// Byte offset of the joiner, or of its `xn--` label.
+        offset: usize,
+        /// The joiner.
+        code_point: char,
+    },
+    /// A label of a name holding right-to-left characters breaks the Bidi
+    /// rule of RFC 5893 (validity criterion 8, CheckBidi).
+    Bidi {
+        /// Byte offset of the character that breaks the rule, or of its
+        /// `xn--` label.
+        offset: usize,
+        /// The condition broken.
+        rule: BidiRule,
+    },
+    /// ToASCII: a label is too long to be encoded as Punycode (over
+    /// [`etld_punycode::Limits::DEFAULT`]'s cap).
+    Encode {
+        /// Byte offset of the label.
+        offset: usize,
+    },
+}
+
+impl Error {
+    /// The same error for a name that starts `by` bytes further on (a
+    /// label checked alone, placed in its host).
+    pub(crate) fn shifted(self, by: usize) -> Error {
+        let mut e = self;
+        match &mut e {
+            Error::Disallowed { offset, .. }
+            | Error::ALabelNotAscii { offset }
+            | Error::Punycode { offset, .. }
+            | Error::ALabelAsciiOnly { offset }
+            | Error::NotNfc { offset }
+            | Error::ALabelPrefix { offset }
+            | Error::LeadingCombiningMark { offset, .. }
+            | Error::NotValid { offset, .. }
+            | Error::ContextJ { offset, .. }
+            | Error::Bidi { offset, .. }
+            | Error::Encode { offset, .. } => *offset += by,
+        }
+        e
+    }
+
+    /// Byte offset in the name as given (see [`Error`]).
+    pub fn offset(&self) -> usize {
+        match *self {
+            Error::Disallowed { offset, .. }
+            | Error::ALabelNotAscii { offset }
+            | Error::Punycode { offset, .. }
+            | Error::ALabelAsciiOnly { offset }
+            | Error::NotNfc { offset }
+            | Error::ALabelPrefix { offset }
+            | Error::LeadingCombiningMark { offset, .. }
+            | Error::NotValid { offset, .. }
+            | Error::ContextJ { offset, .. }
+            | Error::Bidi { offset, .. }
+            | Error::Encode { offset, .. } => offset,
+        }
+    }
+
+    /// The step or criterion of UTS 46 (or the RFC it cites) that failed,
+    /// in the status codes of Unicode's `IdnaTestV2.txt`: `P1`, `P4`, `V1`,
+    /// `V4`, `V5`, `V6`, `C1`, `C2`, `B1`..`B6`, `A3`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Disallowed { .. } => "P1",
+            Error::ALabelNotAscii { .. }
+            | Error::Punycode { .. }
+            | Error::ALabelAsciiOnly { .. } => "P4",
+            Error::NotNfc { .. } => "V1",
+            Error::ALabelPrefix { .. } => "V4",
+            Error::LeadingCombiningMark { .. } => "V5",
+            Error::NotValid { .. } => "V6",
+            Error::ContextJ { code_point, .. } => {
+                if *code_point == '\u{200C}' {
+                    "C1"
+                } else {
+                    "C2"
+                }
+            }
+            Error::Bidi { rule, .. } => match rule.number() {
+                1 => "B1",
+                2 => "B2",
+                3 => "B3",
+                4 => "B4",
+                5 => "B5",
+                _ => "B6",
+            },
+            Error::Encode { .. } => "A3",
+        }
+    }
+}
+
+fn u(c: char) -> String {
+    format!("U+{:04X}", c as u32)
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = self.offset();
+        match self {
+            Error::Disallowed { code_point, .. } => {
+                write!(f, "disallowed code point {} at byte {at}", u(*code_point))
+            }
+            Error::ALabelNotAscii { .. } => {
+                write!(f, "the xn-- label at byte {at} holds non-ASCII code points")
+            }
+            Error::Punycode { .. } => {
+                write!(f, "invalid Punycode in an xn-- label, at byte {at}")
+            }
+            Error::ALabelAsciiOnly { .. } => {
+                write!(f, "the xn-- label at byte {at} decodes to ASCII only")
+            }
+            Error::NotNfc { .. } => write!(f, "the xn-- label at byte {at} is not in NFC"),
+            Error::ALabelPrefix { .. } => {
+                write!(
+                    f,
+                    "the xn-- label at byte {at} decodes to a label starting with xn--"
+                )
+            }
+            Error::LeadingCombiningMark { code_point, .. } => {
+                write!(
+                    f,
+                    "the label at byte {at} starts with the combining mark {}",
+                    u(*code_point)
+                )
+            }
+            Error::NotValid { code_point, .. } => {
+                write!(
+                    f,
+                    "code point {} at byte {at} is not valid in a label",
+                    u(*code_point)
+                )
+            }
+            Error::ContextJ { code_point, .. } => write!(
+                f,
+                "{} at byte {at} is out of the context RFC 5892 allows",
+                if *code_point == '\u{200C}' {
+                    "ZERO WIDTH NON-JOINER"
+                } else {
+                    "ZERO WIDTH JOINER"
+                }
+            ),
+            Error::Bidi { rule, .. } => write!(
+                f,
+                "the label at byte {at} breaks condition {} of the Bidi rule (RFC 5893)",
+                rule.number()
+            ),
+            Error::Encode { .. } => {
+                write!(
+                    f,
+                    "the label at byte {at} is too long to encode as Punycode"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}

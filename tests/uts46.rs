@@ -1,0 +1,311 @@
+//! UTS 46 processing (`etld::uts46`) against Unicode's conformance file
+//! `vectors/IdnaTestV2-16.0.0.txt`, and the hosts a browser and etld once
+//! disagreed on.
+//!
+//! The tables are of Unicode 18.0.0, the newest conformance file at hand is
+//! of 16.0.0: a case is skipped when it holds a code point whose data differ
+//! between the two versions (`vectors/uts46_changed_16.0.0_18.0.0.txt`,
+//! written by `scripts/uts46_changed.py`). Every other case is run, ToASCII
+//! (nontransitional) and ToUnicode, with the status codes of the flags that
+//! the WHATWG URL standard turns off ignored (the file's header: CheckHyphens
+//! V2 V3, UseSTD3ASCIIRules U1, VerifyDnsLength A4_1 A4_2, and X4_2, the
+//! empty-label code that replaced A4_2 in ToUnicode).
+
+use etld::uts46;
+
+const IGNORED: [&str; 6] = ["V2", "V3", "U1", "A4_1", "A4_2", "X4_2"];
+
+fn changed_ranges() -> Vec<(u32, u32)> {
+    include_str!("../vectors/uts46_changed_16.0.0_18.0.0.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let (a, b) = l.split_once("..").expect("a range");
+            (
+                u32::from_str_radix(a, 16).expect("hex"),
+                u32::from_str_radix(b, 16).expect("hex"),
+            )
+        })
+        .collect()
+}
+
+/// Undoes the file's `\uXXXX` and `\x{XXXX}` escapes; `None` for a
+/// surrogate (an ill-formed string, which a Rust `str` cannot hold).
+fn unescape(s: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let (hex, len) = if let Some(t) = tail.strip_prefix("\\u") {
+            (&t[..4], 6)
+        } else if let Some(t) = tail.strip_prefix("\\x{") {
+            let end = t.find('}').expect("closing brace");
+            (&t[..end], 4 + end)
+        } else {
+            out.push('\\');
+            rest = &tail[1..];
+            continue;
+        };
+        out.push(char::from_u32(u32::from_str_radix(hex, 16).expect("hex"))?);
+        rest = &tail[len..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+fn statuses(s: &str) -> Vec<String> {
+    s.trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty() && !IGNORED.contains(&x.as_str()))
+        .collect()
+}
+
+struct Case {
+    line: usize,
+    source: String,
+    unicode: String,
+    unicode_errors: Vec<String>,
+    ascii: String,
+    ascii_errors: Vec<String>,
+}
+
+fn cases() -> (Vec<Case>, usize) {
+    let changed = changed_ranges();
+    let is_changed = |s: &str| {
+        s.chars()
+            .any(|c| changed.iter().any(|&(a, b)| (a..=b).contains(&(c as u32))))
+    };
+    let mut out = Vec::new();
+    let mut skipped = 0;
+    for (n, line) in include_str!("../vectors/IdnaTestV2-16.0.0.txt")
+        .lines()
+        .enumerate()
+    {
+        let line = line.split('#').next().unwrap_or("");
+        if line.trim().is_empty() {
+            continue;
+        }
+        let cols: Vec<&str> = line.split(';').map(str::trim).collect();
+        assert!(cols.len() >= 6, "line {}: {cols:?}", n + 1);
+        let field = |s: &str, default: &str| -> Option<String> {
+            match s {
+                "" => Some(default.to_string()),
+                "\"\"" => Some(String::new()),
+                s => unescape(s),
+            }
+        };
+        let Some(source) = field(cols[0], "") else {
+            skipped += 1;
+            continue;
+        };
+        let Some(unicode) = field(cols[1], &source) else {
+            skipped += 1;
+            continue;
+        };
+        let unicode_status = cols[2];
+        let Some(ascii) = field(cols[3], &unicode) else {
+            skipped += 1;
+            continue;
+        };
+        let ascii_status = if cols[4].is_empty() {
+            unicode_status
+        } else {
+            cols[4]
+        };
+        if is_changed(&source) || is_changed(&unicode) {
+            skipped += 1;
+            continue;
+        }
+        out.push(Case {
+            line: n + 1,
+            source,
+            unicode,
+            unicode_errors: statuses(unicode_status),
+            ascii,
+            ascii_errors: statuses(ascii_status),
+        });
+    }
+    (out, skipped)
+}
+
+#[test]
+fn idna_test_v2() {
+    let (cases, skipped) = cases();
+    assert!(cases.len() > 5500, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for c in &cases {
+        let got = uts46::to_unicode(&c.source);
+        let ok = match (&got, c.unicode_errors.is_empty()) {
+            (Ok(s), true) => *s == c.unicode,
+            (Err(_), false) => true,
+            _ => false,
+        };
+        if !ok {
+            failures.push(format!(
+                "line {} to_unicode({:?}): got {:?}, want {:?} {:?}",
+                c.line, c.source, got, c.unicode, c.unicode_errors
+            ));
+        }
+        let got = uts46::to_ascii(&c.source);
+        let ok = match (&got, c.ascii_errors.is_empty()) {
+            (Ok(s), true) => *s == c.ascii,
+            (Err(_), false) => true,
+            _ => false,
+        };
+        if !ok {
+            failures.push(format!(
+                "line {} to_ascii({:?}): got {:?}, want {:?} {:?}",
+                c.line, c.source, got, c.ascii, c.ascii_errors
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases fail ({skipped} skipped):\n{}",
+        failures.len(),
+        cases.len(),
+        failures[..failures.len().min(60)].join("\n")
+    );
+}
+
+#[test]
+fn hosts_a_browser_canonicalises() {
+    let cases = [
+        ("goo\u{AD}gle.com", "google.com", "google.com"),
+        (
+            "GOO\u{200B}\u{2060}\u{FEFF}goo.com",
+            "googoo.com",
+            "googoo.com",
+        ),
+        ("ﬁ.com", "fi.com", "fi.com"),
+        ("a.b.ｶ.jp", "a.b.カ.jp", "a.b.xn--lck.jp"),
+        ("Ⅷ.com", "viii.com", "viii.com"),
+        ("Faß.de", "faß.de", "xn--fa-hia.de"),
+        ("XN--FA-HIA.de", "faß.de", "xn--fa-hia.de"),
+        (
+            "www.食狮.公司.cn",
+            "www.食狮.公司.cn",
+            "www.xn--85x722f.xn--55qx5d.cn",
+        ),
+        ("ＥＸＡＭＰＬＥ。ｃｏｍ", "example.com", "example.com"),
+        ("a\u{301}.com", "á.com", "xn--1ca.com"),
+        ("Example.COM", "example.com", "example.com"),
+    ];
+    for (input, unicode, ascii) in cases {
+        assert_eq!(
+            uts46::to_unicode(input).as_deref(),
+            Ok(unicode),
+            "{input:?}"
+        );
+        assert_eq!(uts46::to_ascii(input).as_deref(), Ok(ascii), "{input:?}");
+    }
+}
+
+#[test]
+fn hosts_a_browser_refuses() {
+    // (input, status code, byte offset)
+    let cases = [
+        ("ex\u{200D}ample.com", "C2", 2),
+        ("ex\u{200C}ample.com", "C1", 2),
+        ("xn--31m-dda.com", "V6", 0),  // U+009B, a terminal control
+        ("xn--abc-4q0a.com", "V6", 0), // U+202E, RIGHT-TO-LEFT OVERRIDE
+        ("a.\u{9B}.com", "P1", 2),
+        ("www.xn--ls8h=.com", "P4", 12), // `=` is no Punycode digit
+        ("xn--abc-.com", "P4", 0),       // decodes to ASCII only
+        ("a.\u{301}b.com", "V5", 2),
+        ("1.\u{5D0}", "B1", 0),
+    ];
+    for (input, code, offset) in cases {
+        let e = uts46::to_ascii(input).expect_err(input);
+        assert_eq!((e.code(), e.offset()), (code, offset), "{input:?}: {e}");
+        assert!(uts46::to_unicode(input).is_err(), "{input:?}");
+    }
+    // An A-label of a label that itself starts with `xn--`.
+    let nested = format!("a.xn--{}.com", etld_punycode::encode("xn--ä").unwrap());
+    let e = uts46::to_ascii(&nested).unwrap_err();
+    assert_eq!((e.code(), e.offset()), ("V4", 2), "{nested}");
+}
+
+#[test]
+fn the_ascii_fast_path_borrows() {
+    use std::borrow::Cow;
+    assert!(matches!(
+        uts46::to_ascii("example.com"),
+        Ok(Cow::Borrowed("example.com"))
+    ));
+    assert!(matches!(
+        uts46::to_unicode("a-b_c.example"),
+        Ok(Cow::Borrowed(_))
+    ));
+    assert!(uts46::is_fast_path("Example.COM"));
+    assert!(!uts46::is_fast_path("a.XN--fa-hia.de"));
+    assert!(!uts46::is_fast_path("faß.de"));
+}
+
+#[test]
+fn tables_fit_the_budget() {
+    // Counted by the generator: the bytes of every static table.
+    let budget = 64 * 1024;
+    assert!(uts46::TABLE_BYTES <= budget, "{}", uts46::TABLE_BYTES);
+    assert_eq!(uts46::UNICODE_VERSION, "18.0.0");
+}
+
+/// Lookups canonicalise hosts by UTS 46: the hosts on which etld and a
+/// browser's URL parser once disagreed.
+#[test]
+fn lookups_take_hosts_as_a_browser_does() {
+    use etld::{List, Options, Output};
+    let list = List::builtin();
+    let ascii = Options::new().output(Output::Ascii);
+    for (host, registrable, registrable_ascii) in [
+        ("goo\u{AD}gle.com", "google.com", "google.com"),
+        (
+            "www.GOO\u{200B}\u{2060}\u{FEFF}goo.com",
+            "googoo.com",
+            "googoo.com",
+        ),
+        ("ﬁ.com", "fi.com", "fi.com"),
+        ("a.b.ｶ.jp", "ｶ.jp", "xn--lck.jp"),
+        ("Ⅷ.com", "viii.com", "viii.com"),
+        ("www.Faß.de", "faß.de", "xn--fa-hia.de"),
+        ("www.xn--fa-hia.de", "xn--fa-hia.de", "xn--fa-hia.de"),
+    ] {
+        let d = list
+            .lookup(host)
+            .unwrap_or_else(|e| panic!("{host:?}: {e}"));
+        let d_ascii = list.lookup_with(host, &ascii).unwrap();
+        assert_eq!(d_ascii.registrable(), Some(registrable_ascii), "{host:?}");
+        // `ｶ` is its own registrable label: processed, it is `カ`.
+        let want = registrable.replace('ｶ', "カ");
+        assert_eq!(d.registrable(), Some(want.as_str()), "{host:?}");
+    }
+    for host in [
+        "ex\u{200D}ample.com",
+        "xn--31m-dda.com",
+        "xn--abc-4q0a.com",
+        "www.xn--abc-4q0a.com",
+        "WWW.XN--31M-DDA.COM",
+        "ü.xn--31m-dda.com",
+        "1.xn--4db.com",
+    ] {
+        assert!(
+            list.lookup(host).is_err(),
+            "{host:?}: {:?}",
+            list.lookup(host)
+        );
+    }
+    let d = list
+        .lookup_url("http://GOO\u{200B}\u{2060}\u{FEFF}goo.com/")
+        .unwrap();
+    assert_eq!(d.registrable(), Some("googoo.com"));
+    assert!(
+        list.lookup_url("http://goo%C2%ADgle.com/")
+            .unwrap()
+            .registrable()
+            == Some("google.com")
+    );
+    // The cookie check canonicalises both names alike.
+    assert!(list.is_cookie_domain_acceptable("www.goo\u{AD}gle.com", "google.com"));
+}

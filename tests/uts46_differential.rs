@@ -1,0 +1,44 @@
+//! `etld::uts46` against the `idna` crate (a dev-dependency) on names
+//! spelled from pseudo-random bytes (see tests/uts46_names): both must
+//! refuse a name alike or give the same answer, ToASCII and ToUnicode. The
+//! fuzz target `uts46_idna` does the same on libFuzzer's bytes.
+
+#[path = "uts46_names/mod.rs"]
+mod uts46_names;
+
+#[test]
+fn agrees_with_idna_on_generated_names() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut compared, mut failures) = (0, Vec::new());
+    let mut oks = 0;
+    for _ in 0..30_000 {
+        let len = 1 + next() as usize % 12;
+        let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        let name = uts46_names::name_from_bytes(&bytes);
+        if !uts46_names::comparable(&name) {
+            continue;
+        }
+        compared += 1;
+        if etld::uts46::to_ascii(&name).is_ok() {
+            oks += 1;
+        }
+        if let Err(e) = uts46_names::compare(&name) {
+            failures.push(e);
+        }
+    }
+    assert!(compared > 20_000, "{compared}");
+    // Both kinds of answer are well represented.
+    assert!(oks > 3_000 && compared - oks > 3_000, "{oks} of {compared}");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} names differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
+}

@@ -1,0 +1,200 @@
+//! Domain names spelled from bytes, for the differential checks of
+//! `etld::uts46` against the `idna` crate (tests/uts46_differential.rs and
+//! the fuzz target `uts46_idna`).
+//!
+//! Each byte picks a piece: ASCII letters, digits, hyphens and dots,
+//! `xn--` prefixes and whole A-labels (valid and not), and code points of
+//! every kind UTS 46 treats apart (mapped, ignored, deviations, disallowed,
+//! separators, combining marks, joiners and what they join, right-to-left
+//! letters and digits, Hangul jamo); a byte of 0xF0 and up takes the next
+//! three bytes as any code point. Names holding a code point whose Unicode
+//! data differ between the versions of the two implementations are left out
+//! ([`comparable`]).
+#![allow(dead_code)]
+
+const PIECES: &[&str] = &[
+    ".",
+    ".",
+    "a",
+    "b",
+    "x",
+    "n",
+    "-",
+    "--",
+    "1",
+    "0",
+    "A",
+    "Z",
+    "_",
+    "xn--",
+    "XN--",
+    "ab",
+    "xn--fa-hia",
+    "xn--55qx5d",
+    "xn--mgbaam7a8h",
+    "xn--4db",
+    "xn--31m-dda",
+    "xn--abc-4q0a",
+    "xn--tda",
+    "xn--ls8h",
+    "ß",
+    "ς",
+    "Σ",
+    "ü",
+    "Ü",
+    "ﬁ",
+    "Ⅷ",
+    "ｶ",
+    "Ａ",
+    "。",
+    "．",
+    "｡",
+    "\u{AD}",
+    "\u{200B}",
+    "\u{2060}",
+    "\u{FEFF}",
+    "\u{FE0F}",
+    "\u{200D}",
+    "\u{200C}",
+    "א",
+    "ב",
+    "ب",
+    "ل",
+    "٣",
+    "١",
+    "\u{64B}",
+    "\u{640}",
+    "\u{301}",
+    "\u{323}",
+    "\u{308}",
+    "क",
+    "\u{94D}",
+    "\u{93C}",
+    "\u{1100}",
+    "\u{1161}",
+    "\u{11A8}",
+    "각",
+    "Ꭰ",
+    "ꭰ",
+    "¼",
+    "⒈",
+    "\u{FFFD}",
+    "\u{E0100}",
+    "😀",
+    "食狮",
+    "公司",
+    "\u{9B}",
+    "\u{202E}",
+    " ",
+    "\u{3000}",
+    "ǅ",
+    "İ",
+    "K",
+    "\u{2488}",
+    "\u{1E9E}",
+    "ℌ",
+    "\u{F900}",
+    "\u{0958}",
+    "\u{0F73}",
+    "\u{0345}",
+    "ﷺ",
+    "ｰ",
+];
+
+/// The name the bytes spell.
+pub fn name_from_bytes(data: &[u8]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while let Some(&b) = data.get(i) {
+        i += 1;
+        if b >= 0xF0 {
+            let bytes = data.get(i..i + 3).unwrap_or_default();
+            i += 3;
+            let v = bytes.iter().fold(0u32, |v, &x| v << 8 | u32::from(x)) % 0x11_0000;
+            if let Some(c) = char::from_u32(v) {
+                out.push(c);
+            }
+            continue;
+        }
+        out.push_str(PIECES[usize::from(b) % PIECES.len()]);
+    }
+    out
+}
+
+/// Ranges of code points whose UTS 46 data differ between Unicode 16.0.0
+/// (the `idna` crate's data, as old or older than 17.0.0) and 18.0.0
+/// (etld's tables): `vectors/uts46_changed_16.0.0_18.0.0.txt`.
+fn changed() -> &'static [(u32, u32)] {
+    static CHANGED: std::sync::OnceLock<Vec<(u32, u32)>> = std::sync::OnceLock::new();
+    CHANGED.get_or_init(|| {
+        include_str!("../../vectors/uts46_changed_16.0.0_18.0.0.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .filter_map(|l| {
+                let (a, b) = l.split_once("..")?;
+                Some((
+                    u32::from_str_radix(a, 16).ok()?,
+                    u32::from_str_radix(b, 16).ok()?,
+                ))
+            })
+            .collect()
+    })
+}
+
+/// Whether both implementations hold the same data for every code point of
+/// `name`, its `xn--` labels decoded, and `name` is not of the one kind the
+/// `idna` crate (1.1) answers otherwise than UTS 46: an `xn--` label whose
+/// decoding starts with `xn--` itself, which validity criterion 4 refuses
+/// (`xn--xn--abc-4q0axn--xn--abc-4q0a`, which decodes to a label holding
+/// U+202E, is even accepted by `idna` as it stands).
+pub fn comparable(name: &str) -> bool {
+    let clean = |s: &str| {
+        s.chars().all(|c| {
+            let cp = c as u32;
+            !changed().iter().any(|&(a, b)| (a..=b).contains(&cp))
+        })
+    };
+    clean(name)
+        && name
+            .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+            .all(|label| {
+                let lower = label.to_ascii_lowercase();
+                match lower.strip_prefix("xn--") {
+                    Some(rest) => etld_punycode::decode(rest)
+                        .map_or(true, |u| clean(&u) && !u.starts_with("xn--")),
+                    None => true,
+                }
+            })
+}
+
+/// Runs both implementations on `name`; `Err` says how they differ. A name
+/// etld refuses by validity criterion 4 (an A-label decoding to `xn--`,
+/// once mapped: see [`comparable`]) is not compared.
+pub fn compare(name: &str) -> Result<(), String> {
+    let ours = etld::uts46::to_ascii(name);
+    if matches!(ours, Err(etld::uts46::Error::ALabelPrefix { .. })) {
+        return Ok(());
+    }
+    let theirs = idna::domain_to_ascii(name);
+    match (&ours, &theirs) {
+        (Ok(a), Ok(b)) if a == b => {}
+        (Err(_), Err(_)) => {}
+        _ => {
+            return Err(format!(
+                "to_ascii({name:?}): etld {ours:?}, idna {theirs:?}"
+            ))
+        }
+    }
+    let ours = etld::uts46::to_unicode(name);
+    let (text, result) = idna::domain_to_unicode(name);
+    match (&ours, &result) {
+        (Ok(a), Ok(())) if *a == text => {}
+        (Err(_), Err(_)) => {}
+        _ => {
+            return Err(format!(
+                "to_unicode({name:?}): etld {ours:?}, idna {text:?} {result:?}"
+            ))
+        }
+    }
+    Ok(())
+}
