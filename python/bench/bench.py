@@ -22,6 +22,12 @@ What it measures (the best of `--repeat` runs each):
   `df.group_by(site=pl.col("host").etld.registrable()).len()` beside
   `df.group_by(site=tld.registrable_domain("host")).len()`.
 
+With `--functions`, it times instead every scalar function of etld (a
+call per host, one core, no peers needed): `registrable`, `suffix`,
+`subdomain`, `label`, `section`, `known`, `error`, `lookup`, `lookup_url`
+(on `https://HOST/`), `host` (likewise) and `is_cookie_domain_acceptable`
+(HOST, `example.com`).
+
 "One core" is this process pinned to CPU 0 (`os.sched_setaffinity`),
 as `taskset -c 0` would.
 
@@ -82,7 +88,10 @@ def main():
     ap.add_argument("hosts", nargs="?", help="a file of hosts, one a line (default: gen-hosts N)")
     ap.add_argument("-n", type=int, default=1_000_000, help="hosts (default 1,000,000)")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--functions", action="store_true", help="time every scalar function of etld, no peers")
     args = ap.parse_args()
+    if args.functions:
+        return functions(args)
 
     import polars as pl
     import pyarrow as pa
@@ -177,6 +186,26 @@ def main():
     print(f"  column: etld one core / polars-tldextract one core   {col['etld pyarrow'] / col['ptld 1']:.1f}x")
     print(f"  column: etld one core / polars-tldextract all cores  {col['etld pyarrow'] / col['ptld all']:.1f}x")
     print(f"  Polars GROUP BY: etld / polars-tldextract   {gb['etld'] / gb['ptld']:.1f}x")
+
+
+def functions(args):
+    """Every scalar function of etld, a call per host, on one core."""
+    import etld
+
+    hosts = load_hosts(args.hosts, args.n)
+    urls = [f"https://{h}/" for h in hosts]
+    n = len(hosts)
+    pin({min(os.sched_getaffinity(0))} if hasattr(os, "sched_getaffinity") else None)
+    print(f"{n} hosts; etld {etld.__version__}, Python {sys.version.split()[0]}; a call per host, one core:")
+    cookie = etld.is_cookie_domain_acceptable
+    cases = [(name, getattr(etld, name), hosts) for name in
+             ("registrable", "suffix", "subdomain", "label", "section", "known", "error", "lookup")]
+    cases += [("lookup_url", etld.lookup_url, urls), ("host", etld.host, urls)]
+    cases += [("is_cookie_domain_acceptable", lambda h: cookie(h, "example.com"), hosts)]
+    for name, f, inputs in cases:
+        f(inputs[0])
+        seconds = best(scalar_loop(f, inputs), args.repeat)
+        print(f"  etld.{name:<28} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call", flush=True)
 
 
 if __name__ == "__main__":

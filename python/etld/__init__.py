@@ -14,6 +14,10 @@ for one host or a whole Arrow column::
     >>> d = etld.lookup("www.Example.CO.uk")
     >>> d.registrable, d.subdomain, d.label, d.section, d.known
     ('example.co.uk', 'www', 'example', 'icann', True)
+    >>> etld.subdomain("a.b.example.co.uk"), etld.section("me.github.io"), etld.known("a.b.example")
+    ('a.b', 'private', False)
+    >>> etld.host("https://user@www.Example.co.uk:8080/path")
+    'www.Example.co.uk'
 
 The same functions take columns: a pyarrow ``Array`` or ``ChunkedArray``, a
 polars ``Series``, a pandas ``Series`` backed by Arrow, or anything with
@@ -35,7 +39,16 @@ Options are keyword arguments, on a `List` or on each call:
 
 The module-level functions answer from `default_list()`: the list the
 ``etld`` command line uses (``$ETLD_LIST``, else the newest of the built-in
-list, the list ``etld update`` installed and the system's).
+list, the list ``etld update`` installed and the system's), with the files
+of extra rules ``$ETLD_EXTRA`` names laid over it. Your own rules over a
+list, as though appended to it (``extra=`` files on every constructor, or
+text)::
+
+    >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\\n", name="corp.dat")
+    >>> corp.registrable("api.alice.dev.corp.example")
+    'api.alice.dev.corp.example'
+    >>> corp.layers
+    [etld.Layer(name='corp.dat', rules=1, version=None)]
 
 Engines: ``etld.polars`` (``pl.col("host").etld.registrable()``),
 ``etld.duckdb`` (``etld.duckdb.register(con)``), ``etld.spark`` (Arrow UDFs
@@ -43,13 +56,14 @@ and ``mapInArrow``).
 """
 
 import sys as _sys
-from typing import Any, Optional
+from typing import Optional
 
 from etld._etld import (
     BUILTIN_LIST_VERSION,
     Column,
     Domain,
     HostError,
+    Layer,
     List,
     ListError,
     UrlError,
@@ -57,10 +71,16 @@ from etld._etld import (
     answer,
     compile,
     default_list,
+    error,
+    host,
     is_cookie_domain_acceptable,
+    known,
+    label,
     lookup,
     lookup_url,
     registrable,
+    section,
+    subdomain,
     suffix,
 )
 
@@ -69,6 +89,7 @@ __all__ = [
     "Column",
     "Domain",
     "HostError",
+    "Layer",
     "List",
     "ListError",
     "UrlError",
@@ -98,44 +119,6 @@ def list_version() -> Optional[str]:
     '2026-10-22_08-36-41_UTC'
     """
     return default_list().version
-
-
-def subdomain(host: Any, /, **options: Any) -> Any:
-    """The labels left of the registrable domain (``"www"`` for
-    ``www.example.co.uk``), or None; a column gives a column."""
-    return answer("subdomain", host, **options)
-
-
-def label(host: Any, /, **options: Any) -> Any:
-    """The label left of the public suffix (``"example"`` for
-    ``www.example.co.uk``), or None; a column gives a column."""
-    return answer("label", host, **options)
-
-
-def section(host: Any, /, **options: Any) -> Any:
-    """``"icann"`` or ``"private"``: the section of the rule that prevailed;
-    None for the implicit ``*`` rule or an invalid host."""
-    return answer("section", host, **options)
-
-
-def known(host: Any, /, **options: Any) -> Any:
-    """Whether a listed rule prevailed (None for an invalid host)."""
-    return answer("known", host, **options)
-
-
-def error(host: Any, /, **options: Any) -> Any:
-    """Why the host is invalid (etld's message), or None when it is valid."""
-    return answer("error", host, **options)
-
-
-def host(url: Any, /) -> Any:
-    """The host of a URL, ``host:port`` or e-mail address, as the WHATWG URL
-    standard's parser takes it out; None when there is none.
-
-    >>> etld.host("https://user@www.Example.co.uk:8080/path")
-    'www.Example.co.uk'
-    """
-    return answer("host", url)
 
 
 # Polars users who imported Polars first get the `.etld` namespace at once;

@@ -43,8 +43,10 @@ def to_arrow(obj):
     return pa.array(obj, from_pandas=True)
 
 
-def _restore(fst, options, source):
-    """A pickled `etld.List`, restored (see ``List.__reduce__``)."""
+def _restore(fst, options, source, texts=()):
+    """A pickled `etld.List`, restored (see ``List.__reduce__``): the list
+    of ``fst`` (None: the built-in one) with the texts of extra rules
+    laid over it again."""
     from etld._etld import List
 
-    return List._from_state(fst, options, source)
+    return List._from_state(fst, options, source, list(texts))

@@ -43,6 +43,11 @@ impl Imported {
 /// streams, or is a pandas object (a `Series` of pandas before 2.2 does
 /// not speak it: `etld._columns.to_arrow` converts it).
 pub fn is_arrow(obj: &Bound<'_, PyAny>) -> bool {
+    // A str or None is answered as one (and asking a str for the
+    // attributes raises and drops an AttributeError each: a microsecond).
+    if obj.is_instance_of::<pyo3::types::PyString>() || obj.is_none() {
+        return false;
+    }
     obj.hasattr("__arrow_c_array__").unwrap_or(false)
         || obj.hasattr("__arrow_c_stream__").unwrap_or(false)
         || is_pandas(obj)

@@ -12,9 +12,11 @@
 
 mod arrow;
 mod column;
+mod extra;
 mod text;
 
 use std::borrow::Cow;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -28,6 +30,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::arrow::{import, is_arrow, Column};
 use crate::column::{Either, Op};
+use crate::extra::{list_err, PyLayer, Texts};
 use crate::text::str_of;
 
 create_exception!(
@@ -48,8 +51,10 @@ create_exception!(
     etld,
     ListError,
     PyValueError,
-    "List text or a .fst file that is not a valid list; the message says \
-     where and why."
+    "List text, a .fst file or a file of extra rules that is not a valid \
+     list, or an extra file that cannot be read; the message names the \
+     file, the line and what is wrong (also as the attributes `path` and \
+     `line`, None where they do not apply)."
 );
 
 /// The list a [`PyList`] answers from: the built-in one, shared, or one
@@ -103,10 +108,19 @@ fn options(
 /// the newest of the built-in list, the one `etld update` installed and
 /// the system's); `List(path)` a `.dat` or `.fst` file;
 /// `List.builtin()` the list built into the package;
-/// `List.from_bytes(data)` list text or `.fst` bytes.
+/// `List.from_bytes(data)` list text or `.fst` bytes. Each takes
+/// `extra=`, files of extra rules to lay over it (`List()` lays those of
+/// `$ETLD_EXTRA` first), and `List.with_extra(text)` lays list text over a
+/// list.
 #[pyclass(module = "etld", name = "List", frozen)]
 struct PyList {
+    /// The list lookups answer from: `base` with `texts` laid over it.
     list: ListRef,
+    /// The list the texts were laid over (the same as `list` when there are
+    /// none): what a layered list pickles as, with its texts.
+    base: ListRef,
+    /// The texts of extra rules, in order.
+    texts: Texts,
     options: Options,
     source: String,
 }
@@ -114,10 +128,30 @@ struct PyList {
 impl PyList {
     fn with(list: ListRef, options: Options, source: String) -> PyList {
         PyList {
+            base: list.clone(),
             list,
+            texts: Texts::default(),
             options,
             source,
         }
+    }
+
+    /// `base` with the files `paths` laid over it, in order.
+    fn layered(
+        py: Python<'_>,
+        base: ListRef,
+        paths: &[PathBuf],
+        options: Options,
+        source: String,
+    ) -> PyResult<PyList> {
+        let (list, texts) = extra::load(py, &base, paths)?;
+        Ok(PyList {
+            list: list.map_or_else(|| base.clone(), |l| Arc::new(Cow::Owned(l))),
+            base,
+            texts: Arc::new(texts),
+            options,
+            source,
+        })
     }
 
     /// The list's options with the call's overrides.
@@ -156,7 +190,16 @@ impl PyList {
                 Op::Suffix => d.suffix(),
                 Op::Subdomain => d.subdomain(),
                 Op::Label => d.registrable_label(),
-                Op::Section => d.section().map(|s| s.as_str()),
+                // Two strs, made once.
+                Op::Section => {
+                    return Ok(match d.section() {
+                        Some(etld::Section::Icann) => pyo3::intern!(py, "icann").clone().into_any(),
+                        Some(etld::Section::Private) => {
+                            pyo3::intern!(py, "private").clone().into_any()
+                        }
+                        None => py.None().into_bound(py),
+                    })
+                }
                 Op::Known => {
                     return Ok(pyo3::types::PyBool::new(py, d.is_known())
                         .to_owned()
@@ -176,6 +219,52 @@ impl PyList {
             return Ok(py.None().into_bound(py));
         }
         self.column(slf, host, op, options)
+    }
+
+    /// One part of the answer for a host or a column.
+    fn answer_op<'py>(
+        slf: &Bound<'py, PyList>,
+        op: Op,
+        host: &Bound<'py, PyAny>,
+        o: Options,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let this = slf.get();
+        let py = slf.py();
+        match op {
+            Op::Lookup if !is_arrow(host) => {
+                let s = host_str(host)?;
+                lookup_one(py, &this.list, &s, &o)
+                    .map(|d| Bound::new(py, d))?
+                    .map(Bound::into_any)
+            }
+            Op::LookupUrl if !is_arrow(host) => {
+                let s = host_str(host)?;
+                lookup_url_one(py, &this.list, &s, &o)
+                    .map(|d| Bound::new(py, d))?
+                    .map(Bound::into_any)
+            }
+            Op::Host if !is_arrow(host) => {
+                if host.is_none() {
+                    return Ok(py.None().into_bound(py));
+                }
+                let s = host_str(host)?;
+                Ok(match etld::url::host(&s) {
+                    Ok(h) => PyString::new(py, &h).into_any(),
+                    Err(_) => py.None().into_bound(py),
+                })
+            }
+            Op::Error if !is_arrow(host) => {
+                if host.is_none() {
+                    return Ok(py.None().into_bound(py));
+                }
+                let s = host_str(host)?;
+                Ok(match this.list.lookup_with(&s, &o) {
+                    Ok(_) => py.None().into_bound(py),
+                    Err(e) => PyString::new(py, &e.to_string()).into_any(),
+                })
+            }
+            _ => this.part(slf, host, op, o),
+        }
     }
 
     /// The answers for a column, in the caller's kind of column.
@@ -213,7 +302,7 @@ fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, Py
 
 /// Loads a list file as `etld::source::load` does.
 fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
-    let loaded = source::load(path.as_deref()).map_err(load_error)?;
+    let loaded = source::load(path.as_deref()).map_err(|e| load_error(py, e))?;
     for passed in &loaded.passed_over {
         let message = std::ffi::CString::new(format!("etld: ignoring {passed}"))
             .unwrap_or_else(|_| c"etld: ignoring a list file".to_owned());
@@ -227,17 +316,25 @@ fn describe(source: &Source) -> String {
     source.to_string()
 }
 
-fn load_error(e: LoadError) -> PyErr {
+fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
+    let path = e.path().display().to_string();
     match e {
         LoadError::Read { .. } => PyOSError::new_err(e.to_string()),
-        _ => ListError::new_err(e.to_string()),
+        LoadError::Invalid { ref error, .. } => {
+            let line = extra::line_of(error);
+            list_err(py, e.to_string(), Some(&path), line)
+        }
+        _ => list_err(py, e.to_string(), Some(&path), None),
     }
 }
 
-fn list_error(e: etld::Error) -> PyErr {
+fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {
     match e {
         etld::Error::Io(e) => PyOSError::new_err(e.to_string()),
-        e => ListError::new_err(e.to_string()),
+        e => {
+            let line = extra::line_of(&e);
+            list_err(py, e.to_string(), None, line)
+        }
     }
 }
 
@@ -247,12 +344,15 @@ impl PyList {
     /// `path` if given, else the file `$ETLD_LIST` names, else the newest
     /// by VERSION of the built-in list, the list `etld update` installed and
     /// the system's list. A candidate of the last step that cannot be used
-    /// is passed over with a `UserWarning`.
+    /// is passed over with a `UserWarning`. Over it are laid the files of
+    /// extra rules that `$ETLD_EXTRA` names, then those of `extra`, as the
+    /// command line lays them (`--extra FILE`).
     #[new]
-    #[pyo3(signature = (path = None, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (path = None, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
     fn new(
         py: Python<'_>,
         path: Option<PathBuf>,
+        extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         default_rule: bool,
         wildcard_root: bool,
@@ -265,14 +365,18 @@ impl PyList {
             Some(wildcard_root),
             Some(output),
         )?;
+        let paths = source::extra_paths(&extra::paths_of(extra)?);
         let (list, source) = load(py, path)?;
-        Ok(PyList::with(list, options, source))
+        PyList::layered(py, list, &paths, options, source)
     }
 
-    /// The list built into the package.
+    /// The list built into the package, with the files of `extra` laid
+    /// over it.
     #[staticmethod]
-    #[pyo3(signature = (*, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (*, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
     fn builtin(
+        py: Python<'_>,
+        extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         default_rule: bool,
         wildcard_root: bool,
@@ -285,19 +389,24 @@ impl PyList {
             Some(wildcard_root),
             Some(output),
         )?;
-        Ok(PyList::with(
+        let paths = extra::paths_of(extra)?;
+        PyList::layered(
+            py,
             Arc::new(Cow::Borrowed(List::builtin())),
+            &paths,
             options,
             describe(&Source::Builtin),
-        ))
+        )
     }
 
-    /// A list from a `.dat` (text) or `.fst` (compiled) file.
+    /// A list from a `.dat` (text) or `.fst` (compiled) file, with the
+    /// files of `extra` laid over it.
     #[staticmethod]
-    #[pyo3(signature = (path, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (path, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
     fn from_path(
         py: Python<'_>,
         path: PathBuf,
+        extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         default_rule: bool,
         wildcard_root: bool,
@@ -310,17 +419,20 @@ impl PyList {
             Some(wildcard_root),
             Some(output),
         )?;
+        let paths = extra::paths_of(extra)?;
         let (list, source) = load(py, Some(path))?;
-        Ok(PyList::with(list, options, source))
+        PyList::layered(py, list, &paths, options, source)
     }
 
     /// A list from list text (`bytes` or `str`) or the bytes of a `.fst`
-    /// file, told apart by the `.fst` magic bytes.
+    /// file, told apart by the `.fst` magic bytes, with the files of
+    /// `extra` laid over it.
     #[staticmethod]
-    #[pyo3(signature = (data, *, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (data, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
     fn from_bytes(
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
+        extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         default_rule: bool,
         wildcard_root: bool,
@@ -333,29 +445,31 @@ impl PyList {
             Some(wildcard_root),
             Some(output),
         )?;
-        let bytes: Vec<u8> = if let Ok(s) = data.cast::<PyString>() {
-            str_of(s)?.as_bytes().to_vec()
-        } else if let Ok(b) = data.cast::<PyBytes>() {
-            b.as_bytes().to_vec()
-        } else {
-            data.extract::<Vec<u8>>()?
-        };
-        let list = py.detach(|| List::from_bytes(bytes)).map_err(list_error)?;
-        Ok(PyList::with(
+        let paths = extra::paths_of(extra)?;
+        let bytes = bytes_of(data)?;
+        let list = py
+            .detach(|| List::from_bytes(bytes))
+            .map_err(|e| list_error(py, e))?;
+        PyList::layered(
+            py,
             Arc::new(Cow::Owned(list)),
+            &paths,
             options,
             "bytes given".to_string(),
-        ))
+        )
     }
 
-    /// A list from pickled state (see `__reduce__`).
+    /// A list from pickled state (see `__reduce__`): the `.fst` bytes of
+    /// the list the texts were laid over (None: the built-in list), the
+    /// options, where it came from, and the texts of extra rules.
     #[staticmethod]
-    #[pyo3(signature = (fst, options, source))]
+    #[pyo3(signature = (fst, options, source, texts = Vec::new()))]
     fn _from_state(
         py: Python<'_>,
         fst: Option<Vec<u8>>,
         options: &Bound<'_, PyDict>,
         source: String,
+        texts: Vec<(String, Vec<u8>)>,
     ) -> PyResult<PyList> {
         let get = |k: &str| -> PyResult<Option<Bound<'_, PyAny>>> { options.get_item(k) };
         let o = self::options(
@@ -368,11 +482,25 @@ impl PyList {
                 .transpose()?
                 .as_deref(),
         )?;
-        let list = match fst {
+        let base = match fst {
             None => Cow::Borrowed(List::builtin()),
-            Some(bytes) => Cow::Owned(py.detach(|| List::from_fst(bytes)).map_err(list_error)?),
+            Some(bytes) => Cow::Owned(
+                py.detach(|| List::from_fst(bytes))
+                    .map_err(|e| list_error(py, e))?,
+            ),
         };
-        Ok(PyList::with(Arc::new(list), o, source))
+        let base = Arc::new(base);
+        if texts.is_empty() {
+            return Ok(PyList::with(base, o, source));
+        }
+        let list = extra::lay(py, &base, &texts)?;
+        Ok(PyList {
+            list: Arc::new(Cow::Owned(list)),
+            base,
+            texts: Arc::new(texts),
+            options: o,
+            source,
+        })
     }
 
     /// The same list with other options (each `None` keeps this list's).
@@ -385,11 +513,58 @@ impl PyList {
         output: Option<&str>,
     ) -> PyResult<PyList> {
         let options = self.call_options(icann_only, default_rule, wildcard_root, output)?;
-        Ok(PyList::with(
-            self.list.clone(),
+        Ok(PyList {
+            list: self.list.clone(),
+            base: self.base.clone(),
+            texts: self.texts.clone(),
             options,
-            self.source.clone(),
-        ))
+            source: self.source.clone(),
+        })
+    }
+
+    /// A new list: this one with the rules of list text (`str` or `bytes`,
+    /// `.dat` form) laid over it, as though appended to it; `name` names
+    /// the layer (`List.layers`) and errors. Same options.
+    ///
+    /// ```text
+    /// >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\n!www.dev.corp.example\n")
+    /// >>> corp.suffix("api.alice.dev.corp.example"), corp.suffix("www.dev.corp.example")
+    /// ('alice.dev.corp.example', 'dev.corp.example')
+    ///
+    /// ```
+    #[pyo3(signature = (text, /, *, name = "<text>"))]
+    fn with_extra(&self, py: Python<'_>, text: &Bound<'_, PyAny>, name: &str) -> PyResult<PyList> {
+        let text = bytes_of(text)?;
+        let one = [(name.to_string(), text)];
+        let list = extra::lay(py, &self.list, &one)?;
+        let [added] = one;
+        let mut texts = Vec::with_capacity(self.texts.len() + 1);
+        texts.extend(self.texts.iter().cloned());
+        texts.push(added);
+        Ok(PyList {
+            list: Arc::new(Cow::Owned(list)),
+            base: self.base.clone(),
+            texts: Arc::new(texts),
+            options: self.options,
+            source: self.source.clone(),
+        })
+    }
+
+    /// The texts of extra rules laid over the list, in order: a list of
+    /// `Layer` (name, rule counts, VERSION and COMMIT); empty for a list
+    /// without them.
+    #[getter]
+    fn layers(&self) -> Vec<PyLayer> {
+        self.list.layers().iter().map(PyLayer::of).collect()
+    }
+
+    /// What tells this list from others (an int): the checksum of its
+    /// `.fst` file, which holds its rules, VERSION and COMMIT. Lists with
+    /// the same rules and metadata have the same fingerprint however they
+    /// were made.
+    #[getter]
+    fn fingerprint(&self) -> u64 {
+        self.list.fingerprint()
     }
 
     /// The registrable domain of a host (None when the host is a public
@@ -424,6 +599,92 @@ impl PyList {
         this.part(slf, host, Op::Suffix, o)
     }
 
+    /// The labels left of the registrable domain (`www` for
+    /// `www.example.co.uk`), or None; for a column, a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn subdomain<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Subdomain, host, o)
+    }
+
+    /// The label left of the public suffix (`example` for
+    /// `www.example.co.uk`), or None; for a column, a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn label<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Label, host, o)
+    }
+
+    /// `"icann"` or `"private"`: the section of the rule that prevailed;
+    /// None for the implicit `*` rule or an invalid host. For a column, a
+    /// column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn section<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Section, host, o)
+    }
+
+    /// Whether a listed rule prevailed (None for an invalid host); for a
+    /// column, a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn known<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Known, host, o)
+    }
+
+    /// Why the host is invalid (etld's message), or None when it is
+    /// valid; for a column, a column.
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    fn error<'py>(
+        slf: &Bound<'py, PyList>,
+        host: &Bound<'py, PyAny>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Error, host, o)
+    }
+
     /// One part of the answer, by name (`registrable`, `suffix`,
     /// `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
     /// `lookup_url`) for a host or a column.
@@ -440,42 +701,7 @@ impl PyList {
         let this = slf.get();
         let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
         let op = Op::parse(part)?;
-        let py = slf.py();
-        match op {
-            Op::Lookup if !is_arrow(host) => {
-                let s = host_str(host)?;
-                lookup_one(py, &this.list, &s, &o)
-                    .map(|d| Bound::new(py, d))?
-                    .map(Bound::into_any)
-            }
-            Op::LookupUrl if !is_arrow(host) => {
-                let s = host_str(host)?;
-                lookup_url_one(py, &this.list, &s, &o)
-                    .map(|d| Bound::new(py, d))?
-                    .map(Bound::into_any)
-            }
-            Op::Host if !is_arrow(host) => {
-                if host.is_none() {
-                    return Ok(py.None().into_bound(py));
-                }
-                let s = host_str(host)?;
-                Ok(match etld::url::host(&s) {
-                    Ok(h) => PyString::new(py, &h).into_any(),
-                    Err(_) => py.None().into_bound(py),
-                })
-            }
-            Op::Error if !is_arrow(host) => {
-                if host.is_none() {
-                    return Ok(py.None().into_bound(py));
-                }
-                let s = host_str(host)?;
-                Ok(match this.list.lookup_with(&s, &o) {
-                    Ok(_) => py.None().into_bound(py),
-                    Err(e) => PyString::new(py, &e.to_string()).into_any(),
-                })
-            }
-            _ => this.part(slf, host, op, o),
-        }
+        PyList::answer_op(slf, op, host, o)
     }
 
     /// Every part of the answer for a host, as a `Domain`; raises
@@ -637,25 +863,50 @@ impl PyList {
         PyBytes::new(py, self.list.to_fst_bytes())
     }
 
-    /// Pickles as the list's `.fst` bytes (nothing for the built-in list),
-    /// its options and where it came from, so that a list travels to other
-    /// processes (multiprocessing, Spark executors) as it is.
+    /// Pickles as the `.fst` bytes of the list the extra rules were laid
+    /// over (nothing for the built-in list), its options, where it came
+    /// from and the texts of extra rules, so that a list travels to other
+    /// processes (multiprocessing, Spark executors) as it is, layers and
+    /// all.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let restore = py.import("etld._columns")?.getattr("_restore")?;
-        let fst = match &*self.list {
+        let fst = match &*self.base {
             Cow::Borrowed(_) => py.None().into_bound(py),
             Cow::Owned(list) => PyBytes::new(py, list.to_fst_bytes()).into_any(),
         };
-        let args = (fst, self.options(py)?, self.source.clone());
+        let texts = self
+            .texts
+            .iter()
+            .map(|(name, text)| (name.as_str(), PyBytes::new(py, text)))
+            .collect::<Vec<_>>();
+        let args = (fst, self.options(py)?, self.source.clone(), texts);
         Ok((restore, args).into_pyobject(py)?.into_any())
     }
 
     fn __repr__(&self) -> String {
+        let layers = self.list.layers();
+        let extra = if layers.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = layers.iter().map(|l| format!("{:?}", l.name())).collect();
+            format!(", extra=[{}]", names.join(", "))
+        };
         format!(
-            "etld.List(version={:?}, source={:?})",
+            "etld.List(version={:?}, source={:?}{extra})",
             self.list.version().unwrap_or("none"),
             self.source
         )
+    }
+}
+
+/// List text as bytes: a `str`, `bytes`, or anything else that gives bytes.
+fn bytes_of(data: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(s) = data.cast::<PyString>() {
+        Ok(str_of(s)?.as_bytes().to_vec())
+    } else if let Ok(b) = data.cast::<PyBytes>() {
+        Ok(b.as_bytes().to_vec())
+    } else {
+        data.extract::<Vec<u8>>()
     }
 }
 
@@ -678,45 +929,97 @@ fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
 /// ('example.co.uk', 'co.uk', 'www', 'example', 'icann', True)
 ///
 /// ```
-#[pyclass(module = "etld", name = "Domain", frozen, get_all, eq)]
+#[pyclass(module = "etld", name = "Domain", frozen, eq)]
 #[derive(PartialEq, Eq, Clone)]
 struct PyDomain {
-    /// The host looked up, as given (for `lookup_url`, as taken out of the
-    /// URL).
     host: String,
-    /// The whole name, lower-cased, in the output form.
     name: String,
-    /// The public suffix, or None (with `default_rule=False`).
-    suffix: Option<String>,
-    /// The registrable domain, or None when the host is a public suffix.
-    registrable: Option<String>,
-    /// The labels left of the registrable domain, or None.
-    subdomain: Option<String>,
-    /// The label left of the public suffix, or None.
-    label: Option<String>,
-    /// `"icann"` or `"private"`: the section of the rule that prevailed;
-    /// None for the implicit `*` rule.
+    // The parts, as ranges of `name`: a lookup copies one string, and a
+    // part becomes a str when it is asked for.
+    suffix: Option<Range<usize>>,
+    registrable: Option<Range<usize>>,
+    subdomain: Option<Range<usize>>,
+    label: Option<Range<usize>>,
     section: Option<&'static str>,
-    /// Whether a listed rule prevailed.
     known: bool,
-    /// Whether the host is itself a public suffix.
     is_public_suffix: bool,
-    /// Whether the host ends in a dot.
     is_fqdn: bool,
 }
 
 #[pymethods]
 impl PyDomain {
+    /// The host looked up, as given (for `lookup_url`, as taken out of the
+    /// URL).
+    #[getter]
+    fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The whole name, lower-cased, in the output form.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The public suffix, or None (with `default_rule=False`).
+    #[getter]
+    fn suffix(&self) -> Option<&str> {
+        self.part(&self.suffix)
+    }
+
+    /// The registrable domain, or None when the host is a public suffix.
+    #[getter]
+    fn registrable(&self) -> Option<&str> {
+        self.part(&self.registrable)
+    }
+
+    /// The labels left of the registrable domain, or None.
+    #[getter]
+    fn subdomain(&self) -> Option<&str> {
+        self.part(&self.subdomain)
+    }
+
+    /// The label left of the public suffix, or None.
+    #[getter]
+    fn label(&self) -> Option<&str> {
+        self.part(&self.label)
+    }
+
+    /// `"icann"` or `"private"`: the section of the rule that prevailed;
+    /// None for the implicit `*` rule.
+    #[getter]
+    fn section(&self) -> Option<&'static str> {
+        self.section
+    }
+
+    /// Whether a listed rule prevailed.
+    #[getter]
+    fn known(&self) -> bool {
+        self.known
+    }
+
+    /// Whether the host is itself a public suffix.
+    #[getter]
+    fn is_public_suffix(&self) -> bool {
+        self.is_public_suffix
+    }
+
+    /// Whether the host ends in a dot.
+    #[getter]
+    fn is_fqdn(&self) -> bool {
+        self.is_fqdn
+    }
+
     fn __repr__(&self) -> String {
-        let q = |s: &Option<String>| s.as_ref().map_or("None".to_string(), |s| format!("{s:?}"));
+        let q = |s: Option<&str>| s.map_or("None".to_string(), |s| format!("{s:?}"));
         format!(
             "etld.Domain(name={:?}, suffix={}, registrable={}, subdomain={}, label={}, section={}, known={})",
             self.name,
-            q(&self.suffix),
-            q(&self.registrable),
-            q(&self.subdomain),
-            q(&self.label),
-            self.section.map_or("None".to_string(), |s| format!("{s:?}")),
+            q(self.suffix()),
+            q(self.registrable()),
+            q(self.subdomain()),
+            q(self.label()),
+            q(self.section),
             if self.known { "True" } else { "False" }
         )
     }
@@ -724,19 +1027,34 @@ impl PyDomain {
 
 impl PyDomain {
     fn of(host: &str, d: &etld::Domain<'_>) -> PyDomain {
+        let name = d.as_str();
         PyDomain {
             host: host.to_string(),
-            name: d.as_str().to_string(),
-            suffix: d.suffix().map(str::to_string),
-            registrable: d.registrable().map(str::to_string),
-            subdomain: d.subdomain().map(str::to_string),
-            label: d.registrable_label().map(str::to_string),
+            name: name.to_string(),
+            suffix: range_in(name, d.suffix()),
+            registrable: range_in(name, d.registrable()),
+            subdomain: range_in(name, d.subdomain()),
+            label: range_in(name, d.registrable_label()),
             section: d.section().map(|s| s.as_str()),
             known: d.is_known(),
             is_public_suffix: d.is_public_suffix(),
             is_fqdn: d.is_fqdn(),
         }
     }
+
+    fn part(&self, range: &Option<Range<usize>>) -> Option<&str> {
+        self.name.get(range.clone()?)
+    }
+}
+
+/// Where `part`, a slice of `name` (every part of a `Domain` is a slice of
+/// its name), lies in it.
+fn range_in(name: &str, part: Option<&str>) -> Option<Range<usize>> {
+    let part = part?;
+    let start = (part.as_ptr() as usize).checked_sub(name.as_ptr() as usize)?;
+    let range = start..start + part.len();
+    debug_assert_eq!(name.get(range.clone()), Some(part));
+    Some(range)
 }
 
 fn lookup_one(_py: Python<'_>, list: &List, host: &str, o: &Options) -> PyResult<PyDomain> {
@@ -768,7 +1086,11 @@ fn default_list(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 /// Loads the default list (see [`default_list`]).
 fn load_default(py: Python<'_>) -> PyResult<Py<PyList>> {
     let (list, source) = load(py, None)?;
-    Py::new(py, PyList::with(list, Options::new(), source))
+    let paths = source::extra_paths(&[]);
+    Py::new(
+        py,
+        PyList::layered(py, list, &paths, Options::new(), source)?,
+    )
 }
 
 /// Defines a module-level function that asks the default list.
@@ -811,6 +1133,44 @@ module_fn!(
     lookup_url,
     lookup_url
 );
+
+module_fn!(
+    /// The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`.
+    subdomain,
+    subdomain
+);
+module_fn!(
+    /// The label left of the public suffix of `host` on the list in use; see `List.label`.
+    label,
+    label
+);
+module_fn!(
+    /// The section of the rule that prevailed for `host` on the list in use; see `List.section`.
+    section,
+    section
+);
+module_fn!(
+    /// Whether a listed rule prevailed for `host` on the list in use; see `List.known`.
+    known,
+    known
+);
+module_fn!(
+    /// Why `host` is invalid, or None, on the list in use; see `List.error`.
+    error,
+    error
+);
+
+/// The host of a URL, `host:port` or e-mail address, as the WHATWG URL
+/// standard's parser takes it out; None when there is none. For a column
+/// of URLs, a column (`etld.host("https://user@www.Example.co.uk:8080/")`
+/// is `'www.Example.co.uk'`).
+#[pyfunction]
+#[pyo3(signature = (url, /))]
+fn host<'py>(py: Python<'py>, url: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
+    let o = list.get().options;
+    PyList::answer_op(list, Op::Host, url, o)
+}
 
 /// One part of the answer by name, for a host or a column; see `List.answer`.
 #[pyfunction]
@@ -855,7 +1215,9 @@ fn compile<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py
     } else {
         text.extract::<Vec<u8>>()?
     };
-    let fst = py.detach(|| etld::compile(&bytes)).map_err(list_error)?;
+    let fst = py
+        .detach(|| etld::compile(&bytes))
+        .map_err(|e| list_error(py, e))?;
     Ok(PyBytes::new(py, &fst))
 }
 
@@ -870,6 +1232,7 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ListError", py.get_type::<ListError>())?;
     m.add_class::<PyList>()?;
     m.add_class::<PyDomain>()?;
+    m.add_class::<PyLayer>()?;
     m.add_class::<Column>()?;
     m.add_function(wrap_pyfunction!(default_list, m)?)?;
     m.add_function(wrap_pyfunction!(registrable, m)?)?;
@@ -877,6 +1240,12 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lookup, m)?)?;
     m.add_function(wrap_pyfunction!(lookup_url, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
+    m.add_function(wrap_pyfunction!(subdomain, m)?)?;
+    m.add_function(wrap_pyfunction!(label, m)?)?;
+    m.add_function(wrap_pyfunction!(section, m)?)?;
+    m.add_function(wrap_pyfunction!(known, m)?)?;
+    m.add_function(wrap_pyfunction!(error, m)?)?;
+    m.add_function(wrap_pyfunction!(host, m)?)?;
     m.add_function(wrap_pyfunction!(is_cookie_domain_acceptable, m)?)?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;
     Ok(())

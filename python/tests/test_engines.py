@@ -103,6 +103,9 @@ def test_duckdb_options_and_prefix():
     con = duckdb.connect()
     etld.duckdb.register(con, icann_only=True, prefix="psl_")
     assert con.sql("SELECT psl_suffix('me.github.io')").fetchall()[0] == ("io",)
+    corp = etld.List.builtin().with_extra("*.dev.corp.example\n", name="corp")
+    etld.duckdb.register(con, list=corp, prefix="corp_")
+    assert con.sql("SELECT corp_suffix('a.b.dev.corp.example')").fetchall()[0] == ("b.dev.corp.example",)
 
 
 # --- PySpark --------------------------------------------------------------
@@ -170,3 +173,9 @@ def test_spark_map_in_arrow(spark):
     df = spark.createDataFrame([("a.b.dev.test",), ("x.test",)], "host string")
     rows = etld.spark.with_parts(df, parts=["registrable"], list=lst).collect()
     assert sorted(r["registrable"] for r in rows) == ["a.b.dev.test", "x.test"]
+    # A list with extra rules laid over it reaches the executors (pickled
+    # with its texts), layers and all.
+    corp = etld.List.builtin().with_extra("*.dev.corp.example\n!b.kobe.jp\n", name="corp")
+    df = spark.createDataFrame([("a.b.dev.corp.example",), ("a.b.kobe.jp",), ("www.example.co.uk",)], "host string")
+    rows = etld.spark.with_parts(df, parts=["registrable"], list=corp).collect()
+    assert sorted(r["registrable"] for r in rows) == ["a.b.dev.corp.example", "b.kobe.jp", "example.co.uk"]

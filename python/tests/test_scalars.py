@@ -48,6 +48,15 @@ def test_module_functions_match_cli(vs):
         assert etld.known(host, **vs.kwargs) is want_known, host
 
 
+@pytest.mark.parametrize("vs", HOST_SETS[:2], ids=repr)
+def test_list_methods_match_cli(vs):
+    lst = etld.List.builtin(**vs.kwargs)
+    for host, a in zip(vs.inputs, vs.answers):
+        for part in ("registrable", "suffix", "subdomain", "label", "section", "error"):
+            assert getattr(lst, part)(host) == a[part], (part, host)
+        assert lst.known(host) is (None if a["error"] is not None else a["known"]), host
+
+
 def test_list_options_and_per_call_overrides():
     icann = etld.List.builtin(icann_only=True)
     assert icann.suffix("me.github.io") == "io"

@@ -1,0 +1,212 @@
+//! Extra rules laid over a list (`extra=`, `$ETLD_EXTRA`,
+//! `List.with_extra`), as the command line's `--extra FILE` lays them.
+//!
+//! The layered list is made by [`etld::Layers`]. The texts are kept beside
+//! it, so that a layered list pickles as the list it was laid over and the
+//! texts, and is made again, layers and all, where it is unpickled.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use etld::source::{self, LoadError};
+use etld::{Layers, List};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use crate::ListError;
+
+/// One text laid over a list: its name (the path it was read from) and
+/// its bytes.
+pub type Text = (String, Vec<u8>);
+
+/// The texts laid over a list, in order.
+pub type Texts = Arc<Vec<Text>>;
+
+/// A `ListError` with `message`, and the attributes `path` (the file at
+/// fault, or None) and `line` (the 1-based line at fault, or None).
+pub fn list_err(py: Python<'_>, message: String, path: Option<&str>, line: Option<usize>) -> PyErr {
+    let err = ListError::new_err(message);
+    let value = err.value(py);
+    // Setting an attribute on a fresh exception object cannot fail short
+    // of memory; the error is raised without them then.
+    let _ = value.setattr("path", path);
+    let _ = value.setattr("line", line);
+    err
+}
+
+/// The line an error of list text is on.
+pub fn line_of(e: &etld::Error) -> Option<usize> {
+    match e {
+        etld::Error::Rule { line, .. } => Some(*line),
+        _ => None,
+    }
+}
+
+/// The paths an `extra=` argument names: none for None, one for a `str`
+/// or an `os.PathLike`, else one for each item of an iterable.
+pub fn paths_of(extra: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
+    let Some(extra) = extra else {
+        return Ok(Vec::new());
+    };
+    if extra.is_none() {
+        return Ok(Vec::new());
+    }
+    if extra.is_instance_of::<PyString>() || extra.hasattr("__fspath__")? {
+        return Ok(vec![extra.extract()?]);
+    }
+    extra
+        .try_iter()?
+        .map(|item| item.and_then(|p| p.extract::<PathBuf>()))
+        .collect()
+}
+
+/// Reads the files of extra rules `paths` (each within the cap of
+/// [`source::read_extra`]); a `ListError` naming the file that cannot be
+/// read, its cause the `OSError`.
+pub fn read(py: Python<'_>, paths: &[PathBuf]) -> PyResult<Vec<Text>> {
+    let mut texts = Vec::with_capacity(paths.len());
+    for path in paths {
+        match py.detach(|| source::read_extra(path)) {
+            Ok(text) => texts.push((path.display().to_string(), text)),
+            Err(e) => return Err(load_err(py, e)),
+        }
+    }
+    Ok(texts)
+}
+
+/// A `LoadError` of an extra file as a `ListError` naming it.
+fn load_err(py: Python<'_>, e: LoadError) -> PyErr {
+    let message = e.to_string();
+    let path = e.path().display().to_string();
+    match e {
+        LoadError::ReadExtra { error, .. } | LoadError::Read { error, .. } => {
+            let err = list_err(py, message, Some(&path), None);
+            err.set_cause(py, Some(PyErr::from(error)));
+            err
+        }
+        LoadError::InvalidExtra { error, .. } | LoadError::Invalid { error, .. } => {
+            let line = line_of(&error);
+            list_err(py, message, Some(&path), line)
+        }
+        other => list_err(py, other.to_string(), Some(&path), None),
+    }
+}
+
+/// `base` with `texts` laid over it, in order; a `ListError` that names
+/// the text at fault (its path, or the name it was given), the line and
+/// what is wrong there.
+pub fn lay(py: Python<'_>, base: &List, texts: &[Text]) -> PyResult<List> {
+    let built = py.detach(|| {
+        let mut layers = Layers::new(base);
+        for (name, text) in texts {
+            layers
+                .add(name.as_str(), text)
+                .map_err(|error| (name.as_str(), error))?;
+        }
+        let last = texts.last().map_or("", |(name, _)| name.as_str());
+        layers.build().map_err(|error| (last, error))
+    });
+    built.map_err(|(name, error)| {
+        let line = line_of(&error);
+        let message = LoadError::InvalidExtra {
+            path: PathBuf::from(name),
+            error,
+        }
+        .to_string();
+        list_err(py, message, Some(name), line)
+    })
+}
+
+/// Reads the files `paths` and lays them over `base`: the layered list
+/// (None when there are no files) and the texts.
+pub fn load(py: Python<'_>, base: &List, paths: &[PathBuf]) -> PyResult<(Option<List>, Vec<Text>)> {
+    if paths.is_empty() {
+        return Ok((None, Vec::new()));
+    }
+    let texts = read(py, paths)?;
+    let list = lay(py, base, &texts)?;
+    Ok((Some(list), texts))
+}
+
+/// One text of rules laid over a list: its name, how many rules it holds,
+/// and its `// VERSION:` and `// COMMIT:`.
+///
+/// ```text
+/// >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\n", name="corp.dat")
+/// >>> corp.layers
+/// [etld.Layer(name='corp.dat', rules=1, version=None)]
+///
+/// ```
+#[pyclass(module = "etld", name = "Layer", frozen, get_all, eq)]
+#[derive(PartialEq, Eq, Clone)]
+pub struct PyLayer {
+    /// The name it was given: the path it was read from, or the `name` of
+    /// `List.with_extra`.
+    name: String,
+    /// The number of its rules (duplicates merged; a rule the list already
+    /// holds counts too).
+    rules: u64,
+    /// Its `// VERSION:` comment, or None.
+    version: Option<String>,
+    /// Its `// COMMIT:` comment, or None.
+    commit: Option<String>,
+    /// The number of its rules in the ICANN section.
+    icann: u32,
+    /// The number of its rules in the PRIVATE section.
+    private: u32,
+}
+
+impl PyLayer {
+    /// The layer `layer` of a list.
+    pub fn of(layer: &etld::Layer) -> PyLayer {
+        let counts = layer.rule_counts();
+        PyLayer {
+            name: layer.name().to_string(),
+            rules: u64::from(counts.icann) + u64::from(counts.private),
+            version: layer.version().map(str::to_string),
+            commit: layer.commit().map(str::to_string),
+            icann: counts.icann,
+            private: counts.private,
+        }
+    }
+}
+
+#[pymethods]
+impl PyLayer {
+    /// The number of rules: a dict of `total`, `icann` and `private`, as
+    /// `List.rule_counts`.
+    #[getter]
+    fn rule_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("total", self.rules)?;
+        d.set_item("icann", self.icann)?;
+        d.set_item("private", self.private)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "etld.Layer(name={}, rules={}, version={})",
+            py_str(&self.name),
+            self.rules,
+            self.version.as_deref().map_or("None".to_string(), py_str)
+        )
+    }
+}
+
+/// A string as Python's `repr` writes a plain one (single quotes).
+fn py_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}

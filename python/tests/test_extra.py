@@ -1,0 +1,257 @@
+"""Extra rules laid over a list (`extra=`, `$ETLD_EXTRA`, `List.with_extra`),
+against `etld lookup --json --extra FILE` (`data/extra-vectors.json`, made by
+`data/make_extra_vectors.py`; and the command line itself when it is built)."""
+
+import json
+import os
+import pathlib
+import pickle
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import etld
+from conftest import DATA
+
+CORP = os.path.join(DATA, "corp.dat")
+PLATFORM = os.path.join(DATA, "platform.dat")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+with open(os.path.join(DATA, "extra-vectors.json"), encoding="utf-8") as _f:
+    CASES = json.load(_f)
+
+
+def kwargs_of(options):
+    kw = {}
+    it = iter(options)
+    for o in it:
+        if o == "--icann-only":
+            kw["icann_only"] = True
+        elif o == "--wildcard-root":
+            kw["wildcard_root"] = True
+        elif o == "--output":
+            kw["output"] = next(it)
+        else:
+            raise ValueError(o)
+    return kw
+
+
+def answers_of(lst, hosts):
+    """What `etld --json` prints for each host, from `lst`."""
+    out = []
+    for h in hosts:
+        try:
+            d = lst.lookup(h)
+        except etld.HostError as e:
+            out.append({"input": h, "suffix": None, "registrable": None, "section": None, "known": False, "error": str(e)})
+            continue
+        out.append(
+            {"input": h, "suffix": d.suffix, "registrable": d.registrable, "section": d.section, "known": d.known, "error": None}
+        )
+    return out
+
+
+def trimmed(answers):
+    keys = ("input", "suffix", "registrable", "section", "known", "error")
+    return [{k: a[k] for k in keys} for a in answers]
+
+
+def case_id(case):
+    env = f"ETLD_EXTRA={','.join(case['env_extra'])} " if case["env_extra"] else ""
+    return env + " ".join(["--extra " + f for f in case["extra"]] + case["options"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_layered_list_matches_cli(case, monkeypatch):
+    monkeypatch.setenv("ETLD_EXTRA", os.pathsep.join(os.path.join(DATA, f) for f in case["env_extra"]))
+    kw = kwargs_of(case["options"])
+    extra = [os.path.join(DATA, f) for f in case["extra"]]
+    want = trimmed(case["answers"])
+    lst = etld.List(extra=extra, **kw)
+    assert answers_of(lst, case["inputs"]) == want
+    # The same list, made otherwise: the files in order on the built-in
+    # list, or their texts laid one by one.
+    files = [os.path.join(DATA, f) for f in case["env_extra"]] + extra
+    assert answers_of(etld.List.builtin(extra=files, **kw), case["inputs"]) == want
+    by_text = etld.List.builtin(**kw)
+    for f in files:
+        by_text = by_text.with_extra(pathlib.Path(f).read_bytes(), name=f)
+    assert answers_of(by_text, case["inputs"]) == want
+    assert by_text.fingerprint == lst.fingerprint
+    assert [layer.name for layer in lst.layers] == files
+    # The string functions and the columns too.
+    for host, a in zip(case["inputs"], case["answers"]):
+        assert lst.registrable(host) == a["registrable"], host
+        assert lst.suffix(host) == a["suffix"], host
+
+
+def etld_binary():
+    for kind in ("release", "debug"):
+        path = os.path.join(ROOT, "target", kind, "etld")
+        if os.access(path, os.X_OK):
+            return path
+    return shutil.which("etld")
+
+
+@pytest.mark.skipif(etld_binary() is None, reason="the etld command line is not built (cargo build -p etld-cli)")
+def test_layered_list_matches_the_cli_run_now(tmp_path, cache_dir):
+    """The command line as it is now, on text of extra rules written here."""
+    extra = tmp_path / "mine.dat"
+    extra.write_text("// ===BEGIN PRIVATE DOMAINS===\n*.apps.mine.example\n!www.apps.mine.example\n!x.kobe.jp\n")
+    hosts = [c for c in CASES[0]["inputs"]] + ["a.b.apps.mine.example", "www.apps.mine.example", "y.x.kobe.jp"]
+    env = dict(os.environ, ETLD_CACHE_DIR=cache_dir, ETLD_SYSTEM_LIST="", ETLD_EXTRA=CORP)
+    env.pop("ETLD_LIST", None)
+    out = subprocess.run(
+        [etld_binary(), "lookup", "--json", "--extra", str(extra)],
+        input=("\n".join(hosts) + "\n").encode(),
+        capture_output=True,
+        env=env,
+        check=True,
+    )
+    want = trimmed([json.loads(line) for line in out.stdout.decode().splitlines()])
+    assert answers_of(etld.List.builtin(extra=[CORP, extra]), hosts) == want
+
+
+def test_etld_extra_is_read_by_list_and_the_module(monkeypatch, tmp_path):
+    monkeypatch.setenv("ETLD_EXTRA", os.pathsep.join([PLATFORM, "", CORP]))
+    lst = etld.List()
+    assert [layer.name for layer in lst.layers] == [PLATFORM, CORP]
+    assert lst.suffix("a.b.kobe.jp") == "kobe.jp"
+    # extra= comes after $ETLD_EXTRA.
+    (tmp_path / "last.dat").write_text("!c.kobe.jp\n")
+    lst = etld.List(extra=tmp_path / "last.dat")
+    assert [layer.name for layer in lst.layers] == [PLATFORM, CORP, str(tmp_path / "last.dat")]
+    assert lst.suffix("a.c.kobe.jp") == "kobe.jp"
+    # $ETLD_EXTRA is the command line's: List(path) reads it, the other
+    # constructors do not.
+    lst = etld.List(CORP.replace("corp.dat", "platform.dat"))
+    assert len(lst.layers) == 2
+    assert etld.List.builtin().layers == []
+    assert etld.List.from_path(PLATFORM).layers == []
+    # The module-level functions, in a process of their own.
+    code = "import etld; print(etld.suffix('a.b.kobe.jp'), etld.registrable('x.api.dev.corp.example'), len(etld.default_list().layers))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=dict(os.environ))
+    assert out.stdout.split() == ["kobe.jp", "api.dev.corp.example", "2"]
+    monkeypatch.setenv("ETLD_EXTRA", str(tmp_path / "missing.dat"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ))
+    assert out.returncode != 0
+    assert f"etld.ListError: cannot read extra rules file {tmp_path / 'missing.dat'}" in out.stderr
+
+
+def test_extra_takes_paths_and_sequences_of_them():
+    want = etld.List.builtin(extra=[PLATFORM, CORP]).fingerprint
+    for extra in ([PLATFORM, CORP], (pathlib.Path(PLATFORM), CORP), iter([PLATFORM, pathlib.Path(CORP)])):
+        assert etld.List.builtin(extra=extra).fingerprint == want
+    one = etld.List.builtin(extra=pathlib.Path(CORP))
+    assert one.fingerprint == etld.List.builtin(extra=CORP).fingerprint
+    assert one.fingerprint != etld.List.builtin().fingerprint
+    assert etld.List.builtin(extra=None).layers == etld.List.builtin(extra=[]).layers == []
+    with pytest.raises(TypeError):
+        etld.List.builtin(extra=42)
+
+
+def test_layers_say_what_was_laid():
+    lst = etld.List.builtin(extra=CORP)
+    (layer,) = lst.layers
+    assert (layer.name, layer.rules, layer.version, layer.commit) == (CORP, 8, "corp-7", None)
+    assert layer.rule_counts == {"total": 8, "icann": 5, "private": 3}
+    assert repr(layer) == f"etld.Layer(name={CORP!r}, rules=8, version='corp-7')"
+    # The list's own VERSION comes first, as in the appended text.
+    assert lst.version == etld.BUILTIN_LIST_VERSION
+    assert "extra=" in repr(lst)
+    assert lst.with_options(icann_only=True).layers == lst.layers
+
+
+def test_with_extra():
+    base = etld.List.builtin(wildcard_root=True)
+    text = "*.dev.corp.example\n!www.dev.corp.example\n"
+    for given in (text, text.encode()):
+        lst = base.with_extra(given, name="corp")
+        assert lst.options == base.options
+        assert lst.suffix("a.b.dev.corp.example") == "b.dev.corp.example"
+        assert lst.suffix("www.dev.corp.example") == "dev.corp.example"
+        assert lst.suffix("kobe.jp") == "kobe.jp"  # the options kept
+        assert [l.name for l in lst.layers] == ["corp"]
+    assert base.layers == []  # a new list; the old one as it was
+    assert base.with_extra("x.example\n").layers[0].name == "<text>"
+    # Laid one by one or appended: the same list.
+    small = "// VERSION: 1\ncom\n*.kobe.jp\n"
+    layered = etld.List.from_bytes(small).with_extra("!b.kobe.jp\n").with_extra("// VERSION: 2\nexample.com\n")
+    whole = etld.List.from_bytes(small + "!b.kobe.jp\n// VERSION: 2\nexample.com\n")
+    assert layered.fingerprint == whole.fingerprint
+    assert layered.to_fst_bytes() == whole.to_fst_bytes()
+    assert layered.version == "1"
+    assert [l.version for l in layered.layers] == [None, "2"]
+
+
+def test_bad_extra_files(tmp_path):
+    missing = tmp_path / "missing.dat"
+    with pytest.raises(etld.ListError) as e:
+        etld.List.builtin(extra=[CORP, missing])
+    assert str(e.value) == f"cannot read extra rules file {missing}: No such file or directory (os error 2)"
+    assert isinstance(e.value, ValueError)
+    assert (e.value.path, e.value.line) == (str(missing), None)
+    assert isinstance(e.value.__cause__, FileNotFoundError)
+
+    bad = tmp_path / "bad.dat"
+    bad.write_text("ok.example\n// a comment\n*bad.example\n")
+    with pytest.raises(etld.ListError) as e:
+        etld.List(extra=bad)
+    assert str(e.value) == f"{bad}: line 3: a wildcard must be a whole label"
+    assert (e.value.path, e.value.line) == (str(bad), 3)
+
+    cases = {
+        "empty.dat": (b"", "the list holds no rule"),
+        "comments.dat": (b"// nothing here\n\n", "the list holds no rule"),
+        "utf8.dat": (b"ok.example\n\xff.example\n", "line 2: "),
+        "exception.dat": (b"!com\n", "line 1: "),
+        "label.dat": (b"a..b\n", "line 1: "),
+    }
+    for name, (text, message) in cases.items():
+        (tmp_path / name).write_bytes(text)
+        with pytest.raises(etld.ListError) as e:
+            etld.List.builtin(extra=tmp_path / name)
+        assert str(e.value).startswith(f"{tmp_path / name}: {message}"), name
+        assert e.value.path == str(tmp_path / name)
+
+    # A directory, and a file past the cap (read no further than it).
+    with pytest.raises(etld.ListError, match="cannot read extra rules file"):
+        etld.List.builtin(extra=tmp_path)
+    if os.path.exists("/dev/zero"):
+        with pytest.raises(etld.ListError, match="cannot read extra rules file /dev/zero"):
+            etld.List.builtin(extra="/dev/zero")
+
+    with pytest.raises(etld.ListError) as e:
+        etld.List.builtin().with_extra(b"fine.example\n*x.example\n", name="mine")
+    assert str(e.value) == "mine: line 2: a wildcard must be a whole label"
+    assert (e.value.path, e.value.line) == ("mine", 2)
+    # Errors of other list text carry a line too, and no path.
+    with pytest.raises(etld.ListError) as e:
+        etld.List.from_bytes("ok\n*bar.foo\n")
+    assert (e.value.path, e.value.line) == (None, 2)
+
+
+def test_layered_lists_pickle_with_their_layers(tmp_path):
+    lists = [
+        etld.List.builtin(extra=[PLATFORM, CORP], wildcard_root=True),
+        etld.List.from_bytes("// VERSION: 1\ncom\n*.kobe.jp\n", extra=CORP).with_extra("!b.kobe.jp\n", name="b"),
+        etld.List.builtin(),
+    ]
+    for lst in lists:
+        again = pickle.loads(pickle.dumps(lst))
+        assert again.layers == lst.layers
+        assert again.fingerprint == lst.fingerprint
+        assert again.options == lst.options
+        assert again.source == lst.source
+        assert again.version == lst.version
+        for h in ("a.b.kobe.jp", "x.api.dev.corp.example", "a.b.users.platform.example", "me.github.io"):
+            assert again.suffix(h) == lst.suffix(h), h
+    # The texts travel in the pickle: the files may be gone.
+    f = tmp_path / "gone.dat"
+    f.write_text("*.gone.example\n")
+    lst = etld.List.builtin(extra=f)
+    data = pickle.dumps(lst)
+    f.unlink()
+    assert pickle.loads(data).suffix("a.b.gone.example") == "b.gone.example"
