@@ -169,3 +169,26 @@ fn an_empty_version_is_none() {
     let set = RuleSet::parse(b"// VERSION:\n// COMMIT: \ncom\n// COMMIT: c\n").unwrap();
     assert_eq!((set.version(), set.commit()), (None, Some("c")));
 }
+
+/// Found by `unicode_answers`: a host over 64 bytes has its A-labels
+/// checked by the scan, which let a right-to-left one through without the
+/// Bidi rule, so its answer in Unicode form did not look up to itself.
+#[test]
+fn a_long_host_with_a_right_to_left_a_label_is_held_to_the_bidi_rule() {
+    let list = etld::List::builtin();
+    let tail = "klmnopqrstuvwxyzklmnopqrstuvwxyzklmnopqrstuvwxyzklmnopqrstuvwx";
+    for host in [
+        format!("xn--85x722fxn--abc-futurecms0X1ffuturecms.{tail}.{tail}"),
+        "xn--85x722fxn--abc-futurecms0x1ffuturecms.com".to_string(),
+    ] {
+        let e = list.lookup(&host).unwrap_err();
+        assert!(e.to_string().contains("Bidi rule"), "{host}: {e}");
+    }
+    // A right-to-left A-label that keeps the rule is answered, long or not.
+    for host in [
+        format!("abc.xn--mgbaam7a8h.{tail}.com"),
+        "abc.xn--mgbaam7a8h".to_string(),
+    ] {
+        assert!(list.lookup(&host).is_ok(), "{host}");
+    }
+}

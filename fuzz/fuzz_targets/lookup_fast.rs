@@ -11,7 +11,7 @@
 mod common;
 mod shared;
 
-use common::{all_options, fault_agrees, of_domain, read_host, Fault, OUTPUTS};
+use common::{all_options, fault_agrees, of_domain, read_host, uts46_agrees, Fault, OUTPUTS};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,6 +23,10 @@ fuzz_target!(|data: &[u8]| {
     let output = OUTPUTS[(pick >> 2) as usize % OUTPUTS.len()];
     let options = all_options();
     for host in shared::hosts(rest, 2, 16) {
+        // Hosts where UTS 46 does more than the model are UTS 46's tests'.
+        if !uts46_agrees(&host) {
+            continue;
+        }
         let expected = read_host(&host);
         {
             let mut with: Vec<_> = options.iter().map(|o| o.output(output)).collect();

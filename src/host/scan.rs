@@ -518,13 +518,21 @@ impl<'h, const W: usize> Name<'h, W> {
 
     /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
     /// when `check_a_labels`), from the left so that the first bad label is
-    /// the one reported.
+    /// the one reported. An A-label that decodes to right-to-left
+    /// characters makes the name a Bidi domain name: it is sent to be
+    /// processed whole ([`Stop::NotCanonical`]), where the Bidi rule is
+    /// checked, as [`Name::check_labels_before`]'s caller does.
     #[cold]
     #[inline(never)]
     fn check_each(&self, check_a_labels: bool) -> Result<(), Stop> {
         let mut start = 0;
         for label in self.as_bytes().split(|&b| b == b'.') {
             let checked = match check_a_labels {
+                true if etld_punycode::has_ace_prefix(label) => match check_a_label_rtl(label) {
+                    Ok(true) => return Err(Stop::NotCanonical),
+                    Ok(false) => Ok(()),
+                    Err(e) => Err(e),
+                },
                 true => check_ascii_label(label),
                 false => check_label_length(label),
             };
