@@ -8,18 +8,12 @@
 use etld::{List, Options, Output};
 use libfuzzer_sys::fuzz_target;
 
-/// The canonical ASCII form of a name in its own form, label by label, a
-/// trailing dot kept.
+/// The ASCII form of an answer's name (SPEC section 3 step 6: the same
+/// name, by UTS 46 ToASCII).
 fn to_ascii(name: &str) -> String {
-    let (bare, dot) = match name.strip_suffix('.') {
-        Some(bare) => (bare, "."),
-        None => (name, ""),
-    };
-    let labels: Vec<String> = bare
-        .split('.')
-        .map(|l| etld_punycode::to_ascii_label(l).expect("an answer's labels are valid"))
-        .collect();
-    format!("{}{dot}", labels.join("."))
+    etld::uts46::to_ascii(name)
+        .expect("an answer's labels are valid")
+        .into_owned()
 }
 
 fuzz_target!(|data: &[u8]| {
