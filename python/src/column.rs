@@ -427,16 +427,20 @@ pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyRes
             .iter()
             .map(|piece| s.spawn(|| answer_chunks(list, options, op, piece, &t)))
             .collect();
-        workers
-            .into_iter()
-            .map(|w| {
-                w.join().unwrap_or_else(|_| {
-                    Err(pyo3::exceptions::PyRuntimeError::new_err(
-                        "an etld worker thread panicked",
-                    ))
-                })
-            })
-            .collect()
+        join_all(workers).collect()
+    })
+}
+
+/// Each worker's result, in order; a worker that panicked is an error.
+fn join_all<'s, T>(
+    workers: Vec<std::thread::ScopedJoinHandle<'s, PyResult<T>>>,
+) -> impl Iterator<Item = PyResult<T>> + use<'s, T> {
+    workers.into_iter().map(|w| {
+        w.join().unwrap_or_else(|_| {
+            Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "an etld worker thread panicked",
+            ))
+        })
     })
 }
 
@@ -628,16 +632,7 @@ fn answer_views(
                     })
                 })
                 .collect();
-            workers
-                .into_iter()
-                .map(|w| {
-                    w.join().unwrap_or_else(|_| {
-                        Err(pyo3::exceptions::PyRuntimeError::new_err(
-                            "an etld worker thread panicked",
-                        ))
-                    })
-                })
-                .collect()
+            join_all(workers).collect()
         })
     };
     let mut views: Vec<u128> = Vec::with_capacity(rows);
