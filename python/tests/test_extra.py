@@ -13,7 +13,7 @@ import sys
 import pytest
 
 import etld
-from conftest import DATA
+from conftest import DATA, kwargs_of
 
 CORP = os.path.join(DATA, "corp.dat")
 PLATFORM = os.path.join(DATA, "platform.dat")
@@ -21,21 +21,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 with open(os.path.join(DATA, "extra-vectors.json"), encoding="utf-8") as _f:
     CASES = json.load(_f)
-
-
-def kwargs_of(options):
-    kw = {}
-    it = iter(options)
-    for o in it:
-        if o == "--icann-only":
-            kw["icann_only"] = True
-        elif o == "--wildcard-root":
-            kw["wildcard_root"] = True
-        elif o == "--output":
-            kw["output"] = next(it)
-        else:
-            raise ValueError(o)
-    return kw
 
 
 def answers_of(lst, hosts):
