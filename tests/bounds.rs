@@ -55,8 +55,14 @@ fn set_footer(map: &mut [u8], keys: u64) {
 /// `k` levels is the map of two with `k - 2` more copies of a level.
 fn doubling_map(k: u32) -> Vec<u8> {
     assert!((2..64).contains(&k));
-    let (two, three) = (doubling_map_built(2), doubling_map_built(3));
-    let at = two.iter().zip(&three).take_while(|(a, b)| a == b).count();
+    spliced(&doubling_map_built(2), &doubling_map_built(3), k)
+}
+
+/// The map of `k` levels from the maps of two and three: the level that
+/// three adds to two, repeated `k - 2` times, and the footer counting
+/// `2^k` keys.
+fn spliced(two: &[u8], three: &[u8], k: u32) -> Vec<u8> {
+    let at = two.iter().zip(three).take_while(|(a, b)| a == b).count();
     let level = &three[at..at + three.len() - two.len()];
     let mut map = two[..at].to_vec();
     for _ in 2..k {
@@ -328,16 +334,7 @@ fn pairing_map(k: u32, second: u8) -> Vec<u8> {
         }
         builder.into_inner().unwrap()
     };
-    let (two, three) = (built(2), built(3));
-    let at = two.iter().zip(&three).take_while(|(a, b)| a == b).count();
-    let level = &three[at..at + three.len() - two.len()];
-    let mut map = two[..at].to_vec();
-    for _ in 2..k {
-        map.extend_from_slice(level);
-    }
-    map.extend_from_slice(&two[at..]);
-    set_footer(&mut map, 1 << k);
-    map
+    spliced(&built(2), &built(3), k)
 }
 
 #[test]
