@@ -235,6 +235,29 @@ pub(crate) struct LabelTree {
     long_labels: Vec<u8>,
     /// One bit per hash value of an edge (see [`LabelTree::child`]).
     filter: Box<[u64; FILTER_WORDS]>,
+    /// The tree's `xn--` labels that decode to right-to-left characters,
+    /// sorted (see [`LabelTree::is_rtl_a_label`]).
+    rtl_a_labels: Box<[Box<[u8]>]>,
+    /// One bit per [`rtl_bit`] of those labels: a label whose bit is clear
+    /// is not one of them.
+    rtl_filter: [u64; RTL_FILTER_WORDS],
+}
+
+/// The words of [`LabelTree`]'s filter of right-to-left `xn--` labels:
+/// 1,024 bits, for the Public Suffix List's 45 such labels.
+const RTL_FILTER_WORDS: usize = 16;
+
+/// The bit of `label` in the filter of right-to-left `xn--` labels, from
+/// its length and last eight bytes (where the A-labels of a list differ
+/// most: Punycode writes its deltas last).
+#[inline]
+fn rtl_bit(label: &[u8]) -> usize {
+    let tail = label
+        .get(label.len().saturating_sub(8)..)
+        .unwrap_or_default();
+    let word = tail.iter().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+    let mixed = (word ^ label.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> (64 - (RTL_FILTER_WORDS * 64).trailing_zeros())) as usize
 }
 
 /// `log2` of the filter's bits: 2^17 bits (16 KiB), thirteen bits an edge of
@@ -287,6 +310,19 @@ impl LabelTree {
             });
         }
         builder.pack(&parent)
+    }
+
+    /// Whether `label`, one of the tree's labels, is an `xn--` label that
+    /// decodes to right-to-left characters (which makes a name that holds
+    /// it a Bidi domain name): found among the few the tree has, rather
+    /// than decoded on every lookup.
+    pub(crate) fn is_rtl_a_label(&self, label: &[u8]) -> bool {
+        let bit = rtl_bit(label);
+        self.rtl_filter[bit / 64 % RTL_FILTER_WORDS] & (1 << (bit % 64)) != 0
+            && self
+                .rtl_a_labels
+                .binary_search_by(|l| l.as_ref().cmp(label))
+                .is_ok()
     }
 
     /// The node `id` (for a packed leaf, a node with nothing below).
@@ -428,6 +464,8 @@ struct Builder {
     records: Vec<Record>,
     /// The bytes of every label over eight bytes.
     long_labels: Vec<u8>,
+    /// The `xn--` labels that decode to right-to-left characters.
+    rtl_a_labels: Vec<Box<[u8]>>,
     /// `64 - log2(edges.len())`: the hash's top bits pick the slot.
     shift: u32,
     /// The edges in `edges`.
@@ -448,6 +486,7 @@ impl Builder {
             edges: vec![NO_EDGE; slots],
             records: Vec::with_capacity(slots / 2),
             long_labels: Vec::new(),
+            rtl_a_labels: Vec::new(),
             shift: 64 - slots.trailing_zeros(),
             count: 0,
         };
@@ -573,9 +612,12 @@ impl Builder {
     /// canonical form but for the encoding (lower case, no other separator)
     /// is then walked as it is, without encoding a label: a Unicode label is
     /// the twin's label exactly when its A-label is the rule's (Punycode is a
-    /// one-to-one code, and only canonical A-labels get a twin).
+    /// one-to-one code, and only canonical A-labels get a twin). Notes the
+    /// `xn--` labels that decode to right-to-left characters, which get no
+    /// twin, on the way ([`LabelTree::is_rtl_a_label`]).
     fn add_unicode_twins(&mut self) -> Result<(), FormatError> {
         let mut twins = Vec::new();
+        let mut rtl = Vec::new();
         for edge in self.edges.iter().filter(|e| e.parent != NONE) {
             let record = &self.records[edge.child as usize];
             let head = edge.key.to_le_bytes();
@@ -585,8 +627,15 @@ impl Builder {
             };
             if let Some(unicode) = crate::host::label::unicode_form(label) {
                 twins.push((edge.parent, edge.child, unicode));
+            } else if etld_punycode::has_ace_prefix(label)
+                && crate::host::uts46::a_label_is_rtl(label)
+            {
+                rtl.push(Box::from(label));
             }
         }
+        rtl.sort_unstable();
+        rtl.dedup();
+        self.rtl_a_labels = rtl;
         for (parent, child, unicode) in twins {
             let twin = self.add_edge(parent, &unicode, child)?;
             // All keys are in: what a lookup learns at the `xn--` node is
@@ -749,6 +798,7 @@ impl Builder {
             edges: table,
             records: built,
             long_labels,
+            rtl_a_labels,
             count,
             ..
         } = self;
@@ -845,11 +895,18 @@ impl Builder {
         slots.shrink_to_fit();
         let mut long_labels = long_labels;
         long_labels.shrink_to_fit();
+        let mut rtl_filter = [0u64; RTL_FILTER_WORDS];
+        for label in &rtl_a_labels {
+            let bit = rtl_bit(label);
+            rtl_filter[bit / 64 % RTL_FILTER_WORDS] |= 1 << (bit % 64);
+        }
         Ok(LabelTree {
             slots,
             records,
             long_labels,
             filter,
+            rtl_a_labels: rtl_a_labels.into_boxed_slice(),
+            rtl_filter,
         })
     }
 }
@@ -1098,6 +1155,25 @@ mod tests {
             }
         }
         found
+    }
+
+    #[test]
+    fn right_to_left_a_labels_are_known_without_decoding() {
+        let tree = builtin();
+        // امارات, ایران., ישראל; рф, 中国 and plain labels are not.
+        for label in ["xn--mgbaam7a8h", "xn--mgba3a4f16a", "xn--4dbrk0ce"] {
+            assert!(tree.is_rtl_a_label(label.as_bytes()), "{label}");
+        }
+        for label in ["xn--p1ai", "xn--fiqs8s", "com", "xn--", "xn--mgbaam7a8i"] {
+            assert!(!tree.is_rtl_a_label(label.as_bytes()), "{label}");
+        }
+        // Every label the tree notes decodes to right-to-left characters,
+        // and its filter lets it through.
+        assert!(tree.rtl_a_labels.len() >= 3);
+        for label in tree.rtl_a_labels.iter() {
+            assert!(crate::host::uts46::a_label_is_rtl(label));
+            assert!(tree.is_rtl_a_label(label));
+        }
     }
 
     #[test]
