@@ -9,6 +9,7 @@
 //! must be an A-label that UTS 46 accepts.
 
 use crate::error::{HostError, LabelError};
+use crate::host::form::InputForm;
 use crate::host::uts46;
 
 /// The longest canonical label, in octets.
@@ -105,7 +106,7 @@ pub(crate) fn canonical_label(label: &str) -> Result<String, LabelError> {
         }
     };
     let mut buf = [0u8; MAX_LABEL];
-    let (n, _) = canonical_label_into(label, &mut buf, None).map_err(|(_, e)| e)?;
+    let n = canonical_label_into(label, &mut buf, None).map_err(|(_, e)| e)?;
     Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
 }
 
@@ -161,9 +162,9 @@ impl AsciiName {
 }
 
 /// Canonicalises a whole host into `ascii` (and its input form, processed
-/// by UTS 46, into `input`, when given). `host` is not empty. Returns whether
-/// the input form differs from `host` (a letter lower-cased, another
-/// separator than `.`, anything UTS 46 mapped, removed or decoded). Errors
+/// by UTS 46, into `input`, when given: the form of `host`, which differs
+/// from it where a letter was lower-cased, another separator than `.`
+/// used, anything mapped, removed or decoded). `host` is not empty. Errors
 /// name the leftmost bad label; a name that does not fit says so
 /// ([`AsciiName::too_long`]).
 ///
@@ -172,8 +173,8 @@ impl AsciiName {
 pub(crate) fn canonicalize_host(
     host: &str,
     ascii: &mut AsciiName,
-    input: Option<&mut String>,
-) -> Result<bool, HostError> {
+    input: Option<&mut InputForm<'_>>,
+) -> Result<(), HostError> {
     if uts46::is_fast_path(host) {
         return canonicalize_simple_host(host, ascii, input);
     }
@@ -181,12 +182,11 @@ pub(crate) fn canonicalize_host(
         // UTS 46 leaves every label as it is (A-labels checked on the way):
         // nothing is allocated. An A-label of right-to-left characters
         // asks for the Bidi rule on the name.
-        let changed = canonicalize_simple_host(host, ascii, input)?;
-        uts46::check_ascii_name_bidi(host).map_err(|e| HostError::Label {
+        canonicalize_simple_host(host, ascii, input)?;
+        return uts46::check_ascii_name_bidi(host).map_err(|e| HostError::Label {
             offset: e.offset(),
             error: LabelError::Uts46(e),
-        })?;
-        return Ok(changed);
+        });
     }
     ascii.len = 0;
     ascii.fqdn = false;
@@ -204,21 +204,17 @@ fn write_processed(
     host: &str,
     processed: &uts46::Processed,
     ascii: &mut AsciiName,
-    input: Option<&mut String>,
-) -> Result<bool, HostError> {
-    let mut local = String::new();
-    let form = match input {
-        Some(form) => form,
-        None => &mut local,
-    };
-    let before = form.len();
+    mut input: Option<&mut InputForm<'_>>,
+) -> Result<(), HostError> {
     let count = processed.labels().len();
     for (k, label) in processed.labels().enumerate() {
         let offset = label.input_offset();
         let text = label.as_str();
         if k > 0 {
             ascii.push(b".");
-            form.push('.');
+            if let Some(form) = input.as_deref_mut() {
+                form.push_str(".");
+            }
         }
         if text.is_empty() {
             // One trailing dot marks an FQDN: the empty label after it is fine.
@@ -279,13 +275,14 @@ fn write_processed(
         let canonical = &out[..len];
         check_label_length(canonical).map_err(|error| HostError::Label { offset, error })?;
         ascii.push(canonical);
-        match label.was_a_label() {
-            // Only ASCII bytes are written.
-            true => form.extend(canonical.iter().map(|&b| char::from(b))),
-            false => form.push_str(text),
+        if let Some(form) = input.as_deref_mut() {
+            match label.was_a_label() {
+                true => form.push_ascii(canonical),
+                false => form.push_str(text),
+            }
         }
     }
-    Ok(form.get(before..) != Some(host))
+    Ok(())
 }
 
 /// Whether UTS 46 processing leaves every non-ASCII character of `host` as
@@ -313,13 +310,12 @@ fn is_stable_name(host: &str) -> bool {
 fn canonicalize_simple_host(
     host: &str,
     ascii: &mut AsciiName,
-    mut input: Option<&mut String>,
-) -> Result<bool, HostError> {
+    mut input: Option<&mut InputForm<'_>>,
+) -> Result<(), HostError> {
     ascii.len = 0;
     ascii.fqdn = false;
     let mut rest = host;
     let mut offset = 0;
-    let mut changed = false;
     loop {
         let (label, next) = match rest.find('.') {
             Some(i) => (&rest[..i], rest.get(i + 1..)),
@@ -329,21 +325,20 @@ fn canonicalize_simple_host(
         ascii.fqdn = next.is_none() && label.is_empty() && offset > 0;
         if !ascii.fqdn {
             let mut canonical = [0u8; MAX_LABEL];
-            let (n, lowered) = canonical_label_into(label, &mut canonical, input.as_deref_mut())
+            let n = canonical_label_into(label, &mut canonical, input.as_deref_mut())
                 .map_err(|(at, error)| HostError::in_label(offset, at, error))?;
-            changed |= lowered;
             ascii.push(&canonical[..n]);
         }
         match next {
             Some(n) => {
                 ascii.push(b".");
                 if let Some(input) = input.as_deref_mut() {
-                    input.push('.');
+                    input.push_str(".");
                 }
                 offset = host.len() - n.len();
                 rest = n;
             }
-            None => return Ok(changed),
+            None => return Ok(()),
         }
     }
 }
@@ -353,14 +348,13 @@ fn canonicalize_simple_host(
 pub(crate) type LabelFault = (usize, LabelError);
 
 /// Writes the canonical ASCII form of one label (no separators in it) into
-/// `out`, returning its length and whether the input form changed (a letter
-/// lower-cased, fullwidth ASCII mapped); appends its input form (mapped and
+/// `out`, returning its length; appends its input form (mapped and
 /// lower-cased) to `input` when given.
 pub(crate) fn canonical_label_into(
     label: &str,
     out: &mut [u8; MAX_LABEL],
-    input: Option<&mut String>,
-) -> Result<(usize, bool), LabelFault> {
+    input: Option<&mut InputForm<'_>>,
+) -> Result<usize, LabelFault> {
     if label.is_empty() {
         return Err((0, LabelError::Empty));
     }
@@ -387,10 +381,10 @@ pub(crate) fn canonical_label_into(
         dst.copy_from_slice(label.as_bytes());
         dst.make_ascii_lowercase();
         if let Some(input) = input {
-            input.extend(dst.iter().map(|&b| char::from(b)));
+            input.push_ascii(dst);
         }
         check_ascii_label(dst).map_err(whole)?;
-        return Ok((label.len(), dst != label.as_bytes()));
+        return Ok(label.len());
     }
     // A label whose other characters UTS 46 leaves as they are (see
     // `is_stable_name`): ASCII lower-cased, once, into a stack buffer. An
@@ -419,13 +413,12 @@ pub(crate) fn canonical_label_into(
     };
     if n > MAX_LABEL {
         // Too long whatever its form: let the encoder say how long.
-        let n = etld_punycode::to_ascii_label_into(label, out).map_err(|e| whole(punycode(e)))?;
-        return Ok((n, changed));
+        return etld_punycode::to_ascii_label_into(label, out).map_err(|e| whole(punycode(e)));
     }
     let chars = &chars[..n];
     if let Some(input) = input {
         match changed {
-            true => input.extend(chars),
+            true => input.push_chars(chars),
             false => input.push_str(label),
         }
     }
@@ -435,7 +428,7 @@ pub(crate) fn canonical_label_into(
             *d = c as u8;
         }
         check_ascii_label(&out[..n]).map_err(whole)?;
-        return Ok((n, changed));
+        return Ok(n);
     }
     if let [a, b, '-', '-', ..] = chars {
         if matches!((a, b), ('x', 'n')) {
@@ -455,7 +448,7 @@ pub(crate) fn canonical_label_into(
             e => whole(punycode(e)),
         },
     )?;
-    Ok((len + 4, changed))
+    Ok(len + 4)
 }
 
 /// The offset and value of the first non-ASCII byte of `label`, which has
@@ -644,6 +637,7 @@ pub(crate) fn to_unicode_name(ascii: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::borrow::Cow;
 
     #[test]
     fn canonical_labels() {
@@ -669,47 +663,44 @@ mod tests {
 
     #[test]
     fn hosts() {
-        let (mut ascii, mut input) = (AsciiName::new(), String::new());
-        let changed = canonicalize_host("WWW.食狮。公司.cn.", &mut ascii, Some(&mut input));
-        assert_eq!(changed, Ok(true));
-        assert_eq!(ascii.as_bytes(), b"www.xn--85x722f.xn--55qx5d.cn.");
+        // The name in ASCII, and its input form: the host itself or its own.
+        fn canonical(host: &str) -> Result<(String, Cow<'_, str>), HostError> {
+            let (mut ascii, mut input) = (AsciiName::new(), InputForm::new(host));
+            canonicalize_host(host, &mut ascii, Some(&mut input))?;
+            Ok((ascii.to_string_lossless(), input.into_cow()))
+        }
+        let (ascii, input) = canonical("WWW.食狮。公司.cn.").unwrap();
+        assert_eq!(ascii, "www.xn--85x722f.xn--55qx5d.cn.");
         assert_eq!(input, "www.食狮.公司.cn.");
+        assert_eq!(to_unicode_name(&ascii), "www.食狮.公司.cn.");
         assert_eq!(
-            to_unicode_name(&ascii.to_string_lossless()),
-            "www.食狮.公司.cn."
-        );
-        assert_eq!(
-            canonicalize_host("a..b", &mut ascii, None).err(),
+            canonicalize_host("a..b", &mut AsciiName::new(), None).err(),
             Some(HostError::Label {
                 offset: 2,
                 error: LabelError::Empty
             })
         );
         // Labels that lower-case into ASCII, and too-long Unicode labels.
-        assert_eq!(
-            canonicalize_host("\u{212A}elvin.com", &mut ascii, None),
-            Ok(true)
+        let (ascii, input) = canonical("\u{212A}elvin.com").unwrap();
+        assert_eq!((&*ascii, &*input), ("kelvin.com", "kelvin.com"));
+        assert!(matches!(
+            canonical("食狮.公司.cn.").unwrap().1,
+            Cow::Borrowed("食狮.公司.cn.")
+        ));
+        assert!(
+            matches!(canonical("食狮.公司。cn").unwrap().1, Cow::Owned(f) if f == "食狮.公司.cn")
         );
-        assert_eq!(ascii.as_bytes(), b"kelvin.com");
+        assert_eq!(canonical("Bücher.de").unwrap().1, "bücher.de");
+        assert_eq!(canonical("bücher.DE").unwrap().1, "bücher.de");
         assert_eq!(
-            canonicalize_host("食狮.公司.cn.", &mut ascii, None),
-            Ok(false)
-        );
-        assert_eq!(
-            canonicalize_host("食狮.公司。cn", &mut ascii, None),
-            Ok(true)
-        );
-        assert_eq!(canonicalize_host("Bücher.de", &mut ascii, None), Ok(true));
-        assert_eq!(canonicalize_host("bücher.DE", &mut ascii, None), Ok(true));
-        assert_eq!(
-            canonicalize_host(&"ü".repeat(70), &mut ascii, None).err(),
+            canonical(&"ü".repeat(70)).err(),
             Some(HostError::Label {
                 offset: 0,
                 error: LabelError::TooLong(76)
             })
         );
         assert_eq!(
-            canonicalize_host(&format!("a.{}", "食".repeat(59)), &mut ascii, None).err(),
+            canonical(&format!("a.{}", "食".repeat(59))).err(),
             Some(HostError::Label {
                 offset: 2,
                 error: LabelError::TooLong(66)

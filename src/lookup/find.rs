@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use crate::error::HostError;
+use crate::host::form::InputForm;
 use crate::host::ip::is_ipv6;
 use crate::host::label::{canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName};
 use crate::host::scan::{Form, Stop};
@@ -72,13 +73,14 @@ impl Index {
             Ok(_) | Err(_) => {}
         }
         let mut ascii = AsciiName::new();
-        // Everything else: label by label, Unicode labels encoded. An IPv6
+        // Everything else: label by label, Unicode labels encoded, and the
+        // input form written on the way when it is the answer's. An IPv6
         // literal holds a forbidden `:`, so it is told apart on error only.
-        let changed =
-            canonicalize_host(host, &mut ascii, None).map_err(|e| match is_ipv6(host) {
-                true => HostError::IpAddress,
-                false => e,
-            })?;
+        let mut input = (options.output == Output::Input).then(|| InputForm::new(host));
+        canonicalize_host(host, &mut ascii, input.as_mut()).map_err(|e| match is_ipv6(host) {
+            true => HostError::IpAddress,
+            false => e,
+        })?;
         if let Some(len) = ascii.too_long() {
             return Err(HostError::TooLong(len));
         }
@@ -89,15 +91,10 @@ impl Index {
             // Not reached: a canonical name holds canonical bytes only.
             Err(Stop::NotCanonical) => return Err(HostError::Empty),
         };
-        Ok(match (options.output, changed) {
-            // The input form, lower-cased, is the host itself.
-            (Output::Input, false) => Domain::new(Cow::Borrowed(host), &m, ascii.as_bytes()),
-            (Output::Input, true) => {
-                let mut input = String::with_capacity(host.len());
-                canonicalize_host(host, &mut AsciiName::new(), Some(&mut input))?;
-                Domain::new(Cow::Owned(input), &m, ascii.as_bytes())
-            }
-            _ => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
+        Ok(match input {
+            // The input form: the host itself when processing left it so.
+            Some(input) => Domain::new(input.into_cow(), &m, ascii.as_bytes()),
+            None => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
         })
     }
 }
