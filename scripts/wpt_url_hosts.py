@@ -10,7 +10,9 @@ COMMIT is the web-platform-tests commit the file was taken from; the header
 names it. Each vector line is `INPUT<TAB>EXPECTATION`, INPUT escaped (`\\\\`,
 `\\t`, `\\n`, `\\r`, `\\u{HEX}` for other controls); EXPECTATION is `host NAME`
 (the standard's hostname, not an IP address), `ip` (an IPv4 or IPv6 host) or
-`failure` (the standard refuses the input). Hosts that need UTS 46 (mapping,
+`failure` (the standard refuses the input). Where SPEC section 3 refuses a
+host the standard keeps (`spec_differs`), the vector follows SPEC and expects
+`failure`, after a `# SPEC:` comment line saying why. Hosts that need UTS 46 (mapping,
 ignored code points, validity of `xn--` labels) are converted like any other:
 the library canonicalises hosts as the standard does (SPEC section 3 step 2).
 The cases left out, and why, are counted in the header.
@@ -33,6 +35,16 @@ FILE = "use the file scheme: `localhost` and the empty host are its own rules, n
 NON_SPECIAL = "use a non-special scheme: the host is opaque, not a domain, and is not canonicalised"
 DUPLICATE = "repeat the input and expectation of a case already converted"
 C0_SPACE = "".join(chr(c) for c in range(0x21))
+
+
+def spec_differs(hostname):
+    """Why SPEC section 3 refuses a hostname the standard keeps, or None.
+    The vector then expects `failure`, and a `# SPEC:` line before it gives
+    the reason."""
+    labels = (hostname[:-1] if hostname.endswith(".") else hostname).split(".")
+    if "" in labels:
+        return "section 3 step 1 refuses an empty label; the standard keeps the host `%s`" % hostname
+    return None
 
 
 def clean(text):
@@ -85,13 +97,16 @@ def classify(case):
     hostname = case["hostname"]
     if hostname.startswith("[") or re.match(r"^\d+\.\d+\.\d+\.\d+$", hostname):
         return "ip", None
+    differs = spec_differs(hostname)
+    if differs:
+        return "failure", differs
     return "host " + escape(hostname), None
 
 
 def main(commit, path):
     data = json.load(open(path, encoding="utf-8"))
     cases = [c for c in data if isinstance(c, dict)]
-    lines, left_out = [], collections.Counter()
+    lines, left_out, spec_lines = [], collections.Counter(), 0
     seen = set()
     for case in cases:
         expectation, reason = classify(case)
@@ -103,6 +118,9 @@ def main(commit, path):
             left_out[DUPLICATE] += 1
             continue
         seen.add(line)
+        if reason:
+            lines.append("# SPEC: " + escape(reason))
+            spec_lines += 1
         lines.append(line)
     print("# Host vectors from the web-platform-tests URL suite (url/resources/urltestdata.json),")
     print("# converted by scripts/wpt_url_hosts.py: INPUT<TAB>host NAME | ip | failure.")
@@ -110,7 +128,9 @@ def main(commit, path):
         "# Source: https://github.com/web-platform-tests/wpt/blob/%s/url/resources/urltestdata.json"
         % commit
     )
-    print("# %d of %d cases converted; left out, the cases that:" % (len(lines), len(cases)))
+    print("# %d of %d cases converted." % (len(lines) - spec_lines, len(cases)))
+    print("# %d of them expect what SPEC says where the standard differs, each after a" % spec_lines)
+    print("# `# SPEC:` line that says why. Left out, the cases that:")
     for reason, n in sorted(left_out.items(), key=lambda kv: -kv[1]):
         print("#   %d %s" % (n, reason))
     for line in lines:
