@@ -4,23 +4,47 @@ into vectors/wpt_url_hosts.txt: the cases whose host the input alone decides
 for a special scheme (http, https, ws, wss, ftp), in this project's own
 line format. Usage:
 
-    scripts/wpt_url_hosts.py path/to/urltestdata.json > vectors/wpt_url_hosts.txt
+    scripts/wpt_url_hosts.py COMMIT path/to/urltestdata.json > vectors/wpt_url_hosts.txt
 
-Each vector line is `INPUT<TAB>EXPECTATION`, INPUT escaped (`\\\\`, `\\t`,
-`\\n`, `\\r`, `\\u{HEX}` for other controls); EXPECTATION is `host NAME`
+COMMIT is the web-platform-tests commit the file was taken from; the header
+names it. Each vector line is `INPUT<TAB>EXPECTATION`, INPUT escaped (`\\\\`,
+`\\t`, `\\n`, `\\r`, `\\u{HEX}` for other controls); EXPECTATION is `host NAME`
 (the standard's hostname, not an IP address), `ip` (an IPv4 or IPv6 host) or
-`failure` (the standard refuses the input). The cases left out, and why, are
-counted in the header.
+`failure` (the standard refuses the input). Where SPEC section 3 refuses a
+host the standard keeps (`spec_differs`), the vector follows SPEC and expects
+`failure`, after a `# SPEC:` comment line saying why. Hosts that need UTS 46 (mapping,
+ignored code points, validity of `xn--` labels) are converted like any other:
+the library canonicalises hosts as the standard does (SPEC section 3 step 2).
+The cases left out, and why, are counted in the header.
 """
 import collections
 import json
 import re
 import sys
-import unicodedata
-import urllib.parse
 
 SPECIAL = {"http", "https", "ws", "wss", "ftp"}
+
+# Why a case is left out; the header counts each.
+LONE_SURROGATE = "hold a lone surrogate: not UTF-8 text, so no Rust string can carry them"
+RELATIVE = "are relative to a base: the host, if any, is the base's, not the input's"
+RELATIVE_SAME_SCHEME = (
+    "are relative to a base of their own special scheme (no `//` after the scheme):"
+    " the host is the base's"
+)
+FILE = "use the file scheme: `localhost` and the empty host are its own rules, not a domain's"
+NON_SPECIAL = "use a non-special scheme: the host is opaque, not a domain, and is not canonicalised"
+DUPLICATE = "repeat the input and expectation of a case already converted"
 C0_SPACE = "".join(chr(c) for c in range(0x21))
+
+
+def spec_differs(hostname):
+    """Why SPEC section 3 refuses a hostname the standard keeps, or None.
+    The vector then expects `failure`, and a `# SPEC:` line before it gives
+    the reason."""
+    labels = (hostname[:-1] if hostname.endswith(".") else hostname).split(".")
+    if "" in labels:
+        return "section 3 step 1 refuses an empty label; the standard keeps the host `%s`" % hostname
+    return None
 
 
 def clean(text):
@@ -50,68 +74,39 @@ def escape(text):
     return "".join(out)
 
 
-def rough_host(text, scheme, rest):
-    """The host part of a cleaned input, roughly: enough to see its code points."""
-    authority = re.split(r"[/\\?#]", rest.lstrip("/\\") if scheme else text.lstrip("/\\"))[0]
-    host = authority.rsplit("@", 1)[-1]
-    if not host.startswith("["):
-        host = host.split(":", 1)[0]
-    return urllib.parse.unquote(host, errors="replace")
-
-
-def needs_uts46(host):
-    """Whether UTS 46 would map or refuse a code point of `host` that SPEC
-    section 3 leaves as it is: format characters (soft hyphen, zero-width
-    space), spaces, noncharacters, U+FFFD, or anything NFKC changes, in a
-    label or in the Unicode form of an A-label."""
-    for label in re.split("[.\u3002\uff0e\uff61]", host):
-        if label[:4].lower() == "xn--":
-            try:
-                label = label[4:].encode("ascii").decode("punycode")
-            except (UnicodeError, ValueError):
-                continue
-        mapped = "".join(chr(ord(c) - 0xFEE0) if 0xFF01 <= ord(c) <= 0xFF5E else c for c in label).lower()
-        for c in mapped:
-            if unicodedata.category(c) in ("Cf", "Cn", "Co", "Zs") or c == "\ufffd":
-                return True
-        if unicodedata.normalize("NFKC", mapped) != mapped:
-            return True
-    return False
-
-
 def classify(case):
     text = clean(case["input"])
     scheme, rest = scheme_of(text)
     base = case.get("base")
     base_scheme = scheme_of(base)[0] if base else None
     if any(0xD800 <= ord(c) <= 0xDFFF for c in case["input"]):
-        return None, "holds a lone surrogate (not UTF-8 text)"
+        return None, LONE_SURROGATE
     if scheme in SPECIAL:
         if base_scheme == scheme and not rest.startswith("//"):
-            return None, "relative to its base (same scheme, no `//`)"
+            return None, RELATIVE_SAME_SCHEME
     elif scheme is None and base_scheme in SPECIAL and re.match(r"^[/\\]{2}", text):
         pass
     elif scheme is None:
-        return None, "relative to its base"
+        return None, RELATIVE
     elif scheme == "file":
-        return None, "file scheme"
+        return None, FILE
     else:
-        return None, "non-special scheme"
-    if needs_uts46(rough_host(text, scheme, rest)):
-        return None, "needs UTS 46 mapping or validity data beyond SPEC section 3"
+        return None, NON_SPECIAL
     if case.get("failure"):
         return "failure", None
     hostname = case["hostname"]
     if hostname.startswith("[") or re.match(r"^\d+\.\d+\.\d+\.\d+$", hostname):
         return "ip", None
+    differs = spec_differs(hostname)
+    if differs:
+        return "failure", differs
     return "host " + escape(hostname), None
 
 
-def main(path):
+def main(commit, path):
     data = json.load(open(path, encoding="utf-8"))
     cases = [c for c in data if isinstance(c, dict)]
-    notes = [c for c in data if isinstance(c, str) and "wpt" in c]
-    lines, left_out = [], collections.Counter()
+    lines, left_out, spec_lines = [], collections.Counter(), 0
     seen = set()
     for case in cases:
         expectation, reason = classify(case)
@@ -120,15 +115,22 @@ def main(path):
             continue
         line = escape(case["input"]) + "\t" + expectation
         if line in seen:
-            left_out["duplicate of another case"] += 1
+            left_out[DUPLICATE] += 1
             continue
         seen.add(line)
+        if reason:
+            lines.append("# SPEC: " + escape(reason))
+            spec_lines += 1
         lines.append(line)
     print("# Host vectors from the web-platform-tests URL suite (url/resources/urltestdata.json),")
     print("# converted by scripts/wpt_url_hosts.py: INPUT<TAB>host NAME | ip | failure.")
-    for note in notes[:1]:
-        print("# Source: " + note.lstrip("# "))
-    print("# %d of %d cases converted; left out:" % (len(lines), len(cases)))
+    print(
+        "# Source: https://github.com/web-platform-tests/wpt/blob/%s/url/resources/urltestdata.json"
+        % commit
+    )
+    print("# %d of %d cases converted." % (len(lines) - spec_lines, len(cases)))
+    print("# %d of them expect what SPEC says where the standard differs, each after a" % spec_lines)
+    print("# `# SPEC:` line that says why. Left out, the cases that:")
     for reason, n in sorted(left_out.items(), key=lambda kv: -kv[1]):
         print("#   %d %s" % (n, reason))
     for line in lines:
@@ -136,4 +138,6 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if len(sys.argv) != 3 or not re.fullmatch(r"[0-9a-f]{40}", sys.argv[1]):
+        sys.exit("usage: wpt_url_hosts.py COMMIT path/to/urltestdata.json")
+    main(sys.argv[1], sys.argv[2])

@@ -33,9 +33,11 @@
 //!
 //! The standard's parser does more than this for a host (IDNA processing,
 //! IPv4 forms); [`List::lookup_url`](crate::List::lookup_url) hands the host
-//! to a lookup, which canonicalises it as SPEC section 3 says and answers
-//! for the same host as the standard on every case of the web-platform-tests
-//! URL suite that this crate can decide (`vectors/wpt_url_hosts.txt`).
+//! to a lookup, which canonicalises it as SPEC section 3 says (UTS 46 with
+//! the standard's flags) and answers for the same host as the standard on
+//! every case of the web-platform-tests URL suite whose host the input alone
+//! decides under a special scheme (`vectors/wpt_url_hosts.txt`), except
+//! hosts with an empty label (`.`, `foo..`), which a lookup refuses.
 
 use std::borrow::Cow;
 
