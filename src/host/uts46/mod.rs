@@ -147,14 +147,96 @@ fn lower_ascii(name: &str) -> Cow<'_, str> {
 /// # Errors
 /// The first [`Error`] found, from the left.
 pub fn to_ascii(name: &str) -> Result<Cow<'_, str>, Error> {
-    if is_fast_path(name) {
-        return Ok(lower_ascii(name));
+    if name.is_ascii() {
+        return match first_ace_label(name.as_bytes()) {
+            None => Ok(lower_ascii(name)),
+            Some(from) => ascii_to_ascii(name, from),
+        };
     }
     with_processed(|p| {
         p.process_to_ascii(name)?;
-        // The answer's one allocation: the next call reserves anew.
-        Ok(Cow::Owned(std::mem::take(&mut p.ascii)))
+        // The answer's one allocation, at its exact size; the buffer stays.
+        Ok(Cow::Owned(String::from(p.ascii.as_str())))
     })
+}
+
+/// Where the first label starting with `xn--` (in any case) starts in the
+/// ASCII name `b`.
+#[inline]
+fn first_ace_label(b: &[u8]) -> Option<usize> {
+    let mut at_start = true;
+    for (i, &c) in b.iter().enumerate() {
+        if at_start && (c == b'x' || c == b'X') && has_ace_prefix(&b[i..]) {
+            return Some(i);
+        }
+        at_start = c == b'.';
+    }
+    None
+}
+
+/// The label of the ASCII name `b` that starts at byte `start`.
+#[inline]
+fn label_at(b: &[u8], start: usize) -> &[u8] {
+    let rest = b.get(start..).unwrap_or_default();
+    let len = rest.iter().position(|&c| c == b'.').unwrap_or(rest.len());
+    rest.get(..len).unwrap_or_default()
+}
+
+/// [`to_ascii`] of an ASCII name whose first `xn--` label starts at byte
+/// `from`: the name itself, lower-cased, once each `xn--` label passes
+/// [`check_a_label`] (decoded on the stack) and, if one holds a
+/// right-to-left character, every label the Bidi rule.
+fn ascii_to_ascii(name: &str, from: usize) -> Result<Cow<'_, str>, Error> {
+    let bytes = name.as_bytes();
+    let mut rtl = false;
+    let mut start = from;
+    while start <= bytes.len() {
+        let label = label_at(bytes, start);
+        if has_ace_prefix(label) {
+            rtl |= check_a_label(label).map_err(|e| e.shifted(start))?;
+        }
+        start += label.len() + 1;
+    }
+    if rtl {
+        check_ascii_bidi(bytes)?;
+    }
+    Ok(lower_ascii(name))
+}
+
+/// The Bidi rule on every label of the ASCII name `b`, whose `xn--` labels
+/// each passed [`check_a_label`]: those decoded again, the others
+/// lower-cased.
+fn check_ascii_bidi(b: &[u8]) -> Result<(), Error> {
+    let mut start = 0;
+    let mut stack = ['\0'; 63];
+    let mut heap;
+    while start <= b.len() {
+        let label = label_at(b, start);
+        let checked = if has_ace_prefix(label) {
+            // Digits decode in either case; basic code points are lowered.
+            let digits = label.get(4..).unwrap_or_default();
+            let chars: &mut [char] = match stack.get_mut(..digits.len()) {
+                Some(c) => c,
+                None => {
+                    heap = vec!['\0'; digits.len()];
+                    &mut heap
+                }
+            };
+            let n = etld_punycode::decode_into(digits, chars).unwrap_or(0);
+            let decoded = chars.iter().take(n).map(char::to_ascii_lowercase);
+            bidi::check_chars(decoded).map_err(|(rule, _)| (rule, 0))
+        } else {
+            bidi::check_chars(label.iter().map(|&c| char::from(c.to_ascii_lowercase())))
+        };
+        if let Err((rule, k)) = checked {
+            return Err(Error::Bidi {
+                offset: start + k,
+                rule,
+            });
+        }
+        start += label.len() + 1;
+    }
+    Ok(())
 }
 
 thread_local! {
@@ -193,7 +275,8 @@ pub fn to_unicode(name: &str) -> Result<Cow<'_, str>, Error> {
     }
     with_processed(|p| {
         p.process(name)?;
-        Ok(Cow::Owned(std::mem::take(&mut p.text)))
+        // The answer's one allocation, at its exact size; the buffer stays.
+        Ok(Cow::Owned(String::from(p.text.as_str())))
     })
 }
 
@@ -395,8 +478,18 @@ impl Processed {
                 continue;
             }
             if b < 0x80 {
-                self.text.push(char::from(b.to_ascii_lowercase()));
-                i += 1;
+                // The run of ASCII up to the next dot or non-ASCII byte,
+                // copied and lower-cased at once.
+                let end = bytes
+                    .get(i..)
+                    .and_then(|rest| rest.iter().position(|&c| c == b'.' || c >= 0x80))
+                    .map_or(bytes.len(), |k| i + k);
+                let from = self.text.len();
+                self.text.push_str(name.get(i..end).unwrap_or_default());
+                if let Some(run) = self.text.get_mut(from..) {
+                    run.make_ascii_lowercase();
+                }
+                i = end;
                 continue;
             }
             let Some(c) = name.get(i..).and_then(|rest| rest.chars().next()) else {
@@ -593,18 +686,9 @@ impl Processed {
 /// Appends `xn--` and the Punycode of the non-ASCII label `text` (of the
 /// label at byte `input`) to `out`.
 fn encode_label(text: &str, input: usize, out: &mut String) -> Result<(), Error> {
+    out.reserve(text.len() + 8);
     out.push_str("xn--");
-    let mut buf = [0u8; 128];
-    let encoded = match etld_punycode::encode_into(text, &mut buf) {
-        // Punycode is ASCII.
-        Ok(n) => {
-            out.push_str(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default());
-            Ok(())
-        }
-        Err(etld_punycode::Error::BufferTooSmall { .. }) => etld_punycode::encode_fmt(text, out),
-        Err(error) => Err(error),
-    };
-    encoded.map_err(|_| Error::Encode { offset: input })
+    etld_punycode::encode_append(text, out).map_err(|_| Error::Encode { offset: input })
 }
 
 /// The validity criteria for the code points a decoded `xn--` label holds
@@ -617,13 +701,17 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
     let mut nfc = false;
     let mut rtl = false;
     let mut joiner = false;
-    for &c in chars {
+    let mut first_mark = None;
+    for (k, &c) in chars.iter().enumerate() {
         let Some(p) = props(c) else {
             return Err(Error::NotValid {
                 offset,
                 code_point: c,
             });
         };
+        if k == 0 && p.is_mark() {
+            first_mark = Some(c);
+        }
         nfc |= p.may_change_under_nfc();
         rtl |= p.is_rtl();
         joiner |= c == ZWJ || c == ZWNJ;
@@ -637,13 +725,11 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
     if chars.len() >= 4 && chars[..4].iter().zip("xn--".chars()).all(|(&a, b)| a == b) {
         return Err(Error::ALabelPrefix { offset });
     }
-    if let Some(&first) = chars.first() {
-        if props(first).is_some_and(|p| p.is_mark()) {
-            return Err(Error::LeadingCombiningMark {
-                offset,
-                code_point: first,
-            });
-        }
+    if let Some(first) = first_mark {
+        return Err(Error::LeadingCombiningMark {
+            offset,
+            code_point: first,
+        });
     }
     if joiner {
         if let Err(k) = contextj::check(chars) {
