@@ -873,7 +873,73 @@ fn locate(name: &str, from: usize, index: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::tables::*;
+    use super::*;
     use std::mem::size_of_val;
+
+    /// ToASCII of `name` by full processing, label by label.
+    fn processed_to_ascii(name: &str) -> Result<String, Error> {
+        let mut p = Processed::new();
+        p.process_to_ascii(name)?;
+        Ok(p.ascii.clone())
+    }
+
+    /// ASCII names with `xn--` labels take a path of their own in
+    /// [`to_ascii`]: the same answers and errors as full processing, over
+    /// every name of up to three labels drawn from valid, invalid,
+    /// right-to-left and Bidi-breaking labels.
+    #[test]
+    fn ascii_names_with_a_labels_as_full_processing() {
+        let labels = [
+            "",
+            "www",
+            "WWW",
+            "a1",
+            "1a",
+            "a-",
+            "xn--bcher-kva",
+            "XN--BCHER-KVA",
+            "xn--Bcher-KVA",
+            "xn--4dbrk0ce",
+            "xn--mgbh0fb",
+            "xn--mgbh0fb1",
+            "xn--1-ykc",
+            "xn--",
+            "xn--abc-",
+            "xn--ls8h",
+            "xn--31m-dda",
+            "xn--abc-4q0a",
+            "xn--a-ecp",
+            "xn--xn--a-ecp",
+            "xn--ssa73l",
+            "xn--0ca",
+            "xn--1ug",
+            "xn--a-4nu",
+            "xn--ug-",
+            "xn--zz",
+            "xn--99999999",
+            "xn--",
+            "xn---",
+            "xn--tda",
+            "xn--a",
+        ];
+        let mut names = Vec::new();
+        for a in labels {
+            names.push(a.to_string());
+            for b in labels {
+                names.push(format!("{a}.{b}"));
+                for c in ["com", "xn--4dbrk0ce", "xn--bcher-kva", "1", ""] {
+                    names.push(format!("{a}.{b}.{c}"));
+                }
+            }
+        }
+        for name in &names {
+            assert_eq!(
+                to_ascii(name).map(|a| a.into_owned()),
+                processed_to_ascii(name),
+                "{name}"
+            );
+        }
+    }
 
     #[test]
     fn table_bytes_is_what_the_statics_take() {
