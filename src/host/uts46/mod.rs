@@ -301,6 +301,7 @@ pub struct Processed {
     ace: String,
     chars: Vec<char>,
     normal: Vec<char>,
+    decomposed: Vec<(char, u8)>,
     /// ToASCII of the name, written while processing when `build_ascii`.
     ascii: String,
     build_ascii: bool,
@@ -589,7 +590,7 @@ impl Processed {
         if label.non_ascii {
             if label.nfc && !nfc::is_nfc_quick(text.chars()) {
                 self.normal.clear();
-                nfc::normalize(text.chars(), &mut self.normal);
+                nfc::normalize(text.chars(), &mut self.normal, &mut self.decomposed);
                 self.text.truncate(start);
                 self.text.extend(self.normal.iter());
                 for (k, &c) in self.normal.iter().enumerate() {
@@ -717,7 +718,7 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
         joiner |= c == ZWJ || c == ZWNJ;
     }
     if nfc && !nfc::is_nfc_quick(chars.iter().copied()) {
-        nfc::normalize(chars.iter().copied(), normal);
+        nfc::normalize(chars.iter().copied(), normal, &mut Vec::new());
         if normal.as_slice() != chars {
             return Err(Error::NotNfc { offset });
         }
