@@ -753,21 +753,12 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
 /// # Errors
 /// The [`Error`] of the first criterion the label fails.
 pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
-    let mut lower = [0u8; 63];
-    let mut heap;
-    let lower: &mut [u8] = match lower.get_mut(..label.len()) {
-        Some(l) => l,
-        None => {
-            heap = vec![0u8; label.len()];
-            &mut heap
-        }
-    };
-    lower.copy_from_slice(label);
-    lower.make_ascii_lowercase();
-    if !lower.is_ascii() {
+    if !label.is_ascii() {
         return Err(Error::ALabelNotAscii { offset: 0 });
     }
-    let digits = lower.get(4..).unwrap_or_default();
+    // Digits decode in either case; the basic code points, copied as they
+    // are, are lower-cased once decoded (as mapping the label first would).
+    let digits = label.get(4..).unwrap_or_default();
     let mut chars = ['\0'; 63];
     let mut heap_chars;
     let chars: &mut [char] = match chars.get_mut(..digits.len()) {
@@ -780,7 +771,11 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
     let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::Punycode {
         offset: e.position().map_or(0, |p| p + 4),
     })?;
-    validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
+    let chars = chars.get_mut(..n).unwrap_or_default();
+    for c in chars.iter_mut() {
+        *c = c.to_ascii_lowercase();
+    }
+    validate_decoded(chars, &mut Vec::new(), 0)
 }
 
 /// Whether an `xn--` label already known to be valid (one of the list's own)
@@ -816,7 +811,12 @@ pub(crate) fn check_bidi_from(name: &str, from: usize, rtl: bool) -> Result<(), 
             })
         });
     if rtl {
-        process(name)?;
+        match name.is_ascii() {
+            true => check_ascii_bidi(name.as_bytes())?,
+            false => {
+                process(name)?;
+            }
+        }
     }
     Ok(())
 }
