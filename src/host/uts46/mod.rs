@@ -372,6 +372,8 @@ struct Pending {
     nfc: bool,
     joiner: bool,
     rtl: bool,
+    /// The label's first code point, as mapped, is a combining mark.
+    first_mark: bool,
 }
 
 impl Pending {
@@ -383,6 +385,7 @@ impl Pending {
             nfc: false,
             joiner: false,
             rtl: false,
+            first_mark: false,
         }
     }
 }
@@ -555,6 +558,7 @@ impl Processed {
     /// the label's checks need.
     #[inline]
     fn push_props(&mut self, c: char, p: mapping::Props, label: &mut Pending) {
+        label.first_mark |= self.text.len() == label.text && p.is_mark();
         self.text.push(c);
         label.non_ascii = true;
         label.nfc |= p.may_change_under_nfc();
@@ -566,10 +570,12 @@ impl Processed {
     /// table's construction) and notes what the label's checks need.
     #[inline]
     fn push_valid(&mut self, c: char, label: &mut Pending) {
+        let first = self.text.len() == label.text;
         self.text.push(c);
         if !c.is_ascii() {
             label.non_ascii = true;
             if let Some(p) = props(c) {
+                label.first_mark |= first && p.is_mark();
                 label.nfc |= p.may_change_under_nfc();
                 label.rtl |= p.is_rtl();
             }
@@ -587,15 +593,20 @@ impl Processed {
             return self.end_a_label(label);
         }
         let mut rtl = label.rtl;
+        let mut first_mark = label.first_mark;
         if label.non_ascii {
             if label.nfc && !nfc::is_nfc_quick(text.chars()) {
                 self.normal.clear();
                 nfc::normalize(text.chars(), &mut self.normal, &mut self.decomposed);
                 self.text.truncate(start);
                 self.text.extend(self.normal.iter());
+                first_mark = false;
                 for (k, &c) in self.normal.iter().enumerate() {
                     match props(c) {
-                        Some(p) => rtl |= p.is_rtl(),
+                        Some(p) => {
+                            rtl |= p.is_rtl();
+                            first_mark |= k == 0 && p.is_mark();
+                        }
                         None => {
                             return Err(Error::NotValid {
                                 offset: locate(name, label.input, k),
@@ -606,13 +617,11 @@ impl Processed {
                 }
             }
             let text = self.text.get(start..).unwrap_or("");
-            if let Some(first) = text.chars().next() {
-                if props(first).is_some_and(|p| p.is_mark()) {
-                    return Err(Error::LeadingCombiningMark {
-                        offset: locate(name, label.input, 0),
-                        code_point: first,
-                    });
-                }
+            if first_mark {
+                return Err(Error::LeadingCombiningMark {
+                    offset: locate(name, label.input, 0),
+                    code_point: text.chars().next().unwrap_or('\0'),
+                });
             }
             if label.joiner {
                 self.chars.clear();
