@@ -488,10 +488,10 @@ impl Processed {
                     .get(i..)
                     .and_then(|rest| rest.iter().position(|&c| c == b'.' || c >= 0x80))
                     .map_or(bytes.len(), |k| i + k);
-                let from = self.text.len();
-                self.text.push_str(name.get(i..end).unwrap_or_default());
-                if let Some(run) = self.text.get_mut(from..) {
-                    run.make_ascii_lowercase();
+                let run = bytes.get(i..end).unwrap_or_default();
+                self.text.reserve(run.len());
+                for &c in run {
+                    self.text.push(char::from(c.to_ascii_lowercase()));
                 }
                 i = end;
                 continue;
