@@ -449,6 +449,33 @@ impl Codec {
         result
     }
 
+    /// Encodes the code points of `input` (any cheaply clonable iterator of
+    /// `char`) at the end of `out`.
+    ///
+    /// ```
+    /// let mut name = String::from("xn--");
+    /// let label = ['食', '狮'];
+    /// etld_punycode::Codec::PUNYCODE.encode_chars_append(label.iter().copied(), &mut name).unwrap();
+    /// assert_eq!(name, "xn--85x722f");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`encode_append`](Self::encode_append).
+    #[inline]
+    pub fn encode_chars_append<I>(&self, input: I, out: &mut String) -> Result<(), Error>
+    where
+        I: IntoIterator<Item = char>,
+        I::IntoIter: Clone,
+    {
+        let start = out.len();
+        let mut sink = AppendSink { out, start };
+        let result = self.encode_iter_to(input.into_iter(), &mut sink);
+        if result.is_err() {
+            sink.out.truncate(start);
+        }
+        result
+    }
+
     /// Encodes the code points of `input` into a new `String`.
     ///
     /// # Errors

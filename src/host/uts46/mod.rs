@@ -153,11 +153,132 @@ pub fn to_ascii(name: &str) -> Result<Cow<'_, str>, Error> {
             Some(from) => ascii_to_ascii(name, from),
         };
     }
+    if let Some(ascii) = simple_to_ascii(name) {
+        return Ok(Cow::Owned(ascii));
+    }
     with_processed(|p| {
         p.process_to_ascii(name)?;
         // The answer's one allocation, at its exact size; the buffer stays.
         Ok(Cow::Owned(String::from(p.ascii.as_str())))
     })
+}
+
+/// A label being mapped by [`simple_to_ascii`], on the stack.
+struct SimpleLabel {
+    chars: [char; 63],
+    len: usize,
+    non_ascii: bool,
+    nfc: bool,
+}
+
+impl SimpleLabel {
+    /// Appends an ASCII code point.
+    #[inline]
+    fn push_ascii(&mut self, c: char) -> Option<()> {
+        *self.chars.get_mut(self.len)? = c;
+        self.len += 1;
+        Some(())
+    }
+
+    /// Appends a valid non-ASCII code point of properties `p`: `None` if
+    /// it asks for more than the simple path does (see [`simple_to_ascii`]).
+    #[inline]
+    fn push(&mut self, c: char, p: mapping::Props) -> Option<()> {
+        if p.is_rtl() || c == ZWJ || c == ZWNJ || (self.len == 0 && p.is_mark()) {
+            return None;
+        }
+        self.nfc |= p.may_change_under_nfc();
+        self.non_ascii = true;
+        self.push_ascii(c)
+    }
+
+    /// Appends a code point that the mapping table maps to.
+    #[inline]
+    fn push_mapped(&mut self, m: char) -> Option<()> {
+        match m.is_ascii() {
+            true => self.push_ascii(m),
+            false => self.push(m, props(m)?),
+        }
+    }
+
+    /// Writes the label, encoded if it is not ASCII, to `out`, and empties
+    /// it.
+    fn finish(&mut self, out: &mut String) -> Option<()> {
+        let chars = self.chars.get(..self.len)?;
+        if chars.starts_with(&['x', 'n', '-', '-']) {
+            return None;
+        }
+        if self.non_ascii {
+            if self.nfc && !nfc::is_nfc_quick(chars.iter().copied()) {
+                return None;
+            }
+            out.push_str("xn--");
+            etld_punycode::Codec::PUNYCODE
+                .encode_chars_append(chars.iter().copied(), out)
+                .ok()?;
+        } else {
+            out.extend(chars.iter());
+        }
+        self.len = 0;
+        self.non_ascii = false;
+        self.nfc = false;
+        Some(())
+    }
+}
+
+/// [`to_ascii`] of a name whose labels need none of the steps after the
+/// mapping: each label, once mapped, is at most 63 code points, in NFC by
+/// the quick check, and holds no `xn--` prefix, leading combining mark,
+/// joiner or right-to-left character (so that no validity criterion can
+/// fail). Each label is mapped into a stack buffer and written out at
+/// once, encoded if it is not ASCII. `None` for any other name (an error
+/// included): full processing then answers.
+fn simple_to_ascii(name: &str) -> Option<String> {
+    let bytes = name.as_bytes();
+    let mut out = String::with_capacity(name.len() + 16);
+    let mut label = SimpleLabel {
+        chars: ['\0'; 63],
+        len: 0,
+        non_ascii: false,
+        nfc: false,
+    };
+    let mut i = 0;
+    loop {
+        match bytes.get(i) {
+            None => {
+                label.finish(&mut out)?;
+                return Some(out);
+            }
+            Some(b'.') => {
+                label.finish(&mut out)?;
+                out.push('.');
+                i += 1;
+            }
+            Some(&b) if b < 0x80 => {
+                label.push_ascii(char::from(b.to_ascii_lowercase()))?;
+                i += 1;
+            }
+            Some(_) => {
+                let c = name.get(i..)?.chars().next()?;
+                i += c.len_utf8();
+                match Value::of(c).status(c) {
+                    Status::Valid(p) => label.push(c, p)?,
+                    Status::Ignored => {}
+                    Status::MappedChar(m) => label.push_mapped(m)?,
+                    Status::MappedStr(".") => {
+                        label.finish(&mut out)?;
+                        out.push('.');
+                    }
+                    Status::MappedStr(s) => {
+                        for m in s.chars() {
+                            label.push_mapped(m)?;
+                        }
+                    }
+                    Status::Disallowed => return None,
+                }
+            }
+        }
+    }
 }
 
 /// Where the first label starting with `xn--` (in any case) starts in the
@@ -949,6 +1070,97 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    /// Unicode names take [`simple_to_ascii`] when they can: the same
+    /// answers and errors as full processing, over names drawn at random
+    /// from code points that exercise every step (mapped, ignored,
+    /// disallowed, separators, marks, joiners, right-to-left, compositions,
+    /// the `xn--` prefix in fullwidth forms) and long labels.
+    #[test]
+    fn unicode_names_as_full_processing() {
+        const POOL: &[&str] = &[
+            "a",
+            "Z",
+            "-",
+            "1",
+            ".",
+            "x",
+            "n",
+            "xn--",
+            "ｘｎ--",
+            "ü",
+            "ß",
+            "ς",
+            "Σ",
+            "ﬁ",
+            "Ⅷ",
+            "ｶ",
+            "Ａ",
+            "。",
+            "．",
+            "｡",
+            "\u{AD}",
+            "\u{200B}",
+            "\u{FEFF}",
+            "\u{200C}",
+            "\u{200D}",
+            "\u{301}",
+            "\u{323}",
+            "\u{94D}",
+            "क",
+            "e",
+            "é",
+            "\u{1100}",
+            "\u{1161}",
+            "\u{11A8}",
+            "각",
+            "食",
+            "狮",
+            "ב",
+            "ا",
+            "١",
+            "\u{9B}",
+            "\u{202E}",
+            "😀",
+            "\u{E0100}",
+            "ǅ",
+            "İ",
+            "\u{2126}",
+            "\u{FB2A}",
+            "\u{0F73}",
+            "\u{1E9B}",
+            "\u{0344}",
+            "\u{10FFFF}",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut simple = 0;
+        for round in 0..40_000 {
+            let mut name = String::new();
+            let parts = 1 + next(12);
+            for _ in 0..parts {
+                name.push_str(POOL[next(POOL.len())]);
+            }
+            if round % 50 == 0 {
+                // A label of 60 to 70 code points.
+                let long = 60 + next(11);
+                name.push_str(&"ü".repeat(long));
+            }
+            assert_eq!(
+                to_ascii(&name).map(|a| a.into_owned()),
+                processed_to_ascii(&name),
+                "{name:?}"
+            );
+            simple += usize::from(simple_to_ascii(&name).is_some());
+        }
+        // Both paths were taken, often.
+        assert!((5_000..35_000).contains(&simple), "{simple}");
     }
 
     #[test]
