@@ -834,6 +834,11 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
     let mut joiner = false;
     let mut first_mark = None;
     for (k, &c) in chars.iter().enumerate() {
+        if c.is_ascii() && !c.is_ascii_uppercase() {
+            // Valid, and neither a mark, right-to-left nor changed by NFC
+            // (see the test `ascii_is_valid_and_plain`).
+            continue;
+        }
         let Some(p) = props(c) else {
             return Err(Error::NotValid {
                 offset,
@@ -919,7 +924,7 @@ pub(crate) fn a_label_is_rtl(label: &[u8]) -> bool {
                 .get(..n)
                 .unwrap_or_default()
                 .iter()
-                .any(|&c| mapping::props(c).is_some_and(|p| p.is_rtl())),
+                .any(|&c| !c.is_ascii() && mapping::props(c).is_some_and(|p| p.is_rtl())),
             Err(_) => false,
         },
         None => false,
@@ -1161,6 +1166,20 @@ mod tests {
         }
         // Both paths were taken, often.
         assert!((5_000..35_000).contains(&simple), "{simple}");
+    }
+
+    #[test]
+    fn ascii_is_valid_and_plain() {
+        for c in (0u8..0x80)
+            .map(char::from)
+            .filter(|c| !c.is_ascii_uppercase())
+        {
+            let p = props(c).expect("valid");
+            assert!(
+                !p.is_mark() && !p.is_rtl() && !p.may_change_under_nfc(),
+                "{c:?}"
+            );
+        }
     }
 
     #[test]
