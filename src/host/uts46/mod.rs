@@ -391,14 +391,56 @@ pub(crate) fn with_processed<T>(f: impl FnOnce(&mut Processed) -> T) -> T {
 /// # Errors
 /// The first [`Error`] found, from the left.
 pub fn to_unicode(name: &str) -> Result<Cow<'_, str>, Error> {
-    if is_fast_path(name) {
-        return Ok(lower_ascii(name));
+    if name.is_ascii() {
+        return match first_ace_label(name.as_bytes()) {
+            None => Ok(lower_ascii(name)),
+            Some(from) => ascii_to_unicode(name, from),
+        };
     }
     with_processed(|p| {
         p.process(name)?;
         // The answer's one allocation, at its exact size; the buffer stays.
         Ok(Cow::Owned(String::from(p.text.as_str())))
     })
+}
+
+/// [`to_unicode`] of an ASCII name whose first `xn--` label starts at
+/// byte `from`: each `xn--` label decoded and checked on the stack
+/// ([`check_a_label`]), the others lower-cased, and the Bidi rule if a
+/// label is right-to-left. A name with a label too long for the stack is
+/// processed in full.
+fn ascii_to_unicode(name: &str, from: usize) -> Result<Cow<'_, str>, Error> {
+    let bytes = name.as_bytes();
+    let mut out = String::with_capacity(name.len());
+    out.push_str(name.get(..from).unwrap_or_default());
+    out.make_ascii_lowercase();
+    let mut rtl = false;
+    let mut start = from;
+    let mut chars = ['\0'; 63];
+    while start <= bytes.len() {
+        let label = label_at(bytes, start);
+        if start > from {
+            out.push('.');
+        }
+        if has_ace_prefix(label) {
+            let Some(room) = chars.get_mut(..label.len() - 4) else {
+                return with_processed(|p| {
+                    p.process(name)?;
+                    Ok(Cow::Owned(String::from(p.text.as_str())))
+                });
+            };
+            let (n, label_rtl) = decode_checked(label, room).map_err(|e| e.shifted(start))?;
+            rtl |= label_rtl;
+            out.extend(room.iter().take(n));
+        } else {
+            out.extend(label.iter().map(|&b| char::from(b.to_ascii_lowercase())));
+        }
+        start += label.len() + 1;
+    }
+    if rtl {
+        check_ascii_bidi(bytes)?;
+    }
+    Ok(Cow::Owned(out))
 }
 
 /// Where one label of a [`Processed`] name lies.
@@ -888,21 +930,30 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
 /// # Errors
 /// The [`Error`] of the first criterion the label fails.
 pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
+    let mut chars = ['\0'; 63];
+    let mut heap_chars;
+    let len = label.len().saturating_sub(4);
+    let chars: &mut [char] = match chars.get_mut(..len) {
+        Some(c) => c,
+        None => {
+            heap_chars = vec!['\0'; len];
+            &mut heap_chars
+        }
+    };
+    decode_checked(label, chars).map(|(_, rtl)| rtl)
+}
+
+/// [`check_a_label`], decoding into `chars` (room for a code point per
+/// byte after `xn--`): the number of code points decoded, and whether they
+/// are right-to-left.
+#[inline(always)]
+fn decode_checked(label: &[u8], chars: &mut [char]) -> Result<(usize, bool), Error> {
     if !label.is_ascii() {
         return Err(Error::ALabelNotAscii { offset: 0 });
     }
     // Digits decode in either case; the basic code points, copied as they
     // are, are lower-cased once decoded (as mapping the label first would).
     let digits = label.get(4..).unwrap_or_default();
-    let mut chars = ['\0'; 63];
-    let mut heap_chars;
-    let chars: &mut [char] = match chars.get_mut(..digits.len()) {
-        Some(c) => c,
-        None => {
-            heap_chars = vec!['\0'; digits.len()];
-            &mut heap_chars
-        }
-    };
     let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::Punycode {
         offset: e.position().map_or(0, |p| p + 4),
     })?;
@@ -910,7 +961,7 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
     for c in chars.iter_mut() {
         *c = c.to_ascii_lowercase();
     }
-    validate_decoded(chars, &mut Vec::new(), 0)
+    validate_decoded(chars, &mut Vec::new(), 0).map(|rtl| (n, rtl))
 }
 
 /// Whether an `xn--` label already known to be valid (one of the list's own)
@@ -1058,7 +1109,15 @@ mod tests {
             "xn--tda",
             "xn--a",
         ];
-        let mut names = Vec::new();
+        let long = format!(
+            "xn--{}",
+            etld_punycode::encode(&format!("ü{}", "a".repeat(70))).unwrap()
+        );
+        let mut names = vec![
+            long.clone(),
+            format!("a.{long}.com"),
+            format!("xn--4dbrk0ce.{long}"),
+        ];
         for a in labels {
             names.push(a.to_string());
             for b in labels {
@@ -1072,6 +1131,11 @@ mod tests {
             assert_eq!(
                 to_ascii(name).map(|a| a.into_owned()),
                 processed_to_ascii(name),
+                "{name}"
+            );
+            assert_eq!(
+                to_unicode(name).map(|a| a.into_owned()),
+                process(name).map(|p| p.as_str().to_string()),
                 "{name}"
             );
         }
