@@ -58,6 +58,16 @@
 //! [`to_ascii`] and [`to_unicode`] then borrow the input when it is already
 //! in lower case.
 //!
+//! Two more kinds of name take shorter ways to the same answers. In an
+//! ASCII name, only the `xn--` labels need work: each is decoded and
+//! checked on the stack, and the name is answered lower-cased (ToASCII) or
+//! with those labels decoded (ToUnicode). [`to_ascii`] of a Unicode name
+//! whose labels need nothing after the mapping (each at most 63 code points
+//! once mapped, in NFC by the quick check, without an `xn--` prefix, a
+//! leading combining mark, a joiner or a right-to-left character) maps each
+//! label into a stack buffer and encodes it from there. Any other name, and
+//! any name with an error, goes through the steps above in full.
+//!
 //! # The names of a lookup
 //!
 //! [`Processed`] keeps the processed name with what each label was given
