@@ -940,9 +940,14 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
 /// # Errors
 /// The [`Error`] of the first criterion the label fails.
 pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
+    let len = label.len().saturating_sub(4);
+    if len <= FEW_CHARS {
+        // Most A-labels: a buffer cleared with a few stores, not `memset`.
+        let mut chars = ['\0'; FEW_CHARS];
+        return decode_checked(label, &mut chars).map(|(_, rtl)| rtl);
+    }
     let mut chars = ['\0'; 63];
     let mut heap_chars;
-    let len = label.len().saturating_sub(4);
     let chars: &mut [char] = match chars.get_mut(..len) {
         Some(c) => c,
         None => {
@@ -977,8 +982,20 @@ fn decode_checked(label: &[u8], chars: &mut [char]) -> Result<(usize, bool), Err
 /// Whether an `xn--` label already known to be valid (one of the list's own)
 /// decodes to right-to-left characters: only decoded, not checked again.
 pub(crate) fn a_label_is_rtl(label: &[u8]) -> bool {
-    let mut chars = ['\0'; 63];
     let digits = label.get(4..).unwrap_or_default();
+    if digits.len() <= FEW_CHARS {
+        return decoded_is_rtl(digits, &mut ['\0'; FEW_CHARS]);
+    }
+    decoded_is_rtl(digits, &mut ['\0'; 63])
+}
+
+/// Code points of the small buffer an A-label is first decoded into.
+const FEW_CHARS: usize = 16;
+
+/// Whether the Punycode `digits` decode, into `chars`, to right-to-left
+/// characters.
+#[inline(always)]
+fn decoded_is_rtl(digits: &[u8], chars: &mut [char]) -> bool {
     match chars.get_mut(..digits.len()) {
         Some(chars) => match etld_punycode::decode_into(digits, chars) {
             Ok(n) => chars
