@@ -369,6 +369,33 @@ fn to_string(chars: &[char]) -> String {
     s
 }
 
+/// Appends to a `String`, counting only what it appends.
+#[cfg(feature = "alloc")]
+struct AppendSink<'a> {
+    out: &'a mut String,
+    start: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl Sink for AppendSink<'_> {
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        self.out.push(char::from(byte));
+    }
+
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.out.len() - self.start
+    }
+
+    fn written(&self, start: usize, end: usize) -> &[u8] {
+        let bytes = self.out.as_bytes();
+        bytes
+            .get(self.start + start..self.start + end)
+            .unwrap_or(&[])
+    }
+}
+
 /// Encode output buffer kept on the stack before allocating the `String`.
 #[cfg(feature = "alloc")]
 const STACK_ENCODE: usize = 128;
@@ -397,6 +424,56 @@ impl Codec {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Encodes `input` at the end of `out`, with no buffer in between:
+    /// what a caller building a whole name in one `String` wants.
+    ///
+    /// ```
+    /// let mut name = String::from("www.xn--");
+    /// etld_punycode::Codec::PUNYCODE.encode_append("bücher", &mut name).unwrap();
+    /// assert_eq!(name, "www.xn--bcher-kva");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`encode_into`](Self::encode_into), without `BufferTooSmall`;
+    /// `out` is then as it was.
+    #[inline]
+    pub fn encode_append(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        let start = out.len();
+        let mut sink = AppendSink { out, start };
+        let result = self.encode_str_to(input, None, &mut sink, &mut Quiet);
+        if result.is_err() {
+            sink.out.truncate(start);
+        }
+        result
+    }
+
+    /// Encodes the code points of `input` (any cheaply clonable iterator of
+    /// `char`) at the end of `out`.
+    ///
+    /// ```
+    /// let mut name = String::from("xn--");
+    /// let label = ['食', '狮'];
+    /// etld_punycode::Codec::PUNYCODE.encode_chars_append(label.iter().copied(), &mut name).unwrap();
+    /// assert_eq!(name, "xn--85x722f");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`encode_append`](Self::encode_append).
+    #[inline]
+    pub fn encode_chars_append<I>(&self, input: I, out: &mut String) -> Result<(), Error>
+    where
+        I: IntoIterator<Item = char>,
+        I::IntoIter: Clone,
+    {
+        let start = out.len();
+        let mut sink = AppendSink { out, start };
+        let result = self.encode_iter_to(input.into_iter(), &mut sink);
+        if result.is_err() {
+            sink.out.truncate(start);
+        }
+        result
     }
 
     /// Encodes the code points of `input` into a new `String`.

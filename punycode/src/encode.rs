@@ -17,8 +17,12 @@ use crate::{varint, Bootstring, Error};
 /// input on each pass: enough for any DNS label, cheap to zero.
 pub(crate) const STACK_CHARS: usize = 64;
 
+/// Code points of the smaller stack array, for the short labels most are:
+/// its zeroing is a few stores, that of [`STACK_CHARS`] a call to `memset`.
+pub(crate) const FEW_CHARS: usize = 16;
+
 // `encode_short` keeps handled indices in a `u64` mask.
-const _: () = assert!(STACK_CHARS <= 64);
+const _: () = assert!(FEW_CHARS <= STACK_CHARS && STACK_CHARS <= 64);
 
 /// Encodes the `len` code points yielded by `input`.
 ///
@@ -145,8 +149,8 @@ where
     Ok(())
 }
 
-/// Encodes the code points of `input` (at most [`STACK_CHARS`] of them)
-/// without rescanning: the same output as [`encode_core`], in
+/// Encodes the code points of `input` (at most `N`, up to [`STACK_CHARS`],
+/// of them) without rescanning: the same output as [`encode_core`], in
 /// `O(n log n)` instead of `O(n * distinct)`.
 ///
 /// The non-basic code points are sorted by `(value, index)`, the order in
@@ -160,7 +164,7 @@ where
 /// steps (for the first insertion, `prev + 1` is 0 and `prev_n` is
 /// `initial_n`).
 #[inline(always)]
-pub(crate) fn encode_short<I, S, O>(
+pub(crate) fn encode_short<const N: usize, I, S, O>(
     p: &Bootstring,
     input: I,
     flags: Option<&[bool]>,
@@ -177,17 +181,14 @@ where
         None => false,
     };
     // Sort keys: value above, index in the low 6 bits (values < 2^21).
-    let mut keys = [0u32; STACK_CHARS];
+    let mut keys = [0u32; N];
     let mut count = 0usize;
     let mut handled_mask: u64 = 0;
     let mut basic: u32 = 0;
     for (j, c) in input.enumerate() {
-        if j >= STACK_CHARS {
-            // Callers count first; more than STACK_CHARS is a caller bug.
-            return Err(Error::InputTooLong {
-                len: j + 1,
-                max: STACK_CHARS,
-            });
+        if j >= N {
+            // Callers count first; more than N is a caller bug.
+            return Err(Error::InputTooLong { len: j + 1, max: N });
         }
         let c = u32::from(c);
         if c < 0x80 {
@@ -286,8 +287,10 @@ where
     S: Sink,
     O: Observer,
 {
-    if count <= STACK_CHARS {
-        encode_short(p, input, flags, sink, obs)
+    if count <= FEW_CHARS {
+        encode_short::<FEW_CHARS, _, _, _>(p, input, flags, sink, obs)
+    } else if count <= STACK_CHARS {
+        encode_short::<STACK_CHARS, _, _, _>(p, input, flags, sink, obs)
     } else {
         encode_core(p, input.map(u32::from), count, flags, sink, obs)
     }
@@ -363,7 +366,7 @@ mod tests {
             let la = sa.finish().unwrap();
             let mut sb = SliceSink::new(&mut b);
             let chars = text[..len].iter().map(|&c| char::from_u32(c).unwrap());
-            encode_short(
+            encode_short::<STACK_CHARS, _, _, _>(
                 &PUNYCODE,
                 chars.clone(),
                 flags,
@@ -377,8 +380,23 @@ mod tests {
             let lb = sb.finish().unwrap();
             assert_eq!(a[..la], b[..lb], "round {round}");
             assert_eq!(steps_a[..na], steps_b[..nb], "round {round}");
+            if len <= FEW_CHARS {
+                let mut c = [0u8; 512];
+                let mut sc = SliceSink::new(&mut c);
+                encode_short::<FEW_CHARS, _, _, _>(
+                    &PUNYCODE,
+                    chars.clone(),
+                    flags,
+                    &mut sc,
+                    &mut Quiet,
+                )
+                .unwrap();
+                assert_eq!(sc.finish(), Ok(la));
+                assert_eq!(a[..la], c[..la], "round {round}");
+            }
             let mut sq = SliceSink::new(&mut b);
-            encode_short(&PUNYCODE, chars, flags, &mut sq, &mut Quiet).unwrap();
+            encode_short::<STACK_CHARS, _, _, _>(&PUNYCODE, chars, flags, &mut sq, &mut Quiet)
+                .unwrap();
             assert_eq!(sq.finish(), Ok(la));
         }
     }

@@ -187,6 +187,22 @@ pub fn encode_fmt<W: core::fmt::Write + ?Sized>(input: &str, w: &mut W) -> Resul
     Codec::PUNYCODE.encode_fmt(input, w)
 }
 
+/// Encodes `input` as Punycode at the end of `out`.
+///
+/// ```
+/// let mut name = String::from("xn--");
+/// etld_punycode::encode_append("公司", &mut name).unwrap();
+/// assert_eq!(name, "xn--55qx5d");
+/// ```
+///
+/// # Errors
+/// See [`Codec::encode_append`].
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn encode_append(input: &str, out: &mut String) -> Result<(), Error> {
+    Codec::PUNYCODE.encode_append(input, out)
+}
+
 /// Decodes the Punycode `input` into `out`, returning the number of code
 /// points written. Digits may be in either case.
 ///

@@ -40,10 +40,14 @@ fn class(c: char) -> Bidi {
     props(c).map_or(Bidi::Other, |p| p.bidi())
 }
 
-/// Checks one non-empty label; on failure, the condition and the index (in
-/// code points) of the character that breaks it.
+/// Checks one label; on failure, the condition and the index (in code
+/// points) of the character that breaks it. An empty label passes.
 pub(crate) fn check(label: &str) -> Result<(), (BidiRule, usize)> {
-    let mut chars = label.chars();
+    check_chars(label.chars())
+}
+
+/// [`check`] for a label given as its code points.
+pub(crate) fn check_chars(mut chars: impl Iterator<Item = char>) -> Result<(), (BidiRule, usize)> {
     let first = match chars.next() {
         Some(c) => class(c),
         None => return Ok(()),
@@ -56,7 +60,7 @@ pub(crate) fn check(label: &str) -> Result<(), (BidiRule, usize)> {
     // The class of the last character that is not NSM, and its index.
     let mut last = (first, 0);
     let (mut en, mut an) = (false, false);
-    for (i, c) in label.chars().enumerate().skip(1) {
+    for (i, c) in (1..).zip(chars) {
         let b = class(c);
         let allowed = if rtl {
             matches!(

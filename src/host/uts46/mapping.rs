@@ -202,6 +202,10 @@ pub(crate) fn props(c: char) -> Option<Props> {
 /// The canonical combining class of `c`.
 pub(crate) fn ccc(c: char) -> u8 {
     let cp = c as u32;
+    if cp < 0x300 {
+        // The combining diacritical marks are the first non-zero class.
+        return 0;
+    }
     // The last run starting at or before `cp`.
     let i = CCC_RUNS.partition_point(|&r| (r >> 8) <= cp);
     if i == 0 {

@@ -58,6 +58,16 @@
 //! [`to_ascii`] and [`to_unicode`] then borrow the input when it is already
 //! in lower case.
 //!
+//! Two more kinds of name take shorter ways to the same answers. In an
+//! ASCII name, only the `xn--` labels need work: each is decoded and
+//! checked on the stack, and the name is answered lower-cased (ToASCII) or
+//! with those labels decoded (ToUnicode). [`to_ascii`] of a Unicode name
+//! whose labels need nothing after the mapping (each at most 63 code points
+//! once mapped, in NFC by the quick check, without an `xn--` prefix, a
+//! leading combining mark, a joiner or a right-to-left character) maps each
+//! label into a stack buffer and encodes it from there. Any other name, and
+//! any name with an error, goes through the steps above in full.
+//!
 //! # The names of a lookup
 //!
 //! [`Processed`] keeps the processed name with what each label was given
@@ -147,14 +157,217 @@ fn lower_ascii(name: &str) -> Cow<'_, str> {
 /// # Errors
 /// The first [`Error`] found, from the left.
 pub fn to_ascii(name: &str) -> Result<Cow<'_, str>, Error> {
-    if is_fast_path(name) {
-        return Ok(lower_ascii(name));
+    if name.is_ascii() {
+        return match first_ace_label(name.as_bytes()) {
+            None => Ok(lower_ascii(name)),
+            Some(from) => ascii_to_ascii(name, from),
+        };
+    }
+    if let Some(ascii) = simple_to_ascii(name) {
+        return Ok(Cow::Owned(ascii));
     }
     with_processed(|p| {
         p.process_to_ascii(name)?;
-        // The answer's one allocation: the next call reserves anew.
-        Ok(Cow::Owned(std::mem::take(&mut p.ascii)))
+        // The answer's one allocation, at its exact size; the buffer stays.
+        Ok(Cow::Owned(String::from(p.ascii.as_str())))
     })
+}
+
+/// A label being mapped by [`simple_to_ascii`], on the stack.
+struct SimpleLabel {
+    chars: [char; 63],
+    len: usize,
+    non_ascii: bool,
+    nfc: bool,
+}
+
+impl SimpleLabel {
+    /// Appends an ASCII code point.
+    #[inline]
+    fn push_ascii(&mut self, c: char) -> Option<()> {
+        *self.chars.get_mut(self.len)? = c;
+        self.len += 1;
+        Some(())
+    }
+
+    /// Appends a valid non-ASCII code point of properties `p`: `None` if
+    /// it asks for more than the simple path does (see [`simple_to_ascii`]).
+    #[inline]
+    fn push(&mut self, c: char, p: mapping::Props) -> Option<()> {
+        if p.is_rtl() || c == ZWJ || c == ZWNJ || (self.len == 0 && p.is_mark()) {
+            return None;
+        }
+        self.nfc |= p.may_change_under_nfc();
+        self.non_ascii = true;
+        self.push_ascii(c)
+    }
+
+    /// Appends a code point that the mapping table maps to.
+    #[inline]
+    fn push_mapped(&mut self, m: char) -> Option<()> {
+        match m.is_ascii() {
+            true => self.push_ascii(m),
+            false => self.push(m, props(m)?),
+        }
+    }
+
+    /// Writes the label, encoded if it is not ASCII, to `out`, and empties
+    /// it.
+    fn finish(&mut self, out: &mut String) -> Option<()> {
+        let chars = self.chars.get(..self.len)?;
+        if chars.starts_with(&['x', 'n', '-', '-']) {
+            return None;
+        }
+        if self.non_ascii {
+            if self.nfc && !nfc::is_nfc_quick(chars.iter().copied()) {
+                return None;
+            }
+            out.push_str("xn--");
+            etld_punycode::Codec::PUNYCODE
+                .encode_chars_append(chars.iter().copied(), out)
+                .ok()?;
+        } else {
+            out.extend(chars.iter());
+        }
+        self.len = 0;
+        self.non_ascii = false;
+        self.nfc = false;
+        Some(())
+    }
+}
+
+/// [`to_ascii`] of a name whose labels need none of the steps after the
+/// mapping: each label, once mapped, is at most 63 code points, in NFC by
+/// the quick check, and holds no `xn--` prefix, leading combining mark,
+/// joiner or right-to-left character (so that no validity criterion can
+/// fail). Each label is mapped into a stack buffer and written out at
+/// once, encoded if it is not ASCII. `None` for any other name (an error
+/// included): full processing then answers.
+fn simple_to_ascii(name: &str) -> Option<String> {
+    let bytes = name.as_bytes();
+    let mut out = String::with_capacity(name.len() + 16);
+    let mut label = SimpleLabel {
+        chars: ['\0'; 63],
+        len: 0,
+        non_ascii: false,
+        nfc: false,
+    };
+    let mut i = 0;
+    loop {
+        match bytes.get(i) {
+            None => {
+                label.finish(&mut out)?;
+                return Some(out);
+            }
+            Some(b'.') => {
+                label.finish(&mut out)?;
+                out.push('.');
+                i += 1;
+            }
+            Some(&b) if b < 0x80 => {
+                label.push_ascii(char::from(b.to_ascii_lowercase()))?;
+                i += 1;
+            }
+            Some(_) => {
+                let c = name.get(i..)?.chars().next()?;
+                i += c.len_utf8();
+                match Value::of(c).status(c) {
+                    Status::Valid(p) => label.push(c, p)?,
+                    Status::Ignored => {}
+                    Status::MappedChar(m) => label.push_mapped(m)?,
+                    Status::MappedStr(".") => {
+                        label.finish(&mut out)?;
+                        out.push('.');
+                    }
+                    Status::MappedStr(s) => {
+                        for m in s.chars() {
+                            label.push_mapped(m)?;
+                        }
+                    }
+                    Status::Disallowed => return None,
+                }
+            }
+        }
+    }
+}
+
+/// Where the first label starting with `xn--` (in any case) starts in the
+/// ASCII name `b`.
+#[inline]
+fn first_ace_label(b: &[u8]) -> Option<usize> {
+    let mut at_start = true;
+    for (i, &c) in b.iter().enumerate() {
+        if at_start && (c == b'x' || c == b'X') && has_ace_prefix(&b[i..]) {
+            return Some(i);
+        }
+        at_start = c == b'.';
+    }
+    None
+}
+
+/// The label of the ASCII name `b` that starts at byte `start`.
+#[inline]
+fn label_at(b: &[u8], start: usize) -> &[u8] {
+    let rest = b.get(start..).unwrap_or_default();
+    let len = rest.iter().position(|&c| c == b'.').unwrap_or(rest.len());
+    rest.get(..len).unwrap_or_default()
+}
+
+/// [`to_ascii`] of an ASCII name whose first `xn--` label starts at byte
+/// `from`: the name itself, lower-cased, once each `xn--` label passes
+/// [`check_a_label`] (decoded on the stack) and, if one holds a
+/// right-to-left character, every label the Bidi rule.
+fn ascii_to_ascii(name: &str, from: usize) -> Result<Cow<'_, str>, Error> {
+    let bytes = name.as_bytes();
+    let mut rtl = false;
+    let mut start = from;
+    while start <= bytes.len() {
+        let label = label_at(bytes, start);
+        if has_ace_prefix(label) {
+            rtl |= check_a_label(label).map_err(|e| e.shifted(start))?;
+        }
+        start += label.len() + 1;
+    }
+    if rtl {
+        check_ascii_bidi(bytes)?;
+    }
+    Ok(lower_ascii(name))
+}
+
+/// The Bidi rule on every label of the ASCII name `b`, whose `xn--` labels
+/// each passed [`check_a_label`]: those decoded again, the others
+/// lower-cased.
+fn check_ascii_bidi(b: &[u8]) -> Result<(), Error> {
+    let mut start = 0;
+    let mut stack = ['\0'; 63];
+    let mut heap;
+    while start <= b.len() {
+        let label = label_at(b, start);
+        let checked = if has_ace_prefix(label) {
+            // Digits decode in either case; basic code points are lowered.
+            let digits = label.get(4..).unwrap_or_default();
+            let chars: &mut [char] = match stack.get_mut(..digits.len()) {
+                Some(c) => c,
+                None => {
+                    heap = vec!['\0'; digits.len()];
+                    &mut heap
+                }
+            };
+            let n = etld_punycode::decode_into(digits, chars).unwrap_or(0);
+            let decoded = chars.iter().take(n).map(char::to_ascii_lowercase);
+            bidi::check_chars(decoded).map_err(|(rule, _)| (rule, 0))
+        } else {
+            bidi::check_chars(label.iter().map(|&c| char::from(c.to_ascii_lowercase())))
+        };
+        if let Err((rule, k)) = checked {
+            return Err(Error::Bidi {
+                offset: start + k,
+                rule,
+            });
+        }
+        start += label.len() + 1;
+    }
+    Ok(())
 }
 
 thread_local! {
@@ -188,13 +401,56 @@ pub(crate) fn with_processed<T>(f: impl FnOnce(&mut Processed) -> T) -> T {
 /// # Errors
 /// The first [`Error`] found, from the left.
 pub fn to_unicode(name: &str) -> Result<Cow<'_, str>, Error> {
-    if is_fast_path(name) {
-        return Ok(lower_ascii(name));
+    if name.is_ascii() {
+        return match first_ace_label(name.as_bytes()) {
+            None => Ok(lower_ascii(name)),
+            Some(from) => ascii_to_unicode(name, from),
+        };
     }
     with_processed(|p| {
         p.process(name)?;
-        Ok(Cow::Owned(std::mem::take(&mut p.text)))
+        // The answer's one allocation, at its exact size; the buffer stays.
+        Ok(Cow::Owned(String::from(p.text.as_str())))
     })
+}
+
+/// [`to_unicode`] of an ASCII name whose first `xn--` label starts at
+/// byte `from`: each `xn--` label decoded and checked on the stack
+/// ([`check_a_label`]), the others lower-cased, and the Bidi rule if a
+/// label is right-to-left. A name with a label too long for the stack is
+/// processed in full.
+fn ascii_to_unicode(name: &str, from: usize) -> Result<Cow<'_, str>, Error> {
+    let bytes = name.as_bytes();
+    let mut out = String::with_capacity(name.len());
+    out.push_str(name.get(..from).unwrap_or_default());
+    out.make_ascii_lowercase();
+    let mut rtl = false;
+    let mut start = from;
+    let mut chars = ['\0'; 63];
+    while start <= bytes.len() {
+        let label = label_at(bytes, start);
+        if start > from {
+            out.push('.');
+        }
+        if has_ace_prefix(label) {
+            let Some(room) = chars.get_mut(..label.len() - 4) else {
+                return with_processed(|p| {
+                    p.process(name)?;
+                    Ok(Cow::Owned(String::from(p.text.as_str())))
+                });
+            };
+            let (n, label_rtl) = decode_checked(label, room).map_err(|e| e.shifted(start))?;
+            rtl |= label_rtl;
+            out.extend(room.iter().take(n));
+        } else {
+            out.extend(label.iter().map(|&b| char::from(b.to_ascii_lowercase())));
+        }
+        start += label.len() + 1;
+    }
+    if rtl {
+        check_ascii_bidi(bytes)?;
+    }
+    Ok(Cow::Owned(out))
 }
 
 /// Where one label of a [`Processed`] name lies.
@@ -218,6 +474,7 @@ pub struct Processed {
     ace: String,
     chars: Vec<char>,
     normal: Vec<char>,
+    decomposed: Vec<(char, u8)>,
     /// ToASCII of the name, written while processing when `build_ascii`.
     ascii: String,
     build_ascii: bool,
@@ -288,6 +545,8 @@ struct Pending {
     nfc: bool,
     joiner: bool,
     rtl: bool,
+    /// The label's first code point, as mapped, is a combining mark.
+    first_mark: bool,
 }
 
 impl Pending {
@@ -299,6 +558,7 @@ impl Pending {
             nfc: false,
             joiner: false,
             rtl: false,
+            first_mark: false,
         }
     }
 }
@@ -395,8 +655,18 @@ impl Processed {
                 continue;
             }
             if b < 0x80 {
-                self.text.push(char::from(b.to_ascii_lowercase()));
-                i += 1;
+                // The run of ASCII up to the next dot or non-ASCII byte,
+                // copied and lower-cased at once.
+                let end = bytes
+                    .get(i..)
+                    .and_then(|rest| rest.iter().position(|&c| c == b'.' || c >= 0x80))
+                    .map_or(bytes.len(), |k| i + k);
+                let run = bytes.get(i..end).unwrap_or_default();
+                self.text.reserve(run.len());
+                for &c in run {
+                    self.text.push(char::from(c.to_ascii_lowercase()));
+                }
+                i = end;
                 continue;
             }
             let Some(c) = name.get(i..).and_then(|rest| rest.chars().next()) else {
@@ -461,6 +731,7 @@ impl Processed {
     /// the label's checks need.
     #[inline]
     fn push_props(&mut self, c: char, p: mapping::Props, label: &mut Pending) {
+        label.first_mark |= self.text.len() == label.text && p.is_mark();
         self.text.push(c);
         label.non_ascii = true;
         label.nfc |= p.may_change_under_nfc();
@@ -472,10 +743,12 @@ impl Processed {
     /// table's construction) and notes what the label's checks need.
     #[inline]
     fn push_valid(&mut self, c: char, label: &mut Pending) {
+        let first = self.text.len() == label.text;
         self.text.push(c);
         if !c.is_ascii() {
             label.non_ascii = true;
             if let Some(p) = props(c) {
+                label.first_mark |= first && p.is_mark();
                 label.nfc |= p.may_change_under_nfc();
                 label.rtl |= p.is_rtl();
             }
@@ -493,15 +766,20 @@ impl Processed {
             return self.end_a_label(label);
         }
         let mut rtl = label.rtl;
+        let mut first_mark = label.first_mark;
         if label.non_ascii {
             if label.nfc && !nfc::is_nfc_quick(text.chars()) {
                 self.normal.clear();
-                nfc::normalize(text.chars(), &mut self.normal);
+                nfc::normalize(text.chars(), &mut self.normal, &mut self.decomposed);
                 self.text.truncate(start);
                 self.text.extend(self.normal.iter());
+                first_mark = false;
                 for (k, &c) in self.normal.iter().enumerate() {
                     match props(c) {
-                        Some(p) => rtl |= p.is_rtl(),
+                        Some(p) => {
+                            rtl |= p.is_rtl();
+                            first_mark |= k == 0 && p.is_mark();
+                        }
                         None => {
                             return Err(Error::NotValid {
                                 offset: locate(name, label.input, k),
@@ -512,13 +790,11 @@ impl Processed {
                 }
             }
             let text = self.text.get(start..).unwrap_or("");
-            if let Some(first) = text.chars().next() {
-                if props(first).is_some_and(|p| p.is_mark()) {
-                    return Err(Error::LeadingCombiningMark {
-                        offset: locate(name, label.input, 0),
-                        code_point: first,
-                    });
-                }
+            if first_mark {
+                return Err(Error::LeadingCombiningMark {
+                    offset: locate(name, label.input, 0),
+                    code_point: text.chars().next().unwrap_or('\0'),
+                });
             }
             if label.joiner {
                 self.chars.clear();
@@ -593,18 +869,9 @@ impl Processed {
 /// Appends `xn--` and the Punycode of the non-ASCII label `text` (of the
 /// label at byte `input`) to `out`.
 fn encode_label(text: &str, input: usize, out: &mut String) -> Result<(), Error> {
+    out.reserve(text.len() + 8);
     out.push_str("xn--");
-    let mut buf = [0u8; 128];
-    let encoded = match etld_punycode::encode_into(text, &mut buf) {
-        // Punycode is ASCII.
-        Ok(n) => {
-            out.push_str(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default());
-            Ok(())
-        }
-        Err(etld_punycode::Error::BufferTooSmall { .. }) => etld_punycode::encode_fmt(text, out),
-        Err(error) => Err(error),
-    };
-    encoded.map_err(|_| Error::Encode { offset: input })
+    etld_punycode::encode_append(text, out).map_err(|_| Error::Encode { offset: input })
 }
 
 /// The validity criteria for the code points a decoded `xn--` label holds
@@ -617,19 +884,28 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
     let mut nfc = false;
     let mut rtl = false;
     let mut joiner = false;
-    for &c in chars {
+    let mut first_mark = None;
+    for (k, &c) in chars.iter().enumerate() {
+        if c.is_ascii() && !c.is_ascii_uppercase() {
+            // Valid, and neither a mark, right-to-left nor changed by NFC
+            // (see the test `ascii_is_valid_and_plain`).
+            continue;
+        }
         let Some(p) = props(c) else {
             return Err(Error::NotValid {
                 offset,
                 code_point: c,
             });
         };
+        if k == 0 && p.is_mark() {
+            first_mark = Some(c);
+        }
         nfc |= p.may_change_under_nfc();
         rtl |= p.is_rtl();
         joiner |= c == ZWJ || c == ZWNJ;
     }
     if nfc && !nfc::is_nfc_quick(chars.iter().copied()) {
-        nfc::normalize(chars.iter().copied(), normal);
+        nfc::normalize(chars.iter().copied(), normal, &mut Vec::new());
         if normal.as_slice() != chars {
             return Err(Error::NotNfc { offset });
         }
@@ -637,13 +913,11 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
     if chars.len() >= 4 && chars[..4].iter().zip("xn--".chars()).all(|(&a, b)| a == b) {
         return Err(Error::ALabelPrefix { offset });
     }
-    if let Some(&first) = chars.first() {
-        if props(first).is_some_and(|p| p.is_mark()) {
-            return Err(Error::LeadingCombiningMark {
-                offset,
-                code_point: first,
-            });
-        }
+    if let Some(first) = first_mark {
+        return Err(Error::LeadingCombiningMark {
+            offset,
+            code_point: first,
+        });
     }
     if joiner {
         if let Err(k) = contextj::check(chars) {
@@ -666,48 +940,69 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
 /// # Errors
 /// The [`Error`] of the first criterion the label fails.
 pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
-    let mut lower = [0u8; 63];
-    let mut heap;
-    let lower: &mut [u8] = match lower.get_mut(..label.len()) {
-        Some(l) => l,
-        None => {
-            heap = vec![0u8; label.len()];
-            &mut heap
-        }
-    };
-    lower.copy_from_slice(label);
-    lower.make_ascii_lowercase();
-    if !lower.is_ascii() {
-        return Err(Error::ALabelNotAscii { offset: 0 });
+    let len = label.len().saturating_sub(4);
+    if len <= FEW_CHARS {
+        // Most A-labels: a buffer cleared with a few stores, not `memset`.
+        let mut chars = ['\0'; FEW_CHARS];
+        return decode_checked(label, &mut chars).map(|(_, rtl)| rtl);
     }
-    let digits = lower.get(4..).unwrap_or_default();
     let mut chars = ['\0'; 63];
     let mut heap_chars;
-    let chars: &mut [char] = match chars.get_mut(..digits.len()) {
+    let chars: &mut [char] = match chars.get_mut(..len) {
         Some(c) => c,
         None => {
-            heap_chars = vec!['\0'; digits.len()];
+            heap_chars = vec!['\0'; len];
             &mut heap_chars
         }
     };
+    decode_checked(label, chars).map(|(_, rtl)| rtl)
+}
+
+/// [`check_a_label`], decoding into `chars` (room for a code point per
+/// byte after `xn--`): the number of code points decoded, and whether they
+/// are right-to-left.
+#[inline(always)]
+fn decode_checked(label: &[u8], chars: &mut [char]) -> Result<(usize, bool), Error> {
+    if !label.is_ascii() {
+        return Err(Error::ALabelNotAscii { offset: 0 });
+    }
+    // Digits decode in either case; the basic code points, copied as they
+    // are, are lower-cased once decoded (as mapping the label first would).
+    let digits = label.get(4..).unwrap_or_default();
     let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::Punycode {
         offset: e.position().map_or(0, |p| p + 4),
     })?;
-    validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
+    let chars = chars.get_mut(..n).unwrap_or_default();
+    for c in chars.iter_mut() {
+        *c = c.to_ascii_lowercase();
+    }
+    validate_decoded(chars, &mut Vec::new(), 0).map(|rtl| (n, rtl))
 }
 
 /// Whether an `xn--` label already known to be valid (one of the list's own)
 /// decodes to right-to-left characters: only decoded, not checked again.
 pub(crate) fn a_label_is_rtl(label: &[u8]) -> bool {
-    let mut chars = ['\0'; 63];
     let digits = label.get(4..).unwrap_or_default();
+    if digits.len() <= FEW_CHARS {
+        return decoded_is_rtl(digits, &mut ['\0'; FEW_CHARS]);
+    }
+    decoded_is_rtl(digits, &mut ['\0'; 63])
+}
+
+/// Code points of the small buffer an A-label is first decoded into.
+const FEW_CHARS: usize = 16;
+
+/// Whether the Punycode `digits` decode, into `chars`, to right-to-left
+/// characters.
+#[inline(always)]
+fn decoded_is_rtl(digits: &[u8], chars: &mut [char]) -> bool {
     match chars.get_mut(..digits.len()) {
         Some(chars) => match etld_punycode::decode_into(digits, chars) {
             Ok(n) => chars
                 .get(..n)
                 .unwrap_or_default()
                 .iter()
-                .any(|&c| mapping::props(c).is_some_and(|p| p.is_rtl())),
+                .any(|&c| !c.is_ascii() && mapping::props(c).is_some_and(|p| p.is_rtl())),
             Err(_) => false,
         },
         None => false,
@@ -729,7 +1024,12 @@ pub(crate) fn check_bidi_from(name: &str, from: usize, rtl: bool) -> Result<(), 
             })
         });
     if rtl {
-        process(name)?;
+        match name.is_ascii() {
+            true => check_ascii_bidi(name.as_bytes())?,
+            false => {
+                process(name)?;
+            }
+        }
     }
     Ok(())
 }
@@ -787,7 +1087,191 @@ fn locate(name: &str, from: usize, index: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::tables::*;
+    use super::*;
     use std::mem::size_of_val;
+
+    /// ToASCII of `name` by full processing, label by label.
+    fn processed_to_ascii(name: &str) -> Result<String, Error> {
+        let mut p = Processed::new();
+        p.process_to_ascii(name)?;
+        Ok(p.ascii.clone())
+    }
+
+    /// ASCII names with `xn--` labels take a path of their own in
+    /// [`to_ascii`]: the same answers and errors as full processing, over
+    /// every name of up to three labels drawn from valid, invalid,
+    /// right-to-left and Bidi-breaking labels.
+    #[test]
+    fn ascii_names_with_a_labels_as_full_processing() {
+        let labels = [
+            "",
+            "www",
+            "WWW",
+            "a1",
+            "1a",
+            "a-",
+            "xn--bcher-kva",
+            "XN--BCHER-KVA",
+            "xn--Bcher-KVA",
+            "xn--4dbrk0ce",
+            "xn--mgbh0fb",
+            "xn--mgbh0fb1",
+            "xn--1-ykc",
+            "xn--",
+            "xn--abc-",
+            "xn--ls8h",
+            "xn--31m-dda",
+            "xn--abc-4q0a",
+            "xn--a-ecp",
+            "xn--xn--a-ecp",
+            "xn--ssa73l",
+            "xn--0ca",
+            "xn--1ug",
+            "xn--a-4nu",
+            "xn--ug-",
+            "xn--zz",
+            "xn--99999999",
+            "xn--",
+            "xn---",
+            "xn--tda",
+            "xn--a",
+        ];
+        let long = format!(
+            "xn--{}",
+            etld_punycode::encode(&format!("ü{}", "a".repeat(70))).unwrap()
+        );
+        let mut names = vec![
+            long.clone(),
+            format!("a.{long}.com"),
+            format!("xn--4dbrk0ce.{long}"),
+        ];
+        for a in labels {
+            names.push(a.to_string());
+            for b in labels {
+                names.push(format!("{a}.{b}"));
+                for c in ["com", "xn--4dbrk0ce", "xn--bcher-kva", "1", ""] {
+                    names.push(format!("{a}.{b}.{c}"));
+                }
+            }
+        }
+        for name in &names {
+            assert_eq!(
+                to_ascii(name).map(|a| a.into_owned()),
+                processed_to_ascii(name),
+                "{name}"
+            );
+            assert_eq!(
+                to_unicode(name).map(|a| a.into_owned()),
+                process(name).map(|p| p.as_str().to_string()),
+                "{name}"
+            );
+        }
+    }
+
+    /// Unicode names take [`simple_to_ascii`] when they can: the same
+    /// answers and errors as full processing, over names drawn at random
+    /// from code points that exercise every step (mapped, ignored,
+    /// disallowed, separators, marks, joiners, right-to-left, compositions,
+    /// the `xn--` prefix in fullwidth forms) and long labels.
+    #[test]
+    fn unicode_names_as_full_processing() {
+        const POOL: &[&str] = &[
+            "a",
+            "Z",
+            "-",
+            "1",
+            ".",
+            "x",
+            "n",
+            "xn--",
+            "ｘｎ--",
+            "ü",
+            "ß",
+            "ς",
+            "Σ",
+            "ﬁ",
+            "Ⅷ",
+            "ｶ",
+            "Ａ",
+            "。",
+            "．",
+            "｡",
+            "\u{AD}",
+            "\u{200B}",
+            "\u{FEFF}",
+            "\u{200C}",
+            "\u{200D}",
+            "\u{301}",
+            "\u{323}",
+            "\u{94D}",
+            "क",
+            "e",
+            "é",
+            "\u{1100}",
+            "\u{1161}",
+            "\u{11A8}",
+            "각",
+            "食",
+            "狮",
+            "ב",
+            "ا",
+            "١",
+            "\u{9B}",
+            "\u{202E}",
+            "😀",
+            "\u{E0100}",
+            "ǅ",
+            "İ",
+            "\u{2126}",
+            "\u{FB2A}",
+            "\u{0F73}",
+            "\u{1E9B}",
+            "\u{0344}",
+            "\u{10FFFF}",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut simple = 0;
+        for round in 0..40_000 {
+            let mut name = String::new();
+            let parts = 1 + next(12);
+            for _ in 0..parts {
+                name.push_str(POOL[next(POOL.len())]);
+            }
+            if round % 50 == 0 {
+                // A label of 60 to 70 code points.
+                let long = 60 + next(11);
+                name.push_str(&"ü".repeat(long));
+            }
+            assert_eq!(
+                to_ascii(&name).map(|a| a.into_owned()),
+                processed_to_ascii(&name),
+                "{name:?}"
+            );
+            simple += usize::from(simple_to_ascii(&name).is_some());
+        }
+        // Both paths were taken, often.
+        assert!((5_000..35_000).contains(&simple), "{simple}");
+    }
+
+    #[test]
+    fn ascii_is_valid_and_plain() {
+        for c in (0u8..0x80)
+            .map(char::from)
+            .filter(|c| !c.is_ascii_uppercase())
+        {
+            let p = props(c).expect("valid");
+            assert!(
+                !p.is_mark() && !p.is_rtl() && !p.may_change_under_nfc(),
+                "{c:?}"
+            );
+        }
+    }
 
     #[test]
     fn table_bytes_is_what_the_statics_take() {

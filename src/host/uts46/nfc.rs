@@ -24,6 +24,10 @@ const T_COUNT: u32 = 28;
 const N_COUNT: u32 = V_COUNT * T_COUNT;
 const S_COUNT: u32 = L_COUNT * N_COUNT;
 
+/// No code point below U+00C0 has a canonical decomposition or a non-zero
+/// combining class.
+const FIRST_DECOMPOSABLE: u32 = 0xC0;
+
 fn entry_cp(e: u64) -> u32 {
     (e >> 42) as u32
 }
@@ -37,6 +41,10 @@ fn entry_second(e: u64) -> u32 {
 /// Appends the full canonical decomposition of `c` to `out`.
 fn decompose(c: char, out: &mut Vec<(char, u8)>) {
     let cp = c as u32;
+    if cp < FIRST_DECOMPOSABLE {
+        out.push((c, 0));
+        return;
+    }
     if (S_BASE..S_BASE + S_COUNT).contains(&cp) {
         let s = cp - S_BASE;
         let parts = [
@@ -115,11 +123,24 @@ pub(crate) fn is_nfc_quick(chars: impl Iterator<Item = char>) -> bool {
     true
 }
 
-/// `chars` in NFC, written over `out` (cleared first).
-pub(crate) fn normalize(chars: impl Iterator<Item = char>, out: &mut Vec<char>) {
-    let mut d: Vec<(char, u8)> = Vec::new();
+/// Whether `c` can be the second of a canonical composition (a code point
+/// that is not valid is taken as one that can).
+#[inline]
+fn may_compose_with_previous(c: char) -> bool {
+    c as u32 >= FIRST_DECOMPOSABLE
+        && super::mapping::props(c).map_or(true, |p| p.composes_with_previous())
+}
+
+/// `chars` in NFC, written over `out` (cleared first); `d` is scratch
+/// space for the decomposition.
+pub(crate) fn normalize(
+    chars: impl Iterator<Item = char>,
+    out: &mut Vec<char>,
+    d: &mut Vec<(char, u8)>,
+) {
+    d.clear();
     for c in chars {
-        decompose(c, &mut d);
+        decompose(c, d);
     }
     // Canonical ordering: a stable sort of each run of non-starters.
     let mut i = 0;
@@ -138,8 +159,8 @@ pub(crate) fn normalize(chars: impl Iterator<Item = char>, out: &mut Vec<char>) 
     out.clear();
     let mut starter: Option<usize> = None;
     let mut last_class = 0u8;
-    for (c, class) in d {
-        if let Some(s) = starter {
+    for &(c, class) in d.iter() {
+        if let Some(s) = starter.filter(|_| may_compose_with_previous(c)) {
             let adjacent = out.len() == s + 1;
             if adjacent || (last_class != 0 && last_class < class) {
                 if let Some(composite) = out.get(s).and_then(|&first| compose(first, c)) {
@@ -162,7 +183,7 @@ mod tests {
 
     fn nfc(s: &str) -> String {
         let mut out = Vec::new();
-        normalize(s.chars(), &mut out);
+        normalize(s.chars(), &mut out, &mut Vec::new());
         out.into_iter().collect()
     }
 
