@@ -1168,6 +1168,27 @@ mod tests {
         }
     }
 
+    /// The full stops that map to `.` end a label on the simple path as in
+    /// full processing, and `⒈` (disallowed) sends the name to it.
+    #[test]
+    fn mappings_to_a_dot_end_labels() {
+        let names = [
+            "a\u{3002}\u{94D}.com",
+            "ü\u{FF0E}b",
+            "ü\u{FF61}",
+            "\u{3002}ü",
+            "a\u{2488}\u{94D}.com",
+            "ü\u{2488}x",
+        ];
+        for name in names {
+            assert_eq!(
+                to_ascii(name).map(|a| a.into_owned()),
+                processed_to_ascii(name),
+                "{name:?}"
+            );
+        }
+    }
+
     /// Unicode names take [`simple_to_ascii`] when they can: the same
     /// answers and errors as full processing, over names drawn at random
     /// from code points that exercise every step (mapped, ignored,
@@ -1228,6 +1249,9 @@ mod tests {
             "\u{1E9B}",
             "\u{0344}",
             "\u{10FFFF}",
+            // A disallowed mapping to `1.`, and a full stop.
+            "\u{2488}",
+            "\u{3002}",
         ];
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = |bound: usize| {
