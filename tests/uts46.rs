@@ -309,3 +309,58 @@ fn lookups_take_hosts_as_a_browser_does() {
     // The cookie check canonicalises both names alike.
     assert!(list.is_cookie_domain_acceptable("www.goo\u{AD}gle.com", "google.com"));
 }
+
+/// A lower-case ASCII name with a right-to-left A-label (a Bidi domain
+/// name) is held to the Bidi rule on the way its lookup takes, with the
+/// answers and errors of the same name in upper case, which is processed
+/// whole: in every output form, through one lookup and the batch.
+#[test]
+fn bidi_names_are_answered_as_when_processed_whole() {
+    use etld::{List, Options, Output};
+    let list = List::builtin();
+    let names = [
+        "xn--mgbh0fb.com", // مثال.com
+        "www.xn--mgbh0fb.com",
+        "xn--mgbh0fb.xn--kgbechtv", // مثال.إختبار
+        "a.xn--mgbaam7a8h",         // a.امارات: the list's own label
+        "1a.xn--mgbaam7a8h",        // B1: a label starts with a digit
+        "xn--mgbh0fb.1com",
+        "xn--4db.xn--mgbh0fb.com", // א.مثال.com
+        "xn--mgbh0fb-.com",
+        "xn--mgbh0fb.com.",
+    ];
+    for output in [Output::Input, Output::Ascii, Output::Unicode] {
+        let options = Options::new().output(output);
+        for name in names {
+            let upper = name.to_ascii_uppercase();
+            let got = list.lookup_with(name, &options).map(|d| d.into_owned());
+            let whole = list.lookup_with(&upper, &options).map(|d| d.into_owned());
+            assert_eq!(
+                got.as_ref().map(|d| (d.suffix(), d.registrable())),
+                whole.as_ref().map(|d| (d.suffix(), d.registrable())),
+                "{name} {output:?}"
+            );
+            assert_eq!(
+                got.as_ref().err().map(ToString::to_string),
+                whole.as_ref().err().map(ToString::to_string),
+                "{name} {output:?}"
+            );
+            let mut batch = Vec::new();
+            list.lookup_each_with([name], &options, |_, a| {
+                batch.push(a.registrable().map(str::to_owned))
+            });
+            assert_eq!(
+                batch,
+                [got.as_ref()
+                    .ok()
+                    .and_then(|d| d.registrable().map(str::to_owned))],
+                "{name} {output:?}"
+            );
+        }
+    }
+    assert!(list.lookup("xn--mgbh0fb.1com").is_err());
+    assert_eq!(
+        list.lookup("www.xn--mgbh0fb.com").unwrap().registrable(),
+        Some("xn--mgbh0fb.com")
+    );
+}

@@ -209,6 +209,10 @@ impl Form {
     /// the list's own (valid, as the tree holds no invalid A-label) and
     /// need no check (see [`Name::check_labels_before`]).
     pub(crate) const A_LABELS: Form = Form(4);
+    /// The host's `xn--` labels are valid, and one of them decodes to
+    /// right-to-left characters: it is a Bidi domain name, and the Bidi
+    /// rule is left for the slow path to check on the whole name.
+    pub(crate) const BIDI: Form = Form(8);
 
     /// The form of a host with upper-case letters (`folded`) and non-ASCII
     /// characters (`unicode`), or not.

@@ -4,11 +4,12 @@
 
 use std::borrow::Cow;
 
-use crate::error::HostError;
+use crate::error::{HostError, LabelError};
 use crate::host::form::InputForm;
 use crate::host::ip::is_ipv6;
 use crate::host::label::{canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName};
 use crate::host::scan::{Form, Stop};
+use crate::host::uts46::check_ascii_name_bidi;
 use crate::lookup::domain::Domain;
 use crate::lookup::index::Index;
 use crate::lookup::walk::Match;
@@ -53,11 +54,23 @@ impl Index {
             return Err(HostError::Empty);
         }
         match first {
+            // Lower-case ASCII whose A-labels are valid, one of them
+            // right-to-left: the Bidi rule is all that is left to check.
+            Ok((m, Form::BIDI)) => {
+                check_ascii_name_bidi(host).map_err(|e| HostError::Label {
+                    offset: e.offset(),
+                    error: LabelError::Uts46(e),
+                })?;
+                return Ok(answer(Cow::Borrowed(host), &m, options.output));
+            }
             // Walked as it is: canonical ASCII, or a Unicode host canonical
             // but for the encoding (walked against the Unicode twins of
-            // `xn--` labels) when the answer is to be in its own form.
+            // `xn--` labels) when the answer is to be in its own form. A
+            // Bidi domain name in another form is processed whole.
             Ok((m, form))
-                if !form.has(Form::UNICODE) || walkable_unicode(host, m.listed_from(), options) =>
+                if !form.has(Form::BIDI)
+                    && (!form.has(Form::UNICODE)
+                        || walkable_unicode(host, m.listed_from(), options)) =>
             {
                 // The input form: the host, lower-cased.
                 let input = match form.has(Form::FOLDED) {
