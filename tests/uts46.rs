@@ -313,11 +313,25 @@ fn lookups_take_hosts_as_a_browser_does() {
 /// A lower-case ASCII name with a right-to-left A-label (a Bidi domain
 /// name) is held to the Bidi rule on the way its lookup takes, with the
 /// answers and errors of the same name in upper case, which is processed
-/// whole: in every output form, through one lookup and the batch.
+/// whole: in every output form, through one lookup and the batch, and
+/// whether the list answers from its map or from its unfolded tree. A
+/// name in mixed case is held to the rule too.
 #[test]
 fn bidi_names_are_answered_as_when_processed_whole() {
-    use etld::{List, Options, Output};
-    let list = List::builtin();
+    use etld::List;
+    let from_map = List::builtin().clone();
+    let unfolded = List::builtin().clone();
+    unfolded.unfold();
+    for list in [&from_map, &unfolded] {
+        bidi_names_on(list);
+        for name in ["1a.XN--MGBAAM7A8H", "1A.xn--mgbaam7a8h", "xn--MGBH0FB.1com"] {
+            assert!(list.lookup(name).is_err(), "{name}");
+        }
+    }
+}
+
+fn bidi_names_on(list: &etld::List) {
+    use etld::{Options, Output};
     let names = [
         "xn--mgbh0fb.com", // مثال.com
         "www.xn--mgbh0fb.com",

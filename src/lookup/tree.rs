@@ -312,11 +312,20 @@ impl LabelTree {
         builder.pack(&parent)
     }
 
-    /// Whether `label`, one of the tree's labels, is an `xn--` label that
-    /// decodes to right-to-left characters (which makes a name that holds
+    /// Whether `label`, one of the tree's labels in any case, is an `xn--`
+    /// label that decodes to right-to-left characters (which makes a name that holds
     /// it a Bidi domain name): found among the few the tree has, rather
     /// than decoded on every lookup.
     pub(crate) fn is_rtl_a_label(&self, label: &[u8]) -> bool {
+        // The tree's labels are lower-case; a host's may not be.
+        let mut lower = [0u8; MAX_LABEL];
+        let Some(label) = lower.get_mut(..label.len()).map(|l| {
+            l.copy_from_slice(label);
+            l.make_ascii_lowercase();
+            &*l
+        }) else {
+            return false;
+        };
         let bit = rtl_bit(label);
         self.rtl_filter[bit / 64 % RTL_FILTER_WORDS] & (1 << (bit % 64)) != 0
             && self
@@ -1164,6 +1173,7 @@ mod tests {
         for label in ["xn--mgbaam7a8h", "xn--mgba3a4f16a", "xn--4dbrk0ce"] {
             assert!(tree.is_rtl_a_label(label.as_bytes()), "{label}");
         }
+        assert!(tree.is_rtl_a_label(b"XN--MGBAAM7A8H"));
         for label in ["xn--p1ai", "xn--fiqs8s", "com", "xn--", "xn--mgbaam7a8i"] {
             assert!(!tree.is_rtl_a_label(label.as_bytes()), "{label}");
         }
