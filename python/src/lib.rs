@@ -31,7 +31,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 use crate::arrow::{import, is_arrow, Column};
 use crate::column::{Either, Op};
 use crate::extra::{list_err, PyLayer, Texts};
-use crate::text::str_of;
+use crate::text::{piece_of, str_of};
 
 create_exception!(
     etld,
@@ -180,9 +180,9 @@ impl PyList {
         options: Options,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = host.py();
-        if let Ok(s) = host.cast::<PyString>() {
-            let s = str_of(s)?;
-            let Ok(d) = self.list.lookup_with(&s, &options) else {
+        if let Ok(host) = host.cast::<PyString>() {
+            let s = str_of(host)?;
+            let Ok(d) = self.list.lookup_with(s, &options) else {
                 return Ok(py.None().into_bound(py));
             };
             let text = match op {
@@ -207,13 +207,10 @@ impl PyList {
                 }
                 _ => None,
             };
-            return Ok(match text {
-                // The answer is the host itself (a third of a log's hosts
-                // are their own registrable domain): the same str object.
-                Some(t) if t.len() == s.len() && t == s => host.clone(),
-                Some(t) => PyString::new(py, t).into_any(),
-                None => py.None().into_bound(py),
-            });
+            return match text {
+                Some(t) => Ok(piece_of(host, s, t)?.into_any()),
+                None => Ok(py.None().into_bound(py)),
+            };
         }
         if host.is_none() {
             return Ok(py.None().into_bound(py));
@@ -913,7 +910,7 @@ fn bytes_of(data: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 /// A host as a Rust string (a `TypeError` for anything but a `str`).
 fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
     match host.cast::<PyString>() {
-        Ok(s) => str_of(s),
+        Ok(s) => str_of(s).map(Cow::Borrowed),
         Err(_) => Err(PyTypeError::new_err(format!(
             "expected a str, got {}",
             host.get_type().name()?
