@@ -483,6 +483,17 @@ impl Parts {
 /// Rows below which a column is answered on one thread.
 const MIN_ROWS_PER_THREAD: usize = 1 << 16;
 
+/// The buffers of copies of the pieces one thread answered, with each
+/// piece's index.
+type Answered = Vec<(usize, PyResult<Vec<u8>>)>;
+
+/// Pieces a thread's share of a `Utf8View` column is cut into, for the
+/// threads to take as they finish (see `answer_views`).
+const PIECES_PER_THREAD: usize = 8;
+
+/// Rows below which a piece of a column is not cut smaller.
+const MIN_ROWS_PER_PIECE: usize = 1 << 14;
+
 /// Answers `op` for every row of `input`: one array of answers per part
 /// of the column answered on a thread of its own. A column of at least
 /// twice [`MIN_ROWS_PER_THREAD`] rows is split over the cores this process
@@ -699,51 +710,71 @@ fn answer_views(
     // Their texts, numbered alike, each checked once for all threads.
     let texts: Vec<Text<'_>> = chunks.iter().flat_map(buffer_texts).collect();
     let rows: usize = chunks.iter().map(|c| c.len()).sum();
-    let pieces = split(chunks, rows.div_ceil(threads.max(1)).max(1));
-    // Each thread writes the views and validity of its rows in place, in
-    // one array for the whole column (zeroed pages from the allocator),
-    // rather than in arrays of its own copied together after.
+    // On several threads, pieces of about an eighth of a thread's share,
+    // which the threads take one after another as they finish the last:
+    // on a machine whose cores other work also uses, a thread on a busy
+    // core answers fewer pieces instead of holding up the whole call.
+    let per_piece = if threads > 1 {
+        rows.div_ceil(threads * PIECES_PER_THREAD)
+            .max(MIN_ROWS_PER_PIECE)
+    } else {
+        rows
+    };
+    let pieces = split(chunks, per_piece.max(1));
+    // Each piece's views and validity are written in place, in one array
+    // for the whole column (zeroed pages from the allocator), rather than
+    // in arrays of their own copied together after.
     let mut views = vec![0u128; rows];
     let mut valid = vec![false; rows];
-    let mut outs = Vec::with_capacity(pieces.len());
+    let mut work = Vec::with_capacity(pieces.len());
     let (mut views_left, mut valid_left) = (views.as_mut_slice(), valid.as_mut_slice());
-    for piece in &pieces {
+    for (index, piece) in pieces.iter().enumerate() {
         let n: usize = piece.iter().map(|(_, c)| c.len()).sum();
         let (v, rest) = std::mem::take(&mut views_left).split_at_mut(n);
         let (ok, rest_ok) = std::mem::take(&mut valid_left).split_at_mut(n);
         (views_left, valid_left) = (rest, rest_ok);
-        outs.push((v, ok));
+        work.push((index, piece, v, ok));
     }
-    let copies: Vec<PyResult<Vec<u8>>> = if pieces.len() == 1 {
-        let (v, ok) = outs.pop().unwrap_or_default();
-        vec![views_of(
-            list,
-            options,
-            op,
-            &pieces[0],
-            &bases,
-            &texts,
-            first_copies,
-            v,
-            ok,
-        )]
+    // Each piece's buffer of copies, by the piece's index.
+    let answer_piece = |(index, piece, v, ok): (usize, &Vec<(usize, ArrayRef)>, _, _)| {
+        let copies = u32::try_from(index)
+            .ok()
+            .and_then(|i| first_copies.checked_add(i))
+            .ok_or_else(too_many)?;
+        views_of(list, options, op, piece, &bases, &texts, copies, v, ok)
+    };
+    let mut copies: Vec<PyResult<Vec<u8>>> = Vec::with_capacity(pieces.len());
+    if threads <= 1 || pieces.len() == 1 {
+        copies.extend(work.into_iter().map(answer_piece));
     } else {
-        std::thread::scope(|s| {
-            let workers: Vec<_> = pieces
-                .iter()
-                .zip(outs)
-                .enumerate()
-                .map(|(t, (piece, (v, ok)))| {
-                    let (bases, texts) = (&bases, &texts);
-                    s.spawn(move || {
-                        let copies = first_copies.checked_add(t as u32).ok_or_else(too_many)?;
-                        views_of(list, options, op, piece, bases, texts, copies, v, ok)
+        let queue = std::sync::Mutex::new(work.into_iter());
+        let next = || queue.lock().ok().and_then(|mut q| q.next());
+        let done: Vec<PyResult<Answered>> = std::thread::scope(|s| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut answered = Vec::new();
+                        while let Some(w) = next() {
+                            answered.push((w.0, answer_piece(w)));
+                        }
+                        Ok(answered)
                     })
                 })
                 .collect();
             join_all(workers).collect()
-        })
-    };
+        });
+        let mut by_piece: Vec<(usize, PyResult<Vec<u8>>)> = Vec::with_capacity(pieces.len());
+        for answered in done {
+            by_piece.extend(answered?);
+        }
+        by_piece.sort_unstable_by_key(|(index, _)| *index);
+        if by_piece.len() != pieces.len() {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "an etld worker thread left part of a column unanswered",
+            ));
+        }
+        copies.extend(by_piece.into_iter().map(|(_, c)| c));
+    }
     for part in copies {
         buffers.push(Buffer::from_vec(part?));
     }
@@ -751,7 +782,7 @@ fn answer_views(
     let nulls = (nulls.null_count() > 0).then_some(nulls);
     // SAFETY: every view is valid for the buffers: an inline view holds a
     // `&str`'s bytes; a view into a buffer of copies names the buffer its
-    // thread wrote (`first_copies + t`, pushed in thread order) and the
+    // piece wrote (`first_copies + index`, pushed in piece order) and the
     // offset where it wrote a `&str`; a view into a host's buffer names
     // bytes `lo..hi` of a host that was read from exactly that buffer (its
     // chunk's `base` plus its own index), offset and length with every
