@@ -14,8 +14,10 @@ use arrow_array::builder::{
     make_view, BooleanBuilder, LargeStringBuilder, StringBuilder, StringViewBuilder,
 };
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, StringViewArray, StructArray};
-use arrow_buffer::{Buffer, NullBuffer, ScalarBuffer};
+use arrow_array::{
+    Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray, StructArray,
+};
+use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use etld::{Answer, Domain, List, Options, Section};
@@ -590,6 +592,12 @@ fn answer_chunks(
         {
             answer_views(list, options, op, chunks, 1)
         }
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::Utf8 => {
+            string_parts::<i32>(list, options, op, &input.chunks, rows, bytes)
+        }
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::LargeUtf8 => {
+            string_parts::<i64>(list, options, op, &input.chunks, rows, bytes)
+        }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label => {
             let mut out = Strings::new(&t, rows, bytes);
             for chunk in &input.chunks {
@@ -667,6 +675,63 @@ fn answer_chunks(
             parts.finish()
         }
     }
+}
+
+/// A string part of the answers for `chunks`, as `Utf8` (`O` = `i32`) or
+/// `LargeUtf8` (`i64`): the offsets, bytes and validity written directly,
+/// each answer's bytes cut out of its name by [`part_range`].
+fn string_parts<O: OffsetSizeTrait>(
+    list: &List,
+    options: &Options,
+    op: Op,
+    chunks: &[ArrayRef],
+    rows: usize,
+    bytes: usize,
+) -> PyResult<ArrayRef> {
+    let mut offsets: Vec<O> = Vec::with_capacity(rows + 1);
+    offsets.push(O::usize_as(0));
+    let mut values: Vec<u8> = Vec::with_capacity(bytes);
+    let mut nulls = NullBufferBuilder::new(rows);
+    let mut overflow = false;
+    for chunk in chunks {
+        each_answer(list, options, chunk, |a| {
+            let part = a.and_then(|a| {
+                let (lo, hi) = part_range(op, a)?;
+                a.name()?.get(lo..hi)
+            });
+            match part {
+                Some(part) => {
+                    values.extend_from_slice(part.as_bytes());
+                    nulls.append_non_null();
+                }
+                None => nulls.append_null(),
+            }
+            match O::from_usize(values.len()) {
+                Some(end) => offsets.push(end),
+                None => overflow = true,
+            }
+        })?;
+    }
+    if overflow {
+        return Err(PyValueError::new_err(
+            "the answers hold more bytes than a column of this string type can",
+        ));
+    }
+    // SAFETY: `offsets` starts at 0 and holds the length of `values` after
+    // each row, so it never decreases and ends at the end of `values`; each
+    // row's bytes are those of a `&str`, so every row, and `values`, is
+    // valid UTF-8. `nulls` has a bit per row. Checking all that again
+    // (`try_new`) took 4% of the samples of a profile of
+    // `etld.registrable(pyarrow_array)`, one core, and about 1 ns of its
+    // 59-60 a host (CPU time, three runs alternating with and without).
+    let array = unsafe {
+        GenericStringArray::<O>::new_unchecked(
+            OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(values),
+            nulls.finish(),
+        )
+    };
+    Ok(Arc::new(array))
 }
 
 /// Where the part `op` lies in an answer's name, as a range of bytes;
