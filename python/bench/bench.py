@@ -28,8 +28,8 @@ call per host, one core, no peers needed): `registrable`, `suffix`,
 (on `https://HOST/`), `host` (likewise) and `is_cookie_domain_acceptable`
 (HOST, `example.com`).
 
-"One core" is this process pinned to CPU 0 (`os.sched_setaffinity`),
-as `taskset -c 0` would.
+"One core" is this process, every thread of it, pinned to CPU 0
+(`os.sched_setaffinity`), as `taskset -a -c 0` would.
 
 Each library answers with its defaults: etld counts the PRIVATE section
 (`me.github.io` is a site), tldextract and polars-tldextract leave it out
@@ -79,8 +79,19 @@ def scalar_loop(f, hosts):
 
 
 def pin(cpus):
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, cpus)
+    """Pins every thread of this process to `cpus`, as `taskset -a -p`
+    does: `os.sched_setaffinity(0, ...)` moves the calling thread only, and
+    a pool of threads started while the process was pinned (Polars starts
+    its pool on first use) would stay on the one core."""
+    if not hasattr(os, "sched_setaffinity"):
+        return
+    tasks = "/proc/self/task"
+    tids = [int(t) for t in os.listdir(tasks)] if os.path.isdir(tasks) else [0]
+    for tid in tids:
+        try:
+            os.sched_setaffinity(tid, cpus)
+        except OSError:
+            pass  # a thread that ended meanwhile
 
 
 def main():

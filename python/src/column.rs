@@ -7,14 +7,17 @@
 //! part for `lookup`. A NULL or invalid host gives NULL (for `lookup`, a row
 //! whose `error` says why).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use arrow_array::builder::{
     make_view, BooleanBuilder, LargeStringBuilder, StringBuilder, StringViewBuilder,
 };
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, StringViewArray, StructArray};
-use arrow_buffer::{Buffer, NullBuffer, ScalarBuffer};
+use arrow_array::{
+    Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray, StructArray,
+};
+use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use etld::{Answer, Domain, List, Options, Section};
@@ -130,33 +133,105 @@ fn string_type(input: &Imported) -> DataType {
     }
 }
 
+/// The bytes of a chunk's strings, checked as UTF-8 once, all together,
+/// where they are (nearly always), else as each string is read.
+///
+/// Checking each host's UTF-8 as it was read took 14% of the samples of a
+/// profile of `etld.registrable(pyarrow_array)` on one core; checking the
+/// bytes of a whole chunk at once runs the check's ASCII fast path over
+/// long stretches, and then a string whose first and last offsets are
+/// character boundaries of that text is valid UTF-8 (`str::get`).
+#[derive(Clone, Copy)]
+enum Text<'a> {
+    /// Bytes that are valid UTF-8 as a whole.
+    Checked(&'a str),
+    /// Bytes that are not: each string is checked on its own.
+    Unchecked(&'a [u8]),
+}
+
+impl<'a> Text<'a> {
+    fn of(bytes: &'a [u8]) -> Text<'a> {
+        match simdutf8::basic::from_utf8(bytes) {
+            Ok(text) => Text::Checked(text),
+            Err(_) => Text::Unchecked(bytes),
+        }
+    }
+
+    /// Bytes `start..end`, or `None` where they are out of bounds or not
+    /// UTF-8.
+    #[inline]
+    fn get(self, start: usize, end: usize) -> Option<&'a str> {
+        match self {
+            Text::Checked(text) => text.get(start..end),
+            Text::Unchecked(bytes) => simdutf8::basic::from_utf8(bytes.get(start..end)?).ok(),
+        }
+    }
+}
+
+/// The texts of the data buffers of a `Utf8View` chunk.
+fn buffer_texts(chunk: &ArrayRef) -> Vec<Text<'_>> {
+    chunk
+        .as_string_view()
+        .data_buffers()
+        .iter()
+        .map(|b| Text::of(b.as_slice()))
+        .collect()
+}
+
 /// The strings of a chunk, read with every offset, length and buffer index
-/// checked and each string's UTF-8 checked as it is read: a chunk is only
-/// checked for its structure when it comes in (see `arrow::import`), so a
-/// producer that breaks Arrow's rules gets NULL answers for its broken
-/// strings, never undefined behaviour.
+/// checked and their UTF-8 checked (see [`Text`]): a chunk is only checked
+/// for its structure when it comes in (see `arrow::import`), so a producer
+/// that breaks Arrow's rules gets NULL answers for its broken strings,
+/// never undefined behaviour.
 enum Strs<'a> {
-    Utf8(&'a [i32], &'a [u8]),
-    Large(&'a [i64], &'a [u8]),
-    /// The views as raw bytes (16 a row) and the data buffers.
-    View(&'a [u8], &'a [Buffer]),
+    /// The offsets, and the bytes from the first offset to the last, which
+    /// the offsets point into less the first.
+    Utf8(&'a [i32], Text<'a>, usize),
+    Large(&'a [i64], Text<'a>, usize),
+    /// The views as raw bytes (16 a row) and the data buffers' texts.
+    View(&'a [u8], Cow<'a, [Text<'a>]>),
     Null,
+}
+
+/// The bytes the offsets of a chunk point into, from the first offset to
+/// the last, and where they start in `values`; all of `values` where the
+/// offsets do not say (an empty chunk, offsets out of bounds).
+fn span<'a, O: Copy + TryInto<usize>>(offsets: &[O], values: &'a [u8]) -> (Text<'a>, usize) {
+    let bound = |o: Option<&O>| o.and_then(|&o| o.try_into().ok());
+    match (bound(offsets.first()), bound(offsets.last())) {
+        (Some(first), Some(last)) if first <= last && last <= values.len() => {
+            (Text::of(&values[first..last]), first)
+        }
+        _ => (Text::of(values), 0),
+    }
 }
 
 impl<'a> Strs<'a> {
     fn of(chunk: &'a ArrayRef) -> PyResult<Strs<'a>> {
+        Strs::with_texts(chunk, None)
+    }
+
+    /// [`Strs::of`], with the texts of a `Utf8View` chunk's buffers when
+    /// they were checked already.
+    fn with_texts(chunk: &'a ArrayRef, texts: Option<&'a [Text<'a>]>) -> PyResult<Strs<'a>> {
         Ok(match chunk.data_type() {
             DataType::Utf8 => {
                 let a = chunk.as_string::<i32>();
-                Strs::Utf8(a.value_offsets(), a.value_data())
+                let (text, base) = span(a.value_offsets(), a.value_data());
+                Strs::Utf8(a.value_offsets(), text, base)
             }
             DataType::LargeUtf8 => {
                 let a = chunk.as_string::<i64>();
-                Strs::Large(a.value_offsets(), a.value_data())
+                let (text, base) = span(a.value_offsets(), a.value_data());
+                Strs::Large(a.value_offsets(), text, base)
             }
             DataType::Utf8View => {
                 let a = chunk.as_string_view();
-                Strs::View(a.views().inner().as_slice(), a.data_buffers())
+                let texts = match texts {
+                    Some(t) => Cow::Borrowed(t),
+                    None => Cow::Owned(buffer_texts(chunk)),
+                };
+                Strs::View(a.views().inner().as_slice(), texts)
             }
             DataType::Null => Strs::Null,
             other => return Err(not_strings(other)),
@@ -166,32 +241,47 @@ impl<'a> Strs<'a> {
     /// Row `i`, or `None` where its bytes are out of bounds or not UTF-8.
     #[inline]
     fn get(&self, i: usize) -> Option<&'a str> {
-        let bytes = match *self {
-            Strs::Utf8(offsets, values) => {
-                let start = usize::try_from(*offsets.get(i)?).ok()?;
-                let end = usize::try_from(*offsets.get(i + 1)?).ok()?;
-                values.get(start..end)?
+        match self {
+            Strs::Utf8(offsets, text, base) => {
+                let start = usize::try_from(*offsets.get(i)?).ok()?.checked_sub(*base)?;
+                let end = usize::try_from(*offsets.get(i + 1)?)
+                    .ok()?
+                    .checked_sub(*base)?;
+                text.get(start, end)
             }
-            Strs::Large(offsets, values) => {
-                let start = usize::try_from(*offsets.get(i)?).ok()?;
-                let end = usize::try_from(*offsets.get(i + 1)?).ok()?;
-                values.get(start..end)?
+            Strs::Large(offsets, text, base) => {
+                let start = usize::try_from(*offsets.get(i)?).ok()?.checked_sub(*base)?;
+                let end = usize::try_from(*offsets.get(i + 1)?)
+                    .ok()?
+                    .checked_sub(*base)?;
+                text.get(start, end)
             }
-            Strs::View(views, buffers) => {
-                let raw = views.get(i * 16..i * 16 + 16)?;
+            Strs::View(views, texts) => {
+                let raw: &'a [u8] = views.get(i * 16..i * 16 + 16)?;
                 let len = u32::from_le_bytes(raw[..4].try_into().ok()?) as usize;
                 if len <= 12 {
-                    raw.get(4..4 + len)?
+                    // A string of the view itself (a fifth of a log's
+                    // hosts): checking its few bytes for ASCII is a few
+                    // instructions, where the UTF-8 check is a call that
+                    // took 3% of the samples of a profile of
+                    // `etld.registrable(polars_series)`, one core.
+                    let bytes = raw.get(4..4 + len)?;
+                    if bytes.is_ascii() {
+                        // SAFETY: ASCII bytes are UTF-8.
+                        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+                    } else {
+                        std::str::from_utf8(bytes).ok()
+                    }
                 } else {
                     let view = ByteView::from(u128::from_le_bytes(raw.try_into().ok()?));
-                    let data = buffers.get(view.buffer_index as usize)?.as_slice();
                     let at = view.offset as usize;
-                    data.get(at..at.checked_add(len)?)?
+                    texts
+                        .get(view.buffer_index as usize)?
+                        .get(at, at.checked_add(len)?)
                 }
             }
-            Strs::Null => return None,
-        };
-        std::str::from_utf8(bytes).ok()
+            Strs::Null => None,
+        }
     }
 
     /// The view of row `i` of a `Utf8View` chunk.
@@ -226,9 +316,9 @@ fn each_answer_at(
     list: &List,
     options: &Options,
     chunk: &ArrayRef,
+    strs: &Strs<'_>,
     mut f: impl FnMut(usize, Option<&Answer<'_>>),
 ) -> PyResult<()> {
-    let strs = Strs::of(chunk)?;
     if let Strs::Null = strs {
         (0..chunk.len()).for_each(|i| f(i, None));
         return Ok(());
@@ -250,7 +340,7 @@ fn each_answer(
     chunk: &ArrayRef,
     mut f: impl FnMut(Option<&Answer<'_>>),
 ) -> PyResult<()> {
-    each_answer_at(list, options, chunk, |_, a| f(a))
+    each_answer_at(list, options, chunk, &Strs::of(chunk)?, |_, a| f(a))
 }
 
 fn not_strings(t: &DataType) -> pyo3::PyErr {
@@ -395,6 +485,17 @@ impl Parts {
 /// Rows below which a column is answered on one thread.
 const MIN_ROWS_PER_THREAD: usize = 1 << 16;
 
+/// The buffers of copies of the pieces one thread answered, with each
+/// piece's index.
+type Answered = Vec<(usize, PyResult<Vec<u8>>)>;
+
+/// Pieces a thread's share of a `Utf8View` column is cut into, for the
+/// threads to take as they finish (see `answer_views`).
+const PIECES_PER_THREAD: usize = 8;
+
+/// Rows below which a piece of a column is not cut smaller.
+const MIN_ROWS_PER_PIECE: usize = 1 << 14;
+
 /// Answers `op` for every row of `input`: one array of answers per part
 /// of the column answered on a thread of its own. A column of at least
 /// twice [`MIN_ROWS_PER_THREAD`] rows is split over the cores this process
@@ -491,6 +592,12 @@ fn answer_chunks(
         {
             answer_views(list, options, op, chunks, 1)
         }
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::Utf8 => {
+            string_parts::<i32>(list, options, op, &input.chunks, rows, bytes)
+        }
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::LargeUtf8 => {
+            string_parts::<i64>(list, options, op, &input.chunks, rows, bytes)
+        }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label => {
             let mut out = Strings::new(&t, rows, bytes);
             for chunk in &input.chunks {
@@ -570,6 +677,63 @@ fn answer_chunks(
     }
 }
 
+/// A string part of the answers for `chunks`, as `Utf8` (`O` = `i32`) or
+/// `LargeUtf8` (`i64`): the offsets, bytes and validity written directly,
+/// each answer's bytes cut out of its name by [`part_range`].
+fn string_parts<O: OffsetSizeTrait>(
+    list: &List,
+    options: &Options,
+    op: Op,
+    chunks: &[ArrayRef],
+    rows: usize,
+    bytes: usize,
+) -> PyResult<ArrayRef> {
+    let mut offsets: Vec<O> = Vec::with_capacity(rows + 1);
+    offsets.push(O::usize_as(0));
+    let mut values: Vec<u8> = Vec::with_capacity(bytes);
+    let mut nulls = NullBufferBuilder::new(rows);
+    let mut overflow = false;
+    for chunk in chunks {
+        each_answer(list, options, chunk, |a| {
+            let part = a.and_then(|a| {
+                let (lo, hi) = part_range(op, a)?;
+                a.name()?.get(lo..hi)
+            });
+            match part {
+                Some(part) => {
+                    values.extend_from_slice(part.as_bytes());
+                    nulls.append_non_null();
+                }
+                None => nulls.append_null(),
+            }
+            match O::from_usize(values.len()) {
+                Some(end) => offsets.push(end),
+                None => overflow = true,
+            }
+        })?;
+    }
+    if overflow {
+        return Err(PyValueError::new_err(
+            "the answers hold more bytes than a column of this string type can",
+        ));
+    }
+    // SAFETY: `offsets` starts at 0 and holds the length of `values` after
+    // each row, so it never decreases and ends at the end of `values`; each
+    // row's bytes are those of a `&str`, so every row, and `values`, is
+    // valid UTF-8. `nulls` has a bit per row. Checking all that again
+    // (`try_new`) took 4% of the samples of a profile of
+    // `etld.registrable(pyarrow_array)`, one core, and about 1 ns of its
+    // 59-60 a host (CPU time, three runs alternating with and without).
+    let array = unsafe {
+        GenericStringArray::<O>::new_unchecked(
+            OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(values),
+            nulls.finish(),
+        )
+    };
+    Ok(Arc::new(array))
+}
+
 /// Where the part `op` lies in an answer's name, as a range of bytes;
 /// `None` when the answer has no such part.
 #[inline]
@@ -608,46 +772,82 @@ fn answer_views(
         buffers.extend(chunk.as_string_view().data_buffers().iter().cloned());
     }
     let first_copies = u32::try_from(buffers.len()).map_err(|_| too_many())?;
+    // Their texts, numbered alike, each checked once for all threads.
+    let texts: Vec<Text<'_>> = chunks.iter().flat_map(buffer_texts).collect();
     let rows: usize = chunks.iter().map(|c| c.len()).sum();
-    let pieces = split(chunks, rows.div_ceil(threads.max(1)).max(1));
-    let parts: Vec<PyResult<Views>> = if pieces.len() == 1 {
-        vec![views_of(
-            list,
-            options,
-            op,
-            &pieces[0],
-            &bases,
-            first_copies,
-        )]
+    // On several threads, pieces of about an eighth of a thread's share,
+    // which the threads take one after another as they finish the last:
+    // on a machine whose cores other work also uses, a thread on a busy
+    // core answers fewer pieces instead of holding up the whole call.
+    let per_piece = if threads > 1 {
+        rows.div_ceil(threads * PIECES_PER_THREAD)
+            .max(MIN_ROWS_PER_PIECE)
     } else {
-        std::thread::scope(|s| {
-            let workers: Vec<_> = pieces
-                .iter()
-                .enumerate()
-                .map(|(t, piece)| {
-                    let bases = &bases;
-                    s.spawn(move || {
-                        let copies = first_copies.checked_add(t as u32).ok_or_else(too_many)?;
-                        views_of(list, options, op, piece, bases, copies)
+        rows
+    };
+    let pieces = split(chunks, per_piece.max(1));
+    // Each piece's views and validity are written in place, in one array
+    // for the whole column (zeroed pages from the allocator), rather than
+    // in arrays of their own copied together after.
+    let mut views = vec![0u128; rows];
+    let mut valid = vec![false; rows];
+    let mut work = Vec::with_capacity(pieces.len());
+    let (mut views_left, mut valid_left) = (views.as_mut_slice(), valid.as_mut_slice());
+    for (index, piece) in pieces.iter().enumerate() {
+        let n: usize = piece.iter().map(|(_, c)| c.len()).sum();
+        let (v, rest) = std::mem::take(&mut views_left).split_at_mut(n);
+        let (ok, rest_ok) = std::mem::take(&mut valid_left).split_at_mut(n);
+        (views_left, valid_left) = (rest, rest_ok);
+        work.push((index, piece, v, ok));
+    }
+    // Each piece's buffer of copies, by the piece's index.
+    let answer_piece = |(index, piece, v, ok): (usize, &Vec<(usize, ArrayRef)>, _, _)| {
+        let copies = u32::try_from(index)
+            .ok()
+            .and_then(|i| first_copies.checked_add(i))
+            .ok_or_else(too_many)?;
+        views_of(list, options, op, piece, &bases, &texts, copies, v, ok)
+    };
+    let mut copies: Vec<PyResult<Vec<u8>>> = Vec::with_capacity(pieces.len());
+    if threads <= 1 || pieces.len() == 1 {
+        copies.extend(work.into_iter().map(answer_piece));
+    } else {
+        let queue = std::sync::Mutex::new(work.into_iter());
+        let next = || queue.lock().ok().and_then(|mut q| q.next());
+        let done: Vec<PyResult<Answered>> = std::thread::scope(|s| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut answered = Vec::new();
+                        while let Some(w) = next() {
+                            answered.push((w.0, answer_piece(w)));
+                        }
+                        Ok(answered)
                     })
                 })
                 .collect();
             join_all(workers).collect()
-        })
-    };
-    let mut views: Vec<u128> = Vec::with_capacity(rows);
-    let mut valid: Vec<bool> = Vec::with_capacity(rows);
-    for part in parts {
-        let part = part?;
-        views.extend_from_slice(&part.views);
-        valid.extend_from_slice(&part.valid);
-        buffers.push(Buffer::from_vec(part.copies));
+        });
+        let mut by_piece: Vec<(usize, PyResult<Vec<u8>>)> = Vec::with_capacity(pieces.len());
+        for answered in done {
+            by_piece.extend(answered?);
+        }
+        by_piece.sort_unstable_by_key(|(index, _)| *index);
+        if by_piece.len() != pieces.len() {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "an etld worker thread left part of a column unanswered",
+            ));
+        }
+        copies.extend(by_piece.into_iter().map(|(_, c)| c));
+    }
+    for part in copies {
+        buffers.push(Buffer::from_vec(part?));
     }
     let nulls = NullBuffer::from(valid);
     let nulls = (nulls.null_count() > 0).then_some(nulls);
     // SAFETY: every view is valid for the buffers: an inline view holds a
     // `&str`'s bytes; a view into a buffer of copies names the buffer its
-    // thread wrote (`first_copies + t`, pushed in thread order) and the
+    // piece wrote (`first_copies + index`, pushed in piece order) and the
     // offset where it wrote a `&str`; a view into a host's buffer names
     // bytes `lo..hi` of a host that was read from exactly that buffer (its
     // chunk's `base` plus its own index), offset and length with every
@@ -662,39 +862,37 @@ fn answer_views(
     Ok(Arc::new(array))
 }
 
-/// The views a thread made, with their validity and its buffer of copies.
-struct Views {
-    views: Vec<u128>,
-    valid: Vec<bool>,
-    copies: Vec<u8>,
-}
-
 /// The views of the part `op` of the answers for `piece` (slices of the
-/// chunks, with their chunk's index); `bases` says where each chunk's
-/// buffers are numbered from, `copies_index` the number of this piece's
-/// buffer of copies.
+/// chunks, with their chunk's index), written into `views` and `valid` (a
+/// row each); `bases` says where each chunk's buffers are numbered from,
+/// `copies_index` the number of this piece's buffer of copies, which it
+/// returns.
+#[allow(clippy::too_many_arguments)]
 fn views_of(
     list: &List,
     options: &Options,
     op: Op,
     piece: &[(usize, ArrayRef)],
     bases: &[u32],
+    texts: &[Text<'_>],
     copies_index: u32,
-) -> PyResult<Views> {
-    let rows: usize = piece.iter().map(|(_, c)| c.len()).sum();
-    let mut out = Views {
-        views: Vec::with_capacity(rows),
-        valid: Vec::with_capacity(rows),
-        copies: Vec::new(),
-    };
+    views: &mut [u128],
+    valid: &mut [bool],
+) -> PyResult<Vec<u8>> {
+    let mut copies: Vec<u8> = Vec::new();
+    let mut at = 0;
     for (chunk_index, chunk) in piece {
         let base = bases.get(*chunk_index).copied().unwrap_or(0);
-        let strs = Strs::of(chunk)?;
-        each_answer_at(list, options, chunk, |i, answer| {
+        // This chunk's buffers' texts, and no other chunk's.
+        let own = chunk.as_string_view().data_buffers().len();
+        let from = base as usize;
+        let texts = texts.get(from..from + own).unwrap_or(&[]);
+        let strs = Strs::with_texts(chunk, Some(texts))?;
+        each_answer_at(list, options, chunk, &strs, |i, answer| {
+            let row = at + i;
             let Some((answer, (lo, hi))) = answer.and_then(|a| Some((a, part_range(op, a)?)))
             else {
-                out.views.push(0);
-                out.valid.push(false);
+                // Zero already: a NULL.
                 return;
             };
             let name = answer.name().unwrap_or("");
@@ -711,16 +909,18 @@ fn views_of(
                     host.offset + lo as u32,
                 ),
                 _ => {
-                    let at = out.copies.len() as u32;
-                    out.copies.extend_from_slice(value.as_bytes());
-                    make_view(value.as_bytes(), copies_index, at)
+                    let offset = copies.len() as u32;
+                    copies.extend_from_slice(value.as_bytes());
+                    make_view(value.as_bytes(), copies_index, offset)
                 }
             };
-            out.views.push(view);
-            out.valid.push(true);
+            if let (Some(v), Some(ok)) = (views.get_mut(row), valid.get_mut(row)) {
+                (*v, *ok) = (view, true);
+            }
         })?;
+        at += chunk.len();
     }
-    Ok(out)
+    Ok(copies)
 }
 
 /// The cookie check for each row: `requests` and `domains` are columns of

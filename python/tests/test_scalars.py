@@ -72,6 +72,14 @@ def test_list_options_and_per_call_overrides():
     assert etld.suffix("a.b.example", default_rule=False) is None
     assert etld.registrable("www.食狮.公司.cn", output="ascii") == "xn--85x722f.xn--55qx5d.cn"
     assert etld.registrable("www.xn--85x722f.xn--55qx5d.cn", output="unicode") == "食狮.公司.cn"
+    # An answer that is the host or a piece of it, as given: the host's
+    # own str, or a piece cut out of it (ASCII or not).
+    host = "example.co.uk"
+    assert etld.registrable(host) is host
+    assert etld.registrable("www.食狮.公司.cn") == "食狮.公司.cn"
+    assert etld.subdomain("a.食狮.b.公司.cn") == "a.食狮"
+    assert etld.label("ÿ.食狮.公司.cn") == "食狮"
+    assert etld.suffix("www.Example.CO.uk") == "co.uk"
     with pytest.raises(ValueError, match="output must be"):
         etld.List.builtin(output="latin1")
 
