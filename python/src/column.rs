@@ -717,20 +717,14 @@ fn string_parts<O: OffsetSizeTrait>(
             "the answers hold more bytes than a column of this string type can",
         ));
     }
-    // SAFETY: `offsets` starts at 0 and holds the length of `values` after
-    // each row, so it never decreases and ends at the end of `values`; each
-    // row's bytes are those of a `&str`, so every row, and `values`, is
-    // valid UTF-8. `nulls` has a bit per row. Checking all that again
-    // (`try_new`) took 4% of the samples of a profile of
-    // `etld.registrable(pyarrow_array)`, one core, and about 1 ns of its
-    // 59-60 a host (CPU time, three runs alternating with and without).
-    let array = unsafe {
-        GenericStringArray::<O>::new_unchecked(
-            OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
-            Buffer::from_vec(values),
-            nulls.finish(),
-        )
-    };
+    // `offsets` starts at 0 and holds the length of `values` after each
+    // row, so it never decreases; each row's bytes are those of a `&str`.
+    let array = GenericStringArray::<O>::try_new(
+        OffsetBuffer::new(ScalarBuffer::from(offsets)),
+        Buffer::from_vec(values),
+        nulls.finish(),
+    )
+    .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(Arc::new(array))
 }
 
