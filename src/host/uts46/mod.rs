@@ -655,18 +655,8 @@ impl Processed {
                 continue;
             }
             if b < 0x80 {
-                // The run of ASCII up to the next dot or non-ASCII byte,
-                // copied and lower-cased at once.
-                let end = bytes
-                    .get(i..)
-                    .and_then(|rest| rest.iter().position(|&c| c == b'.' || c >= 0x80))
-                    .map_or(bytes.len(), |k| i + k);
-                let run = bytes.get(i..end).unwrap_or_default();
-                self.text.reserve(run.len());
-                for &c in run {
-                    self.text.push(char::from(c.to_ascii_lowercase()));
-                }
-                i = end;
+                self.text.push(char::from(b.to_ascii_lowercase()));
+                i += 1;
                 continue;
             }
             let Some(c) = name.get(i..).and_then(|rest| rest.chars().next()) else {
