@@ -243,17 +243,11 @@ impl<'a> Strs<'a> {
     fn get(&self, i: usize) -> Option<&'a str> {
         match self {
             Strs::Utf8(offsets, text, base) => {
-                let start = usize::try_from(*offsets.get(i)?).ok()?.checked_sub(*base)?;
-                let end = usize::try_from(*offsets.get(i + 1)?)
-                    .ok()?
-                    .checked_sub(*base)?;
+                let (start, end) = row_bounds(offsets, i, *base)?;
                 text.get(start, end)
             }
             Strs::Large(offsets, text, base) => {
-                let start = usize::try_from(*offsets.get(i)?).ok()?.checked_sub(*base)?;
-                let end = usize::try_from(*offsets.get(i + 1)?)
-                    .ok()?
-                    .checked_sub(*base)?;
+                let (start, end) = row_bounds(offsets, i, *base)?;
                 text.get(start, end)
             }
             Strs::View(views, texts) => {
@@ -726,6 +720,18 @@ fn string_parts<O: OffsetSizeTrait>(
     )
     .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(Arc::new(array))
+}
+
+/// Where row `i` lies in the values of a string array whose offsets are
+/// `offsets`, its first at `base`: `None` where an offset is missing,
+/// negative or before `base`.
+#[inline]
+fn row_bounds<O: Copy>(offsets: &[O], i: usize, base: usize) -> Option<(usize, usize)>
+where
+    usize: TryFrom<O>,
+{
+    let at = |j: usize| usize::try_from(*offsets.get(j)?).ok()?.checked_sub(base);
+    Some((at(i)?, at(i + 1)?))
 }
 
 /// Where the part `op` lies in an answer's name, as a range of bytes;
