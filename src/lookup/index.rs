@@ -320,7 +320,7 @@ impl Index {
     fn match_scanned<const W: usize>(
         &self,
         name: &Name<'_, W>,
-        form: Form,
+        mut form: Form,
         mask: u8,
         implicit_rule: bool,
     ) -> Result<(Match, Form), Stop> {
@@ -330,7 +330,6 @@ impl Index {
             (None, false) => self.walk_direct::<W, false>(name, form, mask, implicit_rule)?,
             (None, true) => self.walk_direct::<W, true>(name, form, mask, implicit_rule)?,
         };
-        let mut form = form;
         if form.has(Form::A_LABELS) {
             // An A-label that decodes to right-to-left characters makes the
             // name a Bidi domain name, whose every label the Bidi rule must
@@ -351,9 +350,7 @@ impl Index {
             form.without(Form::A_LABELS),
         ))
     }
-}
 
-impl Index {
     /// Whether one of the `xn--` labels of `labels` (the list's own, so
     /// valid A-labels) decodes to right-to-left characters: the tree knows
     /// its own; before it is unfolded, they are decoded.
