@@ -315,49 +315,40 @@ use std::time::Instant;
 
 /// The map of `{a,X}^k.com` for the byte `second` (`*` or `b`), as
 /// [`doubling_map`] builds it, level by level.
+/// The map of every `{a,second}^k.com` built by `fst` itself.
+fn pairing_map_built(k: u32, second: u8) -> Vec<u8> {
+    let mut builder = fst::MapBuilder::memory();
+    let mut keys: Vec<Vec<u8>> = (0..1u64 << k)
+        .map(|bits| {
+            let mut key = b"moc".to_vec();
+            for i in (0..k).rev() {
+                key.push(b'.');
+                key.push(if bits >> i & 1 == 0 { b'a' } else { second });
+            }
+            key
+        })
+        .collect();
+    keys.sort();
+    for key in keys {
+        builder.insert(&key, 1).unwrap();
+    }
+    builder.into_inner().unwrap()
+}
+
+/// The map of every `{a,second}^k.com`, spliced from `fst`'s maps of two and
+/// three levels (see [`spliced`]).
 fn pairing_map(k: u32, second: u8) -> Vec<u8> {
-    let built = |k: u32| {
-        let mut builder = fst::MapBuilder::memory();
-        let mut keys: Vec<Vec<u8>> = (0..1u64 << k)
-            .map(|bits| {
-                let mut key = b"moc".to_vec();
-                for i in (0..k).rev() {
-                    key.push(b'.');
-                    key.push(if bits >> i & 1 == 0 { b'a' } else { second });
-                }
-                key
-            })
-            .collect();
-        keys.sort();
-        for key in keys {
-            builder.insert(&key, 1).unwrap();
-        }
-        builder.into_inner().unwrap()
-    };
-    spliced(&built(2), &built(3), k)
+    spliced(
+        &pairing_map_built(2, second),
+        &pairing_map_built(3, second),
+        k,
+    )
 }
 
 #[test]
 fn the_pairing_maps_are_the_ones_fst_builds() {
     for second in [b'*', b'b'] {
-        let built = {
-            let mut builder = fst::MapBuilder::memory();
-            let mut keys: Vec<Vec<u8>> = (0..1u64 << 5)
-                .map(|bits| {
-                    let mut key = b"moc".to_vec();
-                    for i in (0..5).rev() {
-                        key.push(b'.');
-                        key.push(if bits >> i & 1 == 0 { b'a' } else { second });
-                    }
-                    key
-                })
-                .collect();
-            keys.sort();
-            for key in keys {
-                builder.insert(&key, 1).unwrap();
-            }
-            builder.into_inner().unwrap()
-        };
+        let built = pairing_map_built(5, second);
         let copied = pairing_map(5, second);
         assert_eq!(built[..built.len() - 4], copied[..copied.len() - 4]);
     }
