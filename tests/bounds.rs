@@ -313,8 +313,6 @@ fn a_million_rules_of_forty_letters_compile_and_load() {
 use proptest::prelude::*;
 use std::time::Instant;
 
-/// The map of `{a,X}^k.com` for the byte `second` (`*` or `b`), as
-/// [`doubling_map`] builds it, level by level.
 /// The map of every `{a,second}^k.com` built by `fst` itself.
 fn pairing_map_built(k: u32, second: u8) -> Vec<u8> {
     let mut builder = fst::MapBuilder::memory();
@@ -335,8 +333,9 @@ fn pairing_map_built(k: u32, second: u8) -> Vec<u8> {
     builder.into_inner().unwrap()
 }
 
-/// The map of every `{a,second}^k.com`, spliced from `fst`'s maps of two and
-/// three levels (see [`spliced`]).
+/// The map of `{a,X}^k.com` for the byte `second` (`*` or `b`), as
+/// [`doubling_map`] builds it, level by level: spliced from `fst`'s maps of
+/// two and three levels (see [`spliced`]).
 fn pairing_map(k: u32, second: u8) -> Vec<u8> {
     spliced(
         &pairing_map_built(2, second),
