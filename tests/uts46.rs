@@ -378,3 +378,116 @@ fn bidi_names_on(list: &etld::List) {
         Some("xn--mgbh0fb.com")
     );
 }
+
+/// A Unicode host answered in its own form is its UTS 46 processing: the
+/// same answer as in ASCII form, its name the host's ToUnicode (for a host
+/// without `xn--` labels), through one lookup and the batch, from the map
+/// and from the unfolded tree. The names are drawn from pieces that take
+/// every way a lookup has: upper case that UTS 46 only maps, full-width
+/// forms, ideographic full stops, ignored code points, combining marks in
+/// canonical order and out of it, a virama (the list's `भारतम्`),
+/// right-to-left labels and joiners.
+#[test]
+fn unicode_hosts_in_their_own_form_are_their_processing() {
+    use etld::{List, Options, Output};
+    const PIECES: [&str; 40] = [
+        "MÜLLER",
+        "müller",
+        "Straße",
+        "STRASSE",
+        "\u{1E9E}",
+        "İ",
+        "ǅ",
+        "Σ",
+        "ς",
+        "Ω",
+        "सत्यमेव",
+        "भारतम्",
+        "भारत",
+        "\u{94D}",
+        "a\u{301}\u{316}",
+        "a\u{316}\u{301}",
+        "e\u{316}",
+        "\u{301}x",
+        "ｅｘ",
+        "ＣＯＭ",
+        "。",
+        "．",
+        "\u{AD}",
+        "\u{200D}",
+        "مثال",
+        "א",
+        "xn--h2breg3eve",
+        "XN--H2BRJ9C",
+        "com",
+        "co",
+        "uk",
+        "jp",
+        "de",
+        ".",
+        ".",
+        "-",
+        "1",
+        "a",
+        "Ab",
+        "食狮",
+    ];
+    let from_map = List::builtin().clone();
+    let unfolded = List::builtin().clone();
+    unfolded.unfold();
+    let own = Options::new().output(Output::Input);
+    let ascii = Options::new().output(Output::Ascii);
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut answered = 0;
+    for _ in 0..20_000 {
+        let n = 1 + next() % 6;
+        let host: String = (0..n)
+            .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+            .collect();
+        for list in [&from_map, &unfolded] {
+            let got = list.lookup_with(&host, &own);
+            let want = list.lookup_with(&host, &ascii);
+            match (&got, &want) {
+                (Ok(got), Ok(want)) => {
+                    answered += 1;
+                    let to_ascii = |s: &str| uts46::to_ascii(s).unwrap().into_owned();
+                    assert_eq!(to_ascii(got.as_str()), want.as_str(), "{host:?}");
+                    assert_eq!(
+                        got.registrable().map(to_ascii).as_deref(),
+                        want.registrable(),
+                        "{host:?}"
+                    );
+                    assert_eq!(
+                        got.suffix().map(to_ascii).as_deref(),
+                        want.suffix(),
+                        "{host:?}"
+                    );
+                    assert_eq!(
+                        (got.section(), got.is_known()),
+                        (want.section(), want.is_known()),
+                        "{host:?}"
+                    );
+                    if !host.to_ascii_lowercase().contains("xn--") {
+                        let processed = uts46::to_unicode(&host).unwrap();
+                        assert_eq!(got.as_str(), processed, "{host:?}");
+                    }
+                }
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{host:?}"),
+                _ => panic!("{host:?}: {got:?} in its own form, {want:?} in ASCII"),
+            }
+            let mut batch = Vec::new();
+            list.lookup_each_with([host.as_str()], &own, |_, a| {
+                batch.push(a.to_domain().map(|d| d.into_owned()))
+            });
+            assert_eq!(batch, [got.map(|d| d.into_owned())], "{host:?}");
+        }
+    }
+    // Most names are valid hosts: the test is not only of errors.
+    assert!(answered > 10_000, "{answered}");
+}

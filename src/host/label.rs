@@ -286,17 +286,18 @@ fn write_processed(
 }
 
 /// Whether UTS 46 processing leaves every non-ASCII character of `host` as
-/// it is: each is stable (see [`is_canonical_char`]) and no label starts
-/// with a combining mark.
+/// it is: each is stable where it stands (see [`canonical_after`]) and no
+/// label starts with a combining mark.
 fn is_stable_name(host: &str) -> bool {
-    let mut at_start = true;
+    let (mut at_start, mut last) = (true, 0);
     for c in host.chars() {
         if c.is_ascii() {
-            at_start = c == '.';
+            (at_start, last) = (c == '.', 0);
             continue;
         }
-        if !is_canonical_char(c) || (at_start && uts46::is_mark(c)) {
-            return false;
+        match canonical_after(c, last) {
+            Some(class) if !(at_start && uts46::is_mark(c)) => last = class,
+            _ => return false,
         }
         at_start = false;
     }
@@ -470,12 +471,13 @@ fn first_non_ascii(label: &str) -> (usize, u8) {
 /// checks the bound on long and worst-case labels.
 const MAX_DIGITS_PER_CODE_POINT: usize = 9;
 
-/// Whether a Unicode label may hold `c` as it is: UTS 46 leaves it alone
-/// whatever surrounds it (valid, in NFC with anything after it, neither
-/// right-to-left nor a joiner: see `uts46::is_stable`).
+/// Whether a Unicode label may hold `c` as it is after a code point of
+/// combining class `last` (0 after a starter): UTS 46 leaves it alone there
+/// (valid, in NFC, neither right-to-left nor a joiner: see
+/// `uts46::stable_after`). Gives the class for what follows.
 #[inline]
-fn is_canonical_char(c: char) -> bool {
-    uts46::is_stable(c)
+fn canonical_after(c: char, last: u8) -> Option<u8> {
+    uts46::stable_after(c, last)
 }
 
 /// The Unicode form (UTF-8) of a rule's `xn--` label, if a host's label can
@@ -488,9 +490,9 @@ pub(crate) fn unicode_form(label: &[u8]) -> Option<Vec<u8>> {
     let mut chars = ['\0'; MAX_LABEL];
     let n = etld_punycode::decode_a_label_into(label, &mut chars).ok()?;
     let chars = chars.get(..n)?;
-    if !chars.iter().all(|&c| is_canonical_char(c)) {
-        return None;
-    }
+    chars
+        .iter()
+        .try_fold(0, |last, &c| canonical_after(c, last))?;
     Some(chars.iter().collect::<String>().into_bytes())
 }
 
@@ -525,8 +527,9 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> bool {
         _ => listed_from - 1,
     };
     let bytes = host.as_bytes();
-    // The label so far: where it starts, its ASCII and other characters.
-    let (mut start, mut basic, mut other) = (0, 0, 0);
+    // The label so far: where it starts, its ASCII and other characters,
+    // and the combining class of its last character.
+    let (mut start, mut basic, mut other, mut last) = (0, 0, 0, 0);
     let mut i = 0;
     loop {
         match bytes.get(i).filter(|_| i < end) {
@@ -546,17 +549,19 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> bool {
                 if i >= end {
                     return total <= MAX_NAME + 1;
                 }
-                (start, basic, other) = (i + 1, 0, 0);
+                (start, basic, other, last) = (i + 1, 0, 0, 0);
                 i += 1;
             }
             Some(0..=0x7F) => {
                 basic += 1;
+                last = 0;
                 i += 1;
             }
             Some(&lead) => {
-                let (canonical, width) = canonical_char_at(host, i, lead);
-                if !canonical {
-                    return false;
+                let (class, width) = canonical_char_at(host, i, lead, last);
+                match class {
+                    Some(class) => last = class,
+                    None => return false,
                 }
                 // No label starts with a combining mark (UTS 46 4.1).
                 if i == start
@@ -575,28 +580,29 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> bool {
 }
 
 /// Whether the character of `text` that starts at `i` with the non-ASCII
-/// byte `lead` is canonical (see [`is_canonical_char`]), and its width. The
+/// byte `lead` is canonical after a character of combining class `last`
+/// (see [`canonical_after`]: the class for what follows), and its width. The
 /// characters of most IDN labels are told by their first two bytes, without
 /// decoding: lower-case Latin-1, Greek and Cyrillic letters, CJK
 /// ideographs, Hangul syllables (the `canonical_bytes_agree` test checks
 /// every code point).
 #[inline]
-fn canonical_char_at(text: &str, i: usize, lead: u8) -> (bool, usize) {
+fn canonical_char_at(text: &str, i: usize, lead: u8, last: u8) -> (Option<u8>, usize) {
     match (lead, text.as_bytes().get(i + 1)) {
         // U+00DF-U+00FF; U+03AC-U+03CE; U+0430-U+045F.
         (0xC3, Some(0x9F..=0xBF))
         | (0xCE, Some(0xAC..=0xBF))
         | (0xCF, Some(0x80..=0x8E))
         | (0xD0, Some(0xB0..=0xBF))
-        | (0xD1, Some(0x80..=0x9F)) => (true, 2),
+        | (0xD1, Some(0x80..=0x9F)) => (Some(0), 2),
         // U+4000-U+9FFF; U+AC00-U+D77F.
         (0xE4..=0xE9 | 0xEB..=0xEC, _) | (0xEA, Some(0xB0..=0xBF)) | (0xED, Some(0x80..=0x9D)) => {
-            (true, 3)
+            (Some(0), 3)
         }
         _ => {
             let c = text.get(i..).and_then(|t| t.chars().next());
             (
-                c.is_some_and(is_canonical_char),
+                c.and_then(|c| canonical_after(c, last)),
                 c.map_or(1, char::len_utf8),
             )
         }
@@ -737,12 +743,14 @@ mod tests {
         for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
             let mut buf = [0; 4];
             let text = &*c.encode_utf8(&mut buf);
-            assert_eq!(
-                canonical_char_at(text, 0, text.as_bytes()[0]),
-                (is_canonical_char(c), c.len_utf8()),
-                "{c:?} U+{:04X}",
-                c as u32
-            );
+            for last in [0, 220, 230] {
+                assert_eq!(
+                    canonical_char_at(text, 0, text.as_bytes()[0], last),
+                    (canonical_after(c, last), c.len_utf8()),
+                    "{c:?} U+{:04X} after {last}",
+                    c as u32
+                );
+            }
         }
     }
 

@@ -9,7 +9,7 @@ use crate::host::form::InputForm;
 use crate::host::ip::is_ipv6;
 use crate::host::label::{canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName};
 use crate::host::scan::{Form, Stop};
-use crate::host::uts46::check_ascii_name_bidi;
+use crate::host::uts46::{check_ascii_name_bidi, map_stable};
 use crate::lookup::domain::Domain;
 use crate::lookup::index::Index;
 use crate::lookup::walk::Match;
@@ -83,6 +83,14 @@ impl Index {
                 });
             }
             Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress),
+            // A Unicode host that UTS 46 may only map (`MÜLLER.de`,
+            // full-width forms, ideographic full stops): its mapped form,
+            // when that is walkable as it stands.
+            Ok((_, form)) if !form.has(Form::BIDI) && options.output == Output::Input => {
+                if let Some(d) = self.lookup_mapped(host, options, mask) {
+                    return Ok(d);
+                }
+            }
             Ok(_) | Err(_) => {}
         }
         let mut ascii = AsciiName::new();
@@ -109,6 +117,29 @@ impl Index {
             Some(input) => Domain::new(input.into_cow(), &m, ascii.as_bytes()),
             None => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
         })
+    }
+}
+
+impl Index {
+    /// The answer for a Unicode host in its own form when the mapping step
+    /// of UTS 46 is all its processing does ([`map_stable`]): its mapped
+    /// form, a host that a lookup walks as it stands (canonical ASCII, or
+    /// Unicode canonical but for the encoding). `None` for any other host,
+    /// and for any error, which full processing then reports.
+    #[inline(never)]
+    fn lookup_mapped(&self, host: &str, options: &Options, mask: u8) -> Option<Domain<'static>> {
+        let mapped = map_stable(host)?;
+        match self.match_canonical(mapped.as_bytes(), mask, options.implicit_rule, true) {
+            Ok((m, form))
+                if !form.has(Form::BIDI)
+                    && !form.has(Form::FOLDED)
+                    && (!form.has(Form::UNICODE)
+                        || walkable_unicode(&mapped, m.listed_from(), options)) =>
+            {
+                Some(Domain::with_offsets(Cow::Owned(mapped), &m))
+            }
+            _ => None,
+        }
     }
 }
 

@@ -1032,13 +1032,70 @@ pub(crate) fn check_ascii_name_bidi(name: &str) -> Result<(), Error> {
     check_bidi_from(name, 0, false)
 }
 
-/// Whether a label holding `c` may be taken as it is: `c` is valid, alone
-/// in NFC whatever follows, not right-to-left and not a joiner, so that a
-/// label of such code points (not starting with a mark, see [`is_mark`])
-/// is its own UTS 46 processing.
+/// Whether a label may hold `c` as it is, after a code point of combining
+/// class `last` (0 at the start of a label and after a starter): `c` is
+/// valid, neither right-to-left nor a joiner, and NFC leaves it alone there
+/// by the quick check of UAX 15 (it composes with nothing before it, and a
+/// non-zero combining class is not below the one before it). Gives the
+/// class for what follows, or `None` where processing has more to do. A
+/// label of code points each taken so, not starting with a mark (see
+/// [`is_mark`]), is its own UTS 46 processing.
 #[inline]
-pub(crate) fn is_stable(c: char) -> bool {
-    props(c).is_some_and(|p| !p.may_change_under_nfc() && !p.is_rtl()) && c != ZWJ && c != ZWNJ
+pub(crate) fn stable_after(c: char, last: u8) -> Option<u8> {
+    let p = props(c)?;
+    if p.is_rtl() || p.composes_with_previous() || c == ZWJ || c == ZWNJ {
+        return None;
+    }
+    if !p.may_change_under_nfc() {
+        return Some(0);
+    }
+    let class = mapping::ccc(c);
+    (class == 0 || last <= class).then_some(class)
+}
+
+/// The mapping step of UTS 46 alone, for a name whose mapped form is left
+/// alone by the rest: ASCII lower-cased, mapped code points replaced and
+/// ignored ones removed, every non-ASCII code point of the result stable
+/// where it stands ([`stable_after`]), so that the result is in NFC and
+/// needs no check of context or direction. `None` where a code point is
+/// disallowed, or where one in the result is not stable: the name is then
+/// processed whole.
+///
+/// The result is the name's processing if its labels are valid as they
+/// stand (none starts with a mark, ASCII ones canonical, `xn--` ones valid
+/// A-labels, lengths within bounds); the caller checks them, as it checks a
+/// host given in that form.
+pub(crate) fn map_stable(name: &str) -> Option<String> {
+    /// Appends `m`, stable after the class `last`, which it updates.
+    fn push(out: &mut String, m: char, last: &mut u8) -> Option<()> {
+        *last = match m.is_ascii() {
+            true => 0,
+            false => stable_after(m, *last)?,
+        };
+        out.push(m);
+        Some(())
+    }
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut last = 0;
+    for c in name.chars() {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+            last = 0;
+            continue;
+        }
+        match Value::of(c).status(c) {
+            Status::Valid(_) => push(&mut out, c, &mut last)?,
+            Status::MappedChar(m) => push(&mut out, m, &mut last)?,
+            Status::MappedStr(s) => {
+                for m in s.chars() {
+                    push(&mut out, m, &mut last)?;
+                }
+            }
+            Status::Ignored => {}
+            Status::Disallowed => return None,
+        }
+    }
+    Some(out)
 }
 
 /// Whether `c` is a combining mark (general category M), which no label
