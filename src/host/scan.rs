@@ -501,19 +501,28 @@ impl<'h, const W: usize> Name<'h, W> {
     /// [`Form::A_LABELS`] (the others are fine: the scan has seen no empty
     /// or long label), from the left so that the first bad label is the
     /// one reported; `until` is where the labels the walk found in the list
-    /// begin. Says whether one of them decodes to right-to-left characters
-    /// (the name is then a Bidi domain name).
+    /// begin. Says whether the name is a Bidi domain name: whether one of
+    /// the labels checked decodes to right-to-left characters, or one of
+    /// the `xn--` labels from `until` on does by `listed_rtl` (they are the
+    /// list's own, known to be valid).
     #[cold]
     #[inline(never)]
-    pub(crate) fn check_labels_before(&self, until: usize) -> Result<bool, Stop> {
+    pub(crate) fn check_labels_before(
+        &self,
+        until: usize,
+        listed_rtl: impl Fn(&[u8]) -> bool,
+    ) -> Result<bool, Stop> {
         let mut start = 0;
         let mut rtl = false;
-        while start < until.min(self.len() + 1) {
+        while start <= self.len() {
             let end = self.label_end(start);
             let label = self.bytes.get(start..end).unwrap_or_default();
             if etld_punycode::has_ace_prefix(label) {
-                rtl |= check_a_label_rtl(label)
-                    .map_err(|error| Stop::Invalid(HostError::in_label(start, 0, error)))?;
+                rtl |= match start < until {
+                    true => check_a_label_rtl(label)
+                        .map_err(|error| Stop::Invalid(HostError::in_label(start, 0, error)))?,
+                    false => !rtl && listed_rtl(label),
+                };
             }
             start = end + 1;
         }
@@ -803,14 +812,24 @@ mod tests {
         let bad = b"a.b-c.xn--abc-.xn--bcher-kva.xn--abc-";
         let (name, form) = Name::<WORDS>::scan(bad, true).unwrap();
         assert_eq!(form, Form::A_LABELS);
+        let none = |_: &[u8]| false;
         assert!(is_label_error(
-            name.check_labels_before(bad.len()).map(drop),
+            name.check_labels_before(bad.len(), none).map(drop),
             6
         ));
-        assert!(is_label_error(name.check_labels_before(7).map(drop), 6));
-        assert_eq!(name.check_labels_before(6), Ok(false));
-        assert!(is_label_error(name.check_labels_before(15).map(drop), 6));
-        assert_eq!(name.check_labels_before(0), Ok(false));
+        assert!(is_label_error(
+            name.check_labels_before(7, none).map(drop),
+            6
+        ));
+        assert_eq!(name.check_labels_before(6, none), Ok(false));
+        assert!(is_label_error(
+            name.check_labels_before(15, none).map(drop),
+            6
+        ));
+        assert_eq!(name.check_labels_before(0, none), Ok(false));
+        // The labels from `until` on are asked of `listed_rtl`, A-labels only.
+        assert_eq!(name.check_labels_before(0, |l| l == b"xn--abc-"), Ok(true));
+        assert_eq!(name.check_labels_before(0, |l| l == b"b-c"), Ok(false));
         assert_eq!(form_of(bad, false), Ok((Form::CANONICAL, 5)));
         // Labels too long or empty are checked first, A-labels with them.
         let long = format!("xn--abc-.{}.com", "a".repeat(64));

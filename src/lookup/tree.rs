@@ -249,13 +249,15 @@ const RTL_FILTER_WORDS: usize = 16;
 
 /// The bit of `label` in the filter of right-to-left `xn--` labels, from
 /// its length and last eight bytes (where the A-labels of a list differ
-/// most: Punycode writes its deltas last).
+/// most: Punycode writes its deltas last), in lower case.
 #[inline]
 fn rtl_bit(label: &[u8]) -> usize {
     let tail = label
         .get(label.len().saturating_sub(8)..)
         .unwrap_or_default();
-    let word = tail.iter().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+    let word = tail
+        .iter()
+        .fold(0u64, |w, &b| (w << 8) | u64::from(b.to_ascii_lowercase()));
     let mixed = (word ^ label.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (mixed >> (64 - (RTL_FILTER_WORDS * 64).trailing_zeros())) as usize
 }
@@ -317,6 +319,10 @@ impl LabelTree {
     /// it a Bidi domain name): found among the few the tree has, rather
     /// than decoded on every lookup.
     pub(crate) fn is_rtl_a_label(&self, label: &[u8]) -> bool {
+        let bit = rtl_bit(label);
+        if self.rtl_filter[bit / 64 % RTL_FILTER_WORDS] & (1 << (bit % 64)) == 0 {
+            return false;
+        }
         // The tree's labels are lower-case; a host's may not be.
         let mut lower = [0u8; MAX_LABEL];
         let Some(label) = lower.get_mut(..label.len()).map(|l| {
@@ -326,12 +332,9 @@ impl LabelTree {
         }) else {
             return false;
         };
-        let bit = rtl_bit(label);
-        self.rtl_filter[bit / 64 % RTL_FILTER_WORDS] & (1 << (bit % 64)) != 0
-            && self
-                .rtl_a_labels
-                .binary_search_by(|l| l.as_ref().cmp(label))
-                .is_ok()
+        self.rtl_a_labels
+            .binary_search_by(|l| l.as_ref().cmp(label))
+            .is_ok()
     }
 
     /// The node `id` (for a packed leaf, a node with nothing below).

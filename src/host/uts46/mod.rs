@@ -1032,6 +1032,16 @@ pub(crate) fn check_ascii_name_bidi(name: &str) -> Result<(), Error> {
     check_bidi_from(name, 0, false)
 }
 
+/// The Bidi rule on every label of `name`, lower-case ASCII whose `xn--`
+/// labels each passed [`check_a_label`], one of them right-to-left: a Bidi
+/// domain name, whose labels need no decoding to tell.
+///
+/// # Errors
+/// [`Error::Bidi`] for the first label that breaks the rule.
+pub(crate) fn check_bidi_name_ascii(name: &str) -> Result<(), Error> {
+    check_ascii_bidi(name.as_bytes())
+}
+
 /// Whether a label may hold `c` as it is, after a code point of combining
 /// class `last` (0 at the start of a label and after a starter): `c` is
 /// valid, neither right-to-left nor a joiner, and NFC leaves it alone there
