@@ -1,6 +1,7 @@
 //! `etld::uts46` against the `idna` crate (a dev-dependency) on names
 //! spelled from pseudo-random bytes (see tests/uts46_names): both must
-//! refuse a name alike or give the same answer, ToASCII and ToUnicode. The
+//! refuse a name alike or give the same answer, ToASCII and ToUnicode; and
+//! etld's own shorter ways must answer as its full processing does. The
 //! fuzz target `uts46_idna` does the same on libFuzzer's bytes.
 
 #[path = "uts46_names/mod.rs"]
@@ -21,6 +22,9 @@ fn agrees_with_idna_on_generated_names() {
         let len = 1 + next() as usize % 12;
         let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
         let name = uts46_names::name_from_bytes(&bytes);
+        if let Err(e) = uts46_names::compare_paths(&name) {
+            failures.push(e);
+        }
         if !uts46_names::comparable(&name) {
             continue;
         }

@@ -198,3 +198,28 @@ pub fn compare(name: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `etld::uts46::to_ascii` and `to_unicode`, which take shorter ways for
+/// some names, against full processing (`etld::uts46::process`): the same
+/// answers and the same errors, whatever the Unicode versions.
+pub fn compare_paths(name: &str) -> Result<(), String> {
+    let full = etld::uts46::process(name);
+    let full_ascii = full
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|p| p.to_ascii());
+    let ascii = etld::uts46::to_ascii(name).map(|a| a.into_owned());
+    if ascii != full_ascii {
+        return Err(format!(
+            "to_ascii({name:?}): {ascii:?}, by full processing {full_ascii:?}"
+        ));
+    }
+    let full_unicode = full.map(|p| p.as_str().to_owned());
+    let unicode = etld::uts46::to_unicode(name).map(|u| u.into_owned());
+    if unicode != full_unicode {
+        return Err(format!(
+            "to_unicode({name:?}): {unicode:?}, by full processing {full_unicode:?}"
+        ));
+    }
+    Ok(())
+}
