@@ -386,11 +386,12 @@ fn bidi_names_on(list: &etld::List) {
 /// every way a lookup has: upper case that UTS 46 only maps, full-width
 /// forms, ideographic full stops, ignored code points, combining marks in
 /// canonical order and out of it, a virama (the list's `भारतम्`),
-/// right-to-left labels and joiners.
+/// right-to-left labels (the list's `امارات`, in both forms) that keep the
+/// Bidi rule or break it, and joiners.
 #[test]
 fn unicode_hosts_in_their_own_form_are_their_processing() {
     use etld::{List, Options, Output};
-    const PIECES: [&str; 40] = [
+    const PIECES: [&str; 45] = [
         "MÜLLER",
         "müller",
         "Straße",
@@ -431,6 +432,11 @@ fn unicode_hosts_in_their_own_form_are_their_processing() {
         "a",
         "Ab",
         "食狮",
+        "امارات",
+        "xn--mgbaam7a8h",
+        "ا1",
+        "\u{5D0}\u{5B0}",
+        "١",
     ];
     let from_map = List::builtin().clone();
     let unfolded = List::builtin().clone();
@@ -490,4 +496,46 @@ fn unicode_hosts_in_their_own_form_are_their_processing() {
     }
     // Most names are valid hosts: the test is not only of errors.
     assert!(answered > 10_000, "{answered}");
+}
+
+/// Right-to-left Unicode names are walked as they stand (the list's own
+/// right-to-left labels have Unicode twins) once the Bidi rule holds for
+/// every label, listed ones included; one that breaks it is refused as
+/// full processing refuses it.
+#[test]
+fn unicode_bidi_names_hold_the_bidi_rule() {
+    use etld::{List, Options, Output};
+    let from_map = List::builtin().clone();
+    let unfolded = List::builtin().clone();
+    unfolded.unfold();
+    let ascii = Options::new().output(Output::Ascii);
+    for list in [&from_map, &unfolded] {
+        for (host, registrable, suffix) in [
+            ("www.example.امارات", "example.امارات", "امارات"),
+            ("www.مثال.امارات", "مثال.امارات", "امارات"),
+            ("www.مثال.com", "مثال.com", "com"),
+            ("www.EXAMPLE.امارات", "example.امارات", "امارات"),
+        ] {
+            let d = list
+                .lookup(host)
+                .unwrap_or_else(|e| panic!("{host:?}: {e}"));
+            assert_eq!(
+                (d.registrable(), d.suffix()),
+                (Some(registrable), Some(suffix)),
+                "{host:?}"
+            );
+        }
+        // A label that starts with a digit breaks rule 1 in a Bidi domain
+        // name: listed right-to-left label or not, in either form.
+        for host in ["1a.امارات", "www.1a.امارات", "1a.مثال.com", "مثال.1com"] {
+            let own = list.lookup(host).map(|d| d.into_owned());
+            let whole = list.lookup_with(host, &ascii).map(|d| d.into_owned());
+            assert!(own.is_err(), "{host:?}: {own:?}");
+            assert_eq!(
+                own.map_err(|e| e.to_string()).err(),
+                whole.map_err(|e| e.to_string()).err(),
+                "{host:?}"
+            );
+        }
+    }
 }
