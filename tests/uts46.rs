@@ -498,10 +498,9 @@ fn unicode_hosts_in_their_own_form_are_their_processing() {
     assert!(answered > 10_000, "{answered}");
 }
 
-/// Right-to-left Unicode names are walked as they stand (the list's own
-/// right-to-left labels have Unicode twins) once the Bidi rule holds for
-/// every label, listed ones included; one that breaks it is refused as
-/// full processing refuses it.
+/// Right-to-left Unicode names are answered when the Bidi rule holds for
+/// every label, the list's own right-to-left label included, and one that
+/// breaks it is refused in its own form as in ASCII form.
 #[test]
 fn unicode_bidi_names_hold_the_bidi_rule() {
     use etld::{List, Options, Output};

@@ -482,9 +482,7 @@ fn canonical_after(c: char, last: u8) -> Option<u8> {
 
 /// The Unicode form (UTF-8) of a rule's `xn--` label, if a host's label can
 /// be written that way: the label is a valid A-label, and what it decodes
-/// to is its own processing (stable code points, right-to-left ones
-/// included: a name that holds them is held to the Bidi rule apart).
-/// `None` for anything else.
+/// to is lower case and holds no separator. `None` for anything else.
 pub(crate) fn unicode_form(label: &[u8]) -> Option<Vec<u8>> {
     if !etld_punycode::has_ace_prefix(label) {
         return None;
@@ -492,23 +490,10 @@ pub(crate) fn unicode_form(label: &[u8]) -> Option<Vec<u8>> {
     let mut chars = ['\0'; MAX_LABEL];
     let n = etld_punycode::decode_a_label_into(label, &mut chars).ok()?;
     let chars = chars.get(..n)?;
-    chars.iter().try_fold(0, |last, &c| {
-        uts46::stable_or_rtl_after(c, last).map(|(class, _)| class)
-    })?;
+    chars
+        .iter()
+        .try_fold(0, |last, &c| canonical_after(c, last))?;
     Some(chars.iter().collect::<String>().into_bytes())
-}
-
-/// What a lookup may do with a scanned host with a non-ASCII character, as
-/// it stands (see [`is_walkable_unicode`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Walkable {
-    /// Canonicalise it first.
-    No,
-    /// Walk it as it is.
-    Yes,
-    /// Walk it as it is if the Bidi rule holds for its labels: it holds
-    /// right-to-left characters, so it is a Bidi domain name.
-    IfBidiRule,
 }
 
 /// Whether a scanned host with a non-ASCII character (no trailing dot) can be
@@ -516,24 +501,17 @@ pub(crate) enum Walkable {
 /// twins of `xn--` labels: every Unicode label already canonical but for the
 /// encoding (lower case, nothing forbidden, no separator other than `.`),
 /// and its canonical ASCII form certainly within 63 octets a label and 253 a
-/// name. A host with right-to-left characters also needs the Bidi rule to
-/// hold. Anything else, the slow path canonicalises (and reports errors for).
+/// name. Anything else, the slow path canonicalises (and reports errors for).
 ///
 /// The labels from `listed_from` on were found in the list by the walk
-/// (through a twin, for a Unicode one), so they are canonical: they are
-/// read only for right-to-left characters, and a Unicode one counts as 63
-/// octets.
+/// (through a twin, for a Unicode one), so they are canonical: they are not
+/// read again, and a Unicode one counts as 63 octets.
 ///
 /// The scan has checked the host's ASCII bytes already (canonical but for
 /// upper case, every label 1 to 63 bytes, `xn--` labels valid A-labels).
-pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> Walkable {
+pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> bool {
     // The listed labels, each at most 63 octets and a dot.
     let listed = host.get(listed_from..).unwrap_or_default();
-    let mut rtl = !listed.is_ascii() && listed.chars().any(uts46::is_rtl);
-    let walkable = |rtl: bool| match rtl {
-        true => Walkable::IfBidiRule,
-        false => Walkable::Yes,
-    };
     let mut total = match listed.is_empty() {
         true => 0,
         false => (listed.bytes().filter(|&b| b == b'.').count() + 1) * (MAX_LABEL + 1),
@@ -542,7 +520,7 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> Walkable {
         // A bound too rough for a long host: every label read.
         total = 0;
     } else if listed_from == 0 {
-        return walkable(rtl);
+        return true;
     }
     let end = match total {
         0 => host.len(),
@@ -564,15 +542,12 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> Walkable {
                         .and_then(|l| canonical_len(basic, other, l))
                     {
                         Some(len) => len,
-                        None => return Walkable::No,
+                        None => return false,
                     },
                 };
                 total += len + 1;
                 if i >= end {
-                    return match total <= MAX_NAME + 1 {
-                        true => walkable(rtl),
-                        false => Walkable::No,
-                    };
+                    return total <= MAX_NAME + 1;
                 }
                 (start, basic, other, last) = (i + 1, 0, 0, 0);
                 i += 1;
@@ -585,8 +560,8 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> Walkable {
             Some(&lead) => {
                 let (class, width) = canonical_char_at(host, i, lead, last);
                 match class {
-                    Some((class, r)) => (last, rtl) = (class, rtl | r),
-                    None => return Walkable::No,
+                    Some(class) => last = class,
+                    None => return false,
                 }
                 // No label starts with a combining mark (UTS 46 4.1).
                 if i == start
@@ -595,7 +570,7 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> Walkable {
                         .and_then(|t| t.chars().next())
                         .is_some_and(uts46::is_mark)
                 {
-                    return Walkable::No;
+                    return false;
                 }
                 other += 1;
                 i += width;
@@ -606,29 +581,28 @@ pub(crate) fn is_walkable_unicode(host: &str, listed_from: usize) -> Walkable {
 
 /// Whether the character of `text` that starts at `i` with the non-ASCII
 /// byte `lead` is canonical after a character of combining class `last`
-/// (see `uts46::stable_or_rtl_after`: the class for what follows, and
-/// whether it is right-to-left), and its width. The
+/// (see [`canonical_after`]: the class for what follows), and its width. The
 /// characters of most IDN labels are told by their first two bytes, without
 /// decoding: lower-case Latin-1, Greek and Cyrillic letters, CJK
 /// ideographs, Hangul syllables (the `canonical_bytes_agree` test checks
 /// every code point).
 #[inline]
-fn canonical_char_at(text: &str, i: usize, lead: u8, last: u8) -> (Option<(u8, bool)>, usize) {
+fn canonical_char_at(text: &str, i: usize, lead: u8, last: u8) -> (Option<u8>, usize) {
     match (lead, text.as_bytes().get(i + 1)) {
         // U+00DF-U+00FF; U+03AC-U+03CE; U+0430-U+045F.
         (0xC3, Some(0x9F..=0xBF))
         | (0xCE, Some(0xAC..=0xBF))
         | (0xCF, Some(0x80..=0x8E))
         | (0xD0, Some(0xB0..=0xBF))
-        | (0xD1, Some(0x80..=0x9F)) => (Some((0, false)), 2),
+        | (0xD1, Some(0x80..=0x9F)) => (Some(0), 2),
         // U+4000-U+9FFF; U+AC00-U+D77F.
         (0xE4..=0xE9 | 0xEB..=0xEC, _) | (0xEA, Some(0xB0..=0xBF)) | (0xED, Some(0x80..=0x9D)) => {
-            (Some((0, false)), 3)
+            (Some(0), 3)
         }
         _ => {
             let c = text.get(i..).and_then(|t| t.chars().next());
             (
-                c.and_then(|c| uts46::stable_or_rtl_after(c, last)),
+                c.and_then(|c| canonical_after(c, last)),
                 c.map_or(1, char::len_utf8),
             )
         }
@@ -772,7 +746,7 @@ mod tests {
             for last in [0, 220, 230] {
                 assert_eq!(
                     canonical_char_at(text, 0, text.as_bytes()[0], last),
-                    (uts46::stable_or_rtl_after(c, last), c.len_utf8()),
+                    (canonical_after(c, last), c.len_utf8()),
                     "{c:?} U+{:04X} after {last}",
                     c as u32
                 );
@@ -846,19 +820,14 @@ mod tests {
         // 239 bytes, 269 in ASCII.
         let label = format!("{}ü", "a".repeat(45));
         let longer = [label.as_str(); 5].join(".");
-        let (yes, no, bidi) = (Walkable::Yes, Walkable::No, Walkable::IfBidiRule);
         for (host, walkable) in [
-            ("www.bücher.de", yes),
-            ("www.Bücher.de", yes),
-            ("bücher.de", yes),
-            ("www.食狮.公司.cn", yes),
-            ("ü.ü.ü.ü.ü.ü", yes),
-            (long.as_str(), yes),
-            (longer.as_str(), no),
-            // Right-to-left labels, listed or not, ask for the Bidi rule.
-            ("www.مثال.امارات", bidi),
-            ("www.example.امارات", bidi),
-            ("مثال.com", bidi),
+            ("www.bücher.de", true),
+            ("www.Bücher.de", true),
+            ("bücher.de", true),
+            ("www.食狮.公司.cn", true),
+            ("ü.ü.ü.ü.ü.ü", true),
+            (long.as_str(), true),
+            (longer.as_str(), false),
         ] {
             let starts = (0..=host.len()).filter(|&i| i == 0 || host.as_bytes()[i - 1] == b'.');
             for listed_from in starts.chain([host.len(), usize::MAX]) {
@@ -871,8 +840,8 @@ mod tests {
         }
         // A label not canonical is read only when not listed.
         let host = "www.BÜcher.de";
-        assert_eq!(is_walkable_unicode(host, host.len()), no);
-        assert_eq!(is_walkable_unicode(host, 11), no);
-        assert_eq!(is_walkable_unicode(host, 4), yes);
+        assert!(!is_walkable_unicode(host, host.len()));
+        assert!(!is_walkable_unicode(host, 11));
+        assert!(is_walkable_unicode(host, 4));
     }
 }

@@ -7,11 +7,9 @@ use std::borrow::Cow;
 use crate::error::{HostError, LabelError};
 use crate::host::form::InputForm;
 use crate::host::ip::is_ipv6;
-use crate::host::label::{
-    canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName, Walkable,
-};
+use crate::host::label::{canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName};
 use crate::host::scan::{Form, Stop};
-use crate::host::uts46::{check_bidi_name_ascii, holds_bidi_rule, map_stable};
+use crate::host::uts46::{check_bidi_name_ascii, map_stable};
 use crate::lookup::domain::Domain;
 use crate::lookup::index::Index;
 use crate::lookup::walk::Match;
@@ -165,12 +163,7 @@ pub(crate) fn mask_of(options: &Options) -> u8 {
 /// list, are).
 fn walkable_unicode(host: &str, listed_from: usize, options: &Options) -> bool {
     let bare = host.strip_suffix('.').unwrap_or(host);
-    options.output == Output::Input
-        && match is_walkable_unicode(bare, listed_from) {
-            Walkable::Yes => true,
-            Walkable::IfBidiRule => holds_bidi_rule(bare),
-            Walkable::No => false,
-        }
+    options.output == Output::Input && is_walkable_unicode(bare, listed_from)
 }
 
 /// The answer for a host walked in its canonical ASCII form `ascii`,

@@ -625,9 +625,8 @@ impl Builder {
     /// is then walked as it is, without encoding a label: a Unicode label is
     /// the twin's label exactly when its A-label is the rule's (Punycode is a
     /// one-to-one code, and only canonical A-labels get a twin). Notes the
-    /// `xn--` labels that decode to right-to-left characters on the way
-    /// ([`LabelTree::is_rtl_a_label`]): a name that holds one, or its twin,
-    /// is a Bidi domain name.
+    /// `xn--` labels that decode to right-to-left characters, which get no
+    /// twin, on the way ([`LabelTree::is_rtl_a_label`]).
     fn add_unicode_twins(&mut self) -> Result<(), FormatError> {
         let mut twins = Vec::new();
         let mut rtl = Vec::new();
@@ -640,8 +639,9 @@ impl Builder {
             };
             if let Some(unicode) = crate::host::label::unicode_form(label) {
                 twins.push((edge.parent, edge.child, unicode));
-            }
-            if etld_punycode::has_ace_prefix(label) && crate::host::uts46::a_label_is_rtl(label) {
+            } else if etld_punycode::has_ace_prefix(label)
+                && crate::host::uts46::a_label_is_rtl(label)
+            {
                 rtl.push(Box::from(label));
             }
         }

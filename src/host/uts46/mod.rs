@@ -1052,56 +1052,15 @@ pub(crate) fn check_bidi_name_ascii(name: &str) -> Result<(), Error> {
 /// [`is_mark`]), is its own UTS 46 processing.
 #[inline]
 pub(crate) fn stable_after(c: char, last: u8) -> Option<u8> {
-    match stable_or_rtl_after(c, last)? {
-        (class, false) => Some(class),
-        (_, true) => None,
-    }
-}
-
-/// [`stable_after`], right-to-left code points taken too: the class for
-/// what follows, and whether `c` is right-to-left. A label of such code
-/// points is its own processing if its name holds the Bidi rule (see
-/// [`holds_bidi_rule`]), as a name with a right-to-left label must.
-#[inline]
-pub(crate) fn stable_or_rtl_after(c: char, last: u8) -> Option<(u8, bool)> {
     let p = props(c)?;
-    if p.composes_with_previous() || c == ZWJ || c == ZWNJ {
+    if p.is_rtl() || p.composes_with_previous() || c == ZWJ || c == ZWNJ {
         return None;
     }
     if !p.may_change_under_nfc() {
-        return Some((0, p.is_rtl()));
+        return Some(0);
     }
     let class = mapping::ccc(c);
-    (class == 0 || last <= class).then_some((class, p.is_rtl()))
-}
-
-/// Whether `c` is right-to-left (bidi class R, AL or AN): a label holding
-/// one makes its name a Bidi domain name.
-pub(crate) fn is_rtl(c: char) -> bool {
-    props(c).is_some_and(|p| p.is_rtl())
-}
-
-/// Whether the Bidi rule holds for every label of `name`, a name whose
-/// labels are valid as they stand (its Unicode labels stable, its `xn--`
-/// labels valid A-labels), one of them right-to-left. `false` also for
-/// what this does not read (a label too long to decode on the stack): full
-/// processing then tells.
-pub(crate) fn holds_bidi_rule(name: &str) -> bool {
-    name.split('.').all(|label| {
-        let bytes = label.as_bytes();
-        if !has_ace_prefix(bytes) {
-            return bidi::check_chars(label.chars().map(|c| c.to_ascii_lowercase())).is_ok();
-        }
-        let digits = bytes.get(4..).unwrap_or_default();
-        let mut stack = ['\0'; 63];
-        let Some(chars) = stack.get_mut(..digits.len()) else {
-            return false;
-        };
-        match etld_punycode::decode_into(digits, chars) {
-            Ok(n) => bidi::check_chars(chars.iter().take(n).map(char::to_ascii_lowercase)).is_ok(),
-            Err(_) => false,
-        }
-    })
+    (class == 0 || last <= class).then_some(class)
 }
 
 /// The mapping step of UTS 46 alone, for a name whose mapped form is left
