@@ -11,6 +11,9 @@
 //! V2 V3, UseSTD3ASCIIRules U1, VerifyDnsLength A4_1 A4_2, and X4_2, the
 //! empty-label code that replaced A4_2 in ToUnicode).
 
+#[path = "uts46_names/mod.rs"]
+mod uts46_names;
+
 use etld::uts46;
 
 const IGNORED: [&str; 6] = ["V2", "V3", "U1", "A4_1", "A4_2", "X4_2"];
@@ -443,13 +446,7 @@ fn unicode_hosts_in_their_own_form_are_their_processing() {
     unfolded.unfold();
     let own = Options::new().output(Output::Input);
     let ascii = Options::new().output(Output::Ascii);
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = uts46_names::xorshift(0x2545_F491_4F6C_DD1D);
     let mut answered = 0;
     for _ in 0..20_000 {
         let n = 1 + next() % 6;

@@ -223,3 +223,14 @@ pub fn compare_paths(name: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// A xorshift generator from `seed` (not zero): the same numbers on every
+/// run, for tests that draw names at random.
+pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
