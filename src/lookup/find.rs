@@ -9,7 +9,7 @@ use crate::host::form::InputForm;
 use crate::host::ip::is_ipv6;
 use crate::host::label::{canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName};
 use crate::host::scan::{Form, Stop};
-use crate::host::uts46::{check_bidi_name_ascii, map_stable};
+use crate::host::uts46::{check_ascii_bidi, map_stable};
 use crate::lookup::domain::Domain;
 use crate::lookup::index::Index;
 use crate::lookup::walk::Match;
@@ -57,7 +57,7 @@ impl Index {
             // Lower-case ASCII whose A-labels are valid, one of them
             // right-to-left: the Bidi rule is all that is left to check.
             Ok((m, Form::BIDI)) => {
-                check_bidi_name_ascii(host).map_err(|e| HostError::Label {
+                check_ascii_bidi(host.as_bytes()).map_err(|e| HostError::Label {
                     offset: e.offset(),
                     error: LabelError::Uts46(e),
                 })?;

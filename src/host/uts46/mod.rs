@@ -336,8 +336,12 @@ fn ascii_to_ascii(name: &str, from: usize) -> Result<Cow<'_, str>, Error> {
 
 /// The Bidi rule on every label of the ASCII name `b`, whose `xn--` labels
 /// each passed [`check_a_label`]: those decoded again, the others
-/// lower-cased.
-fn check_ascii_bidi(b: &[u8]) -> Result<(), Error> {
+/// lower-cased. For a Bidi domain name, which a lookup knows one to be
+/// when one of its A-labels is right-to-left.
+///
+/// # Errors
+/// [`Error::Bidi`] for the first label that breaks the rule.
+pub(crate) fn check_ascii_bidi(b: &[u8]) -> Result<(), Error> {
     let mut start = 0;
     let mut stack = ['\0'; 63];
     let mut heap;
@@ -1032,16 +1036,6 @@ pub(crate) fn check_ascii_name_bidi(name: &str) -> Result<(), Error> {
     check_bidi_from(name, 0, false)
 }
 
-/// The Bidi rule on every label of `name`, lower-case ASCII whose `xn--`
-/// labels each passed [`check_a_label`], one of them right-to-left: a Bidi
-/// domain name, whose labels need no decoding to tell.
-///
-/// # Errors
-/// [`Error::Bidi`] for the first label that breaks the rule.
-pub(crate) fn check_bidi_name_ascii(name: &str) -> Result<(), Error> {
-    check_ascii_bidi(name.as_bytes())
-}
-
 /// Whether a label may hold `c` as it is, after a code point of combining
 /// class `last` (0 at the start of a label and after a starter): `c` is
 /// valid, neither right-to-left nor a joiner, and NFC leaves it alone there
@@ -1089,8 +1083,7 @@ pub(crate) fn map_stable(name: &str) -> Option<String> {
     let mut last = 0;
     for c in name.chars() {
         if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
-            last = 0;
+            push(&mut out, c.to_ascii_lowercase(), &mut last)?;
             continue;
         }
         match Value::of(c).status(c) {
