@@ -40,3 +40,24 @@ fn agrees_with_idna_on_generated_names() {
         failures[..failures.len().min(40)].join("\n")
     );
 }
+
+/// An error of processing is the name's even where a label before it is
+/// too long to encode: ToASCII writes the labels in ASCII as it processes
+/// them, and gives the same error as processing first and encoding after
+/// (a case the `uts46_idna` fuzz target found, and a smaller one).
+#[test]
+fn an_error_of_processing_comes_before_one_of_encoding() {
+    let found = format!(".xn--ls8h.Σxn--tdaabςxn--ls8h{}", "\u{FDFA}".repeat(56));
+    let smaller = format!("1a.{}", "\u{FDFA}".repeat(60));
+    for name in [found.as_str(), smaller.as_str()] {
+        assert_eq!(uts46_names::compare_paths(name), Ok(()));
+        assert!(
+            matches!(
+                etld::uts46::to_ascii(name),
+                Err(etld::uts46::Error::Bidi { .. })
+            ),
+            "{name:?}: {:?}",
+            etld::uts46::to_ascii(name)
+        );
+    }
+}

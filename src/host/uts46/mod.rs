@@ -482,6 +482,10 @@ pub struct Processed {
     /// ToASCII of the name, written while processing when `build_ascii`.
     ascii: String,
     build_ascii: bool,
+    /// The first label that `ascii` could not take (too long to encode):
+    /// its error comes after any error of processing, as it does when the
+    /// name is processed first and written in ASCII after.
+    ascii_error: Option<Error>,
 }
 
 /// One label of a [`Processed`] name.
@@ -634,7 +638,12 @@ impl Processed {
     /// `self.ascii` on the way, label by label.
     fn process_to_ascii(&mut self, name: &str) -> Result<(), Error> {
         self.build_ascii = true;
-        self.run(name)
+        self.ascii_error = None;
+        self.run(name)?;
+        match self.ascii_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     fn run(&mut self, name: &str) -> Result<(), Error> {
@@ -697,13 +706,15 @@ impl Processed {
     }
 
     /// With `build_ascii`: appends the ASCII form of the label just pushed
-    /// to `self.labels`.
-    fn push_ascii(&mut self, non_ascii: bool) -> Result<(), Error> {
+    /// to `self.labels`; a label too long to encode is noted in
+    /// `self.ascii_error`, and processing goes on (an error it finds later
+    /// is the name's).
+    fn push_ascii(&mut self, non_ascii: bool) {
         if !self.build_ascii {
-            return Ok(());
+            return;
         }
         let Some(span) = self.labels.last() else {
-            return Ok(());
+            return;
         };
         if self.labels.len() > 1 {
             self.ascii.push('.');
@@ -711,14 +722,16 @@ impl Processed {
         if let Some(ace) = &span.ace {
             self.ascii
                 .push_str(self.ace.get(ace.clone()).unwrap_or_default());
-            return Ok(());
+            return;
         }
         let text = self.text.get(span.text.clone()).unwrap_or_default();
         if !non_ascii {
             self.ascii.push_str(text);
-            return Ok(());
+            return;
         }
-        encode_label(text, span.input, &mut self.ascii)
+        if let Err(e) = encode_label(text, span.input, &mut self.ascii) {
+            self.ascii_error.get_or_insert(e);
+        }
     }
 
     /// Appends a valid non-ASCII code point of properties `p`, noting what
@@ -806,7 +819,7 @@ impl Processed {
             input: label.input,
             ace: None,
         });
-        self.push_ascii(label.non_ascii)?;
+        self.push_ascii(label.non_ascii);
         Ok(rtl)
     }
 
@@ -838,7 +851,7 @@ impl Processed {
             input: offset,
             ace: Some(ace_start..self.ace.len()),
         });
-        self.push_ascii(true)?;
+        self.push_ascii(true);
         Ok(rtl)
     }
 
