@@ -195,3 +195,39 @@ fn both_paths_report_a_labels_alike() {
     );
     assert!(lower.to_string().ends_with("(UTS 46 P4)"), "{lower}");
 }
+
+/// A label too long does not hide a Bidi error in a label left of it: the
+/// name with a right-to-left A-label is a Bidi domain name, whose label
+/// `1a` breaks rule 1, which processing (SPEC 3 step 2) finds before the
+/// length (step 4). Without the Bidi error, the length is the error.
+#[test]
+fn a_label_too_long_does_not_hide_a_bidi_error() {
+    let long = "ü".repeat(60);
+    for output in [Output::Input, Output::Ascii, Output::Unicode] {
+        let options = Options::new().output(output);
+        let bidi = format!("1a.xn--mgbaam7a8h.{long}");
+        let got = List::builtin().lookup_with(&bidi, &options);
+        assert!(
+            matches!(
+                got,
+                Err(HostError::Label {
+                    offset: 0,
+                    error: LabelError::Uts46(etld::uts46::Error::Bidi { .. })
+                })
+            ),
+            "{output:?}: {got:?}"
+        );
+        let plain = format!("a.xn--mgbaam7a8h.{long}");
+        let got = List::builtin().lookup_with(&plain, &options);
+        assert!(
+            matches!(
+                got,
+                Err(HostError::Label {
+                    offset: 17,
+                    error: LabelError::TooLong(_)
+                })
+            ),
+            "{output:?}: {got:?}"
+        );
+    }
+}

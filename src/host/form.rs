@@ -31,6 +31,12 @@ impl<'h> InputForm<'h> {
         }
     }
 
+    /// Forgets what was written: the form of the host, nothing written yet.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.own = None;
+    }
+
     /// Appends `piece`.
     pub(crate) fn push_str(&mut self, piece: &str) {
         match &mut self.own {

@@ -165,7 +165,9 @@ impl AsciiName {
 /// by UTS 46, into `input`, when given: the form of `host`, which differs
 /// from it where a letter was lower-cased, another separator than `.`
 /// used, anything mapped, removed or decoded). `host` is not empty. Errors
-/// name the leftmost bad label; a name that does not fit says so
+/// come in the order of SPEC section 3 (those of UTS 46 processing, the
+/// Bidi rule last among them, before those of length), each naming the
+/// leftmost bad label of its kind; a name that does not fit says so
 /// ([`AsciiName::too_long`]).
 ///
 /// In the input form, a label given as an A-label is its lower-cased
@@ -173,7 +175,7 @@ impl AsciiName {
 pub(crate) fn canonicalize_host(
     host: &str,
     ascii: &mut AsciiName,
-    input: Option<&mut InputForm<'_>>,
+    mut input: Option<&mut InputForm<'_>>,
 ) -> Result<(), HostError> {
     if uts46::is_fast_path(host) {
         return canonicalize_simple_host(host, ascii, input);
@@ -182,11 +184,26 @@ pub(crate) fn canonicalize_host(
         // UTS 46 leaves every label as it is (A-labels checked on the way):
         // nothing is allocated. An A-label of right-to-left characters
         // asks for the Bidi rule on the name.
-        canonicalize_simple_host(host, ascii, input)?;
-        return uts46::check_ascii_name_bidi(host).map_err(|e| HostError::Label {
-            offset: e.offset(),
-            error: LabelError::Uts46(e),
-        });
+        match canonicalize_simple_host(host, ascii, input.as_deref_mut()) {
+            Ok(()) => {
+                return uts46::check_ascii_name_bidi(host).map_err(|e| HostError::Label {
+                    offset: e.offset(),
+                    error: LabelError::Uts46(e),
+                })
+            }
+            // A label too long (SPEC 3 step 4) must not hide an error of
+            // processing (step 2, the Bidi rule's included) in another
+            // label: the name is processed whole, below.
+            Err(HostError::Label {
+                error: LabelError::TooLong(_),
+                ..
+            }) => {
+                if let Some(input) = input.as_deref_mut() {
+                    input.clear();
+                }
+            }
+            Err(e) => return Err(e),
+        }
     }
     ascii.len = 0;
     ascii.fqdn = false;
