@@ -46,7 +46,10 @@ impl fmt::Display for LabelError {
 pub enum HostError {
     /// The input is empty.
     Empty,
-    /// A label is invalid (the leftmost invalid label, if there are several).
+    /// A label is invalid. Of several, the leftmost, except that an error
+    /// of UTS 46 processing (SPEC section 3 step 2) comes before a label
+    /// too long (step 4), and the Bidi rule, which is the whole name's, is
+    /// checked after every label's other criteria.
     Label {
         /// Byte offset in the input of what is wrong: the forbidden code
         /// point itself, or the start of a label that is empty, too long
