@@ -118,9 +118,7 @@ impl Index {
             None => answer(Cow::Owned(ascii.to_string_lossless()), &m, options.output),
         })
     }
-}
 
-impl Index {
     /// The answer for a Unicode host in its own form when the mapping step
     /// of UTS 46 is all its processing does ([`map_stable`]): its mapped
     /// form, a host that a lookup walks as it stands (canonical ASCII, or
