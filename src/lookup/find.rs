@@ -31,9 +31,14 @@ impl Index {
         // path, which reports every error the same way whichever path would
         // have found it (the leftmost bad label).
         let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
-        if let Ok((m, Form::CANONICAL)) = &first {
+        if let Ok((m, form)) = &first {
             if options.output != Output::Unicode {
-                return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
+                if *form == Form::CANONICAL {
+                    return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
+                }
+                if *form == Form::FOLDED {
+                    return Ok(folded(host, m));
+                }
             }
         }
         self.lookup_slow(host, options, mask, first)
@@ -162,6 +167,14 @@ pub(crate) fn mask_of(options: &Options) -> u8 {
 fn walkable_unicode(host: &str, listed_from: usize, options: &Options) -> bool {
     let bare = host.strip_suffix('.').unwrap_or(host);
     options.output == Output::Input && is_walkable_unicode(bare, listed_from)
+}
+
+/// The answer for an ASCII host with upper-case letters, walked folding
+/// case: the host lower-cased.
+#[cold]
+#[inline(never)]
+fn folded<'h>(host: &str, m: &Match) -> Domain<'h> {
+    Domain::with_offsets(Cow::Owned(host.to_ascii_lowercase()), m)
 }
 
 /// The answer for a host walked in its canonical ASCII form `ascii`,
