@@ -282,6 +282,37 @@ fn canonical_hosts_cost_no_allocation() {
     assert_eq!(after - before, 0, "{} allocations", after - before);
 }
 
+#[test]
+fn upper_case_hosts_cost_no_allocation() {
+    let list = List::builtin();
+    let hosts = [
+        "WWW.Example.COM",
+        "A.B.C.EXAMPLE.CO.UK.",
+        "Me.GitHub.io",
+        "XN--85X722F.xn--55qx5d.CN",
+        "CO.UK",
+    ];
+    let expected = [
+        Some("example.com"),
+        Some("example.co.uk."),
+        Some("me.github.io"),
+        Some("xn--85x722f.xn--55qx5d.cn"),
+        None,
+    ];
+    // Warm up: the built-in list loads.
+    list.lookup_each(hosts, |_, _| ());
+    let before = allocations();
+    let mut seen = 0;
+    list.lookup_each(hosts, |i, a| {
+        assert!(a.is_ok() && !a.borrows_host(), "{}", hosts[i]);
+        assert_eq!(a.registrable(), expected[i], "{}", hosts[i]);
+        seen += 1;
+    });
+    let after = allocations();
+    assert_eq!(after - before, 0, "{} allocations", after - before);
+    assert_eq!(seen, hosts.len());
+}
+
 /// Pieces of hosts: labels of every kind, separators, and bytes that are
 /// errors.
 const PIECES: &[&str] = &[

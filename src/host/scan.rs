@@ -281,6 +281,17 @@ fn lower_case(v: u64) -> u64 {
     v | upper_case(v) >> 2
 }
 
+/// `host` lower-cased into `buf`, for a host the scan found canonical
+/// ASCII but for upper-case letters ([`Form::FOLDED`]); `None` when `buf`
+/// is too short.
+pub(crate) fn lower_cased<'b>(host: &str, buf: &'b mut [u8]) -> Option<&'b str> {
+    let to = buf.get_mut(..host.len())?;
+    to.copy_from_slice(host.as_bytes());
+    to.make_ascii_lowercase();
+    // Lower-casing ASCII letters leaves UTF-8 as valid as it was.
+    std::str::from_utf8(to).ok()
+}
+
 /// A byte of ones in every lane of a word.
 const ONES: u64 = 0x0101_0101_0101_0101;
 

@@ -73,7 +73,8 @@
 use std::borrow::Cow;
 
 use crate::error::HostError;
-use crate::host::scan::{Form, Stop};
+use crate::host::label::MAX_NAME;
+use crate::host::scan::{lower_cased, Form, Stop};
 use crate::lookup::domain::Domain;
 use crate::lookup::find::mask_of;
 use crate::lookup::index::Index;
@@ -161,10 +162,17 @@ impl<'a> Answer<'a> {
     /// The answer for `host`, walked as it is.
     #[inline(always)]
     fn walked(host: &'a str, m: &Match) -> Answer<'a> {
+        Answer::walked_as(host, true, m)
+    }
+
+    /// The answer for a host walked as `name` (the host itself when
+    /// `borrowed`).
+    #[inline(always)]
+    fn walked_as(name: &'a str, borrowed: bool, m: &Match) -> Answer<'a> {
         let offset = |at: Option<usize>| at.map_or(NONE, |at| at as u32);
         Answer {
-            name: host,
-            borrowed: true,
+            name,
+            borrowed,
             suffix: offset(m.suffix_start()),
             registrable: offset(m.registrable_start()),
             section: m.section,
@@ -327,6 +335,16 @@ impl Index {
         first: Result<(Match, Form), Stop>,
         f: &mut F,
     ) {
+        // ASCII with upper-case letters, walked folding case: the host
+        // lower-cased on the stack, not in a string of its own.
+        if let Ok((m, Form::FOLDED)) = &first {
+            let mut lower = [0; MAX_NAME + 1];
+            if options.output != Output::Unicode {
+                if let Some(name) = lower_cased(host, &mut lower) {
+                    return f(i, Answer::walked_as(name, false, m));
+                }
+            }
+        }
         match self.lookup_slow(host, options, mask, first) {
             // An answer whose name is the host unchanged points into it.
             Ok(d) if d.as_str() == host => f(i, Answer::of(host, true, &d)),
