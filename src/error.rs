@@ -46,10 +46,14 @@ impl fmt::Display for LabelError {
 pub enum HostError {
     /// The input is empty.
     Empty,
-    /// A label is invalid. Of several, the leftmost, except that an error
-    /// of UTS 46 processing (SPEC section 3 step 2) comes before a label
-    /// too long (step 4), and the Bidi rule, which is the whole name's, is
-    /// checked after every label's other criteria.
+    /// A label is invalid. Of several errors, one of UTS 46 processing
+    /// (SPEC section 3 step 2: a disallowed code point, an invalid A-label,
+    /// a broken validity criterion) comes first, the leftmost label's, the
+    /// Bidi rule (the whole name's) checked last; then the leftmost of the
+    /// others (an empty label, a forbidden code point, a label too long),
+    /// as a browser's URL parser runs UTS 46 before it looks for forbidden
+    /// code points. A name's error does not depend on whether UTS 46
+    /// changes it: `ü..xn--zz` and `Ü..xn--zz` give the same.
     Label {
         /// Byte offset in the input of what is wrong: the forbidden code
         /// point itself, or the start of a label that is empty, too long

@@ -200,6 +200,39 @@ fn both_paths_report_a_labels_alike() {
 /// name with a right-to-left A-label is a Bidi domain name, whose label
 /// `1a` breaks rule 1, which processing (SPEC 3 step 2) finds before the
 /// length (step 4). Without the Bidi error, the length is the error.
+/// An empty label or a forbidden code point is reported after the errors
+/// of UTS 46 processing, the Bidi rule's included, whichever label holds
+/// them, and a name's error does not depend on whether UTS 46 changes it:
+/// `ü..xn--zz` (taken as it stands) and `Ü..xn--zz` (mapped) give the same.
+#[test]
+fn an_empty_label_does_not_hide_a_processing_error() {
+    let bidi = |at| move |e: &HostError| matches!(e, HostError::Label { offset, error: LabelError::Uts46(etld::uts46::Error::Bidi { .. }) } if *offset == at);
+    let punycode = |at| move |e: &HostError| matches!(e, HostError::Label { offset, error: LabelError::Uts46(etld::uts46::Error::Punycode { .. }) } if *offset == at);
+    type Check = Box<dyn Fn(&HostError) -> bool>;
+    let cases: [(&str, Check); 7] = [
+        // Found by the lookup_fast fuzz target.
+        (
+            "xn--55qx5d.xn--55qx5dcnxn--55qx5d255city........0",
+            Box::new(bidi(11)),
+        ),
+        ("1a.xn--mgbaam7a8h..b", Box::new(bidi(0))),
+        ("1a..xn--mgbaam7a8h", Box::new(bidi(0))),
+        ("1a.xn--mgbaam7a8h.b c", Box::new(bidi(0))),
+        ("a..xn--zz", Box::new(punycode(7))),
+        ("ü..xn--zz", Box::new(punycode(8))),
+        ("Ü..xn--zz", Box::new(punycode(8))),
+    ];
+    for output in [Output::Input, Output::Ascii, Output::Unicode] {
+        let options = Options::new().output(output);
+        for (host, check) in &cases {
+            match List::builtin().lookup_with(host, &options) {
+                Err(e) => assert!(check(&e), "{host:?} {output:?}: {e:?}"),
+                Ok(d) => panic!("{host:?} {output:?}: {d:?}"),
+            }
+        }
+    }
+}
+
 #[test]
 fn a_label_too_long_does_not_hide_a_bidi_error() {
     let long = "ü".repeat(60);

@@ -165,10 +165,10 @@ impl AsciiName {
 /// by UTS 46, into `input`, when given: the form of `host`, which differs
 /// from it where a letter was lower-cased, another separator than `.`
 /// used, anything mapped, removed or decoded). `host` is not empty. Errors
-/// come in the order of SPEC section 3 (those of UTS 46 processing, the
-/// Bidi rule last among them, before those of length), each naming the
-/// leftmost bad label of its kind; a name that does not fit says so
-/// ([`AsciiName::too_long`]).
+/// come in the order of [`HostError::Label`]: those of UTS 46 processing
+/// (the leftmost label's, the Bidi rule last), then the leftmost of the
+/// others (an empty label, a forbidden code point, a label too long); a
+/// name that does not fit says so ([`AsciiName::too_long`]).
 ///
 /// In the input form, a label given as an A-label is its lower-cased
 /// A-label, any other is its processed Unicode form (SPEC 3 step 6).
@@ -191,18 +191,24 @@ pub(crate) fn canonicalize_host(
                     error: LabelError::Uts46(e),
                 })
             }
-            // A label too long (SPEC 3 step 4) must not hide an error of
-            // processing (step 2, the Bidi rule's included) in another
-            // label: the name is processed whole, below.
-            Err(HostError::Label {
-                error: LabelError::TooLong(_),
-                ..
-            }) => {
+            // An error of processing (an A-label's, the leftmost) comes
+            // first; the Bidi rule is checked last.
+            Err(
+                e @ HostError::Label {
+                    error: LabelError::Uts46(_) | LabelError::Punycode(_),
+                    ..
+                },
+            ) => return Err(e),
+            // Any other (an empty label, a forbidden code point, a label
+            // too long) must not hide an error of processing (the Bidi
+            // rule's included) in another label: the name is processed
+            // whole, below, which reports processing's errors first, as
+            // for a name that UTS 46 changes.
+            Err(_) => {
                 if let Some(input) = input.as_deref_mut() {
                     input.clear();
                 }
             }
-            Err(e) => return Err(e),
         }
     }
     ascii.len = 0;
