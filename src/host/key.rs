@@ -41,3 +41,41 @@ pub(crate) fn key(label: &[u8]) -> u64 {
         label.len(),
     )
 }
+
+/// Whether labels `a` and `b` are the same bytes. A label of 9 to 16 bytes
+/// (most of the list's long labels: `amazonaws`, `cloudfront`, an A-label)
+/// is compared as two words, its first and last eight bytes, in place of a
+/// call to `memcmp`.
+#[inline(always)]
+pub(crate) fn same_label(a: &[u8], b: &[u8]) -> bool {
+    let len = a.len();
+    if len != b.len() {
+        return false;
+    }
+    if (8..=16).contains(&len) {
+        return word(a, 0) == word(b, 0) && word(a, len - 8) == word(b, len - 8);
+    }
+    a == b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_label;
+
+    #[test]
+    fn same_label_agrees_with_slice_equality() {
+        let base: Vec<u8> = (b'a'..=b'z').collect();
+        for len in 0..=20usize {
+            for other_len in [len.saturating_sub(1), len, len + 1] {
+                let a = &base[..len];
+                assert_eq!(same_label(a, &base[..other_len]), len == other_len);
+                // One byte changed, at every position.
+                for at in 0..len {
+                    let mut b = a.to_vec();
+                    b[at] = b'-';
+                    assert!(!same_label(a, &b), "{len} {at}");
+                }
+            }
+        }
+    }
+}

@@ -30,7 +30,7 @@
 //! walk, which tells which of them are the list's own and need no check).
 
 use crate::error::HostError;
-use crate::host::key::{label_key, word};
+use crate::host::key::{label_key, same_label, word};
 use crate::host::label::{
     check_a_label_rtl, check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL,
     MAX_NAME,
@@ -681,7 +681,7 @@ impl<'h, const W: usize> Name<'h, W> {
     ) -> bool {
         let bytes = self.bytes.get(start..end);
         match FOLD {
-            false => bytes == Some(label),
+            false => bytes.is_some_and(|b| same_label(b, label)),
             true => bytes.is_some_and(|b| b.eq_ignore_ascii_case(label)),
         }
     }
