@@ -70,7 +70,9 @@ pub enum HostError {
     /// (with or without brackets), or a host whose last label is a number,
     /// which the WHATWG URL standard parses as an IPv4 address (or refuses):
     /// all digits, or `0x` and hex digits (`1.2.3.4`, `999.1.1.1`,
-    /// `0x7f.0.0.1`, `1.2.3`, `13`).
+    /// `0x7f.0.0.1`, `1.2.3`, `13`). An error of UTS 46 processing comes
+    /// first, as in a browser's URL parser: `xn--zz.0` holds an invalid
+    /// A-label ([`HostError::Label`]).
     IpAddress,
 }
 

@@ -200,6 +200,49 @@ fn both_paths_report_a_labels_alike() {
 /// name with a right-to-left A-label is a Bidi domain name, whose label
 /// `1a` breaks rule 1, which processing (SPEC 3 step 2) finds before the
 /// length (step 4). Without the Bidi error, the length is the error.
+/// A name whose last label is a number is an IP address (SPEC 3 step 3)
+/// once UTS 46 processing (step 2) has accepted it: an invalid A-label or a
+/// broken Bidi rule is reported first, as a browser's URL parser fails at
+/// its domain-to-ASCII step before it reads an IPv4 address.
+#[test]
+fn a_processing_error_comes_before_an_ip_address() {
+    let list = List::builtin();
+    for output in [Output::Input, Output::Ascii, Output::Unicode] {
+        let options = Options::new().output(output);
+        for host in [
+            "1.2.3.4",
+            "ü.0",
+            "１.２.３.４",
+            "0x7f.0.0.1",
+            "xn--bcher-kva.0x7f",
+        ] {
+            let got = list.lookup_with(host, &options);
+            assert_eq!(got, Err(HostError::IpAddress), "{host} {output:?}");
+        }
+        for (host, offset) in [("xn--zz.0", 4), ("Ü.xn--zz.0", 7), ("xn--a.1", 0)] {
+            let got = list.lookup_with(host, &options);
+            assert!(
+                matches!(got, Err(HostError::Label { offset: o, error: LabelError::Uts46(_) }) if o == offset),
+                "{host} {output:?}: {got:?}"
+            );
+        }
+        let got = list.lookup_with("1a.xn--mgbaam7a8h.0", &options);
+        assert!(
+            matches!(
+                got,
+                Err(HostError::Label {
+                    offset: 0,
+                    error: LabelError::Uts46(etld::uts46::Error::Bidi { .. })
+                })
+            ),
+            "{output:?}: {got:?}"
+        );
+    }
+    // Not an IP address, so not matched byte for byte as one.
+    assert!(!list.is_cookie_domain_acceptable("xn--zz.0", "xn--zz.0"));
+    assert!(list.is_cookie_domain_acceptable("1.2.3.4", "1.2.3.4"));
+}
+
 /// An empty label or a forbidden code point is reported after the errors
 /// of UTS 46 processing, the Bidi rule's included, whichever label holds
 /// them, and a name's error does not depend on whether UTS 46 changes it:

@@ -9,7 +9,7 @@ use crate::host::form::InputForm;
 use crate::host::ip::is_ipv6;
 use crate::host::label::{canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName};
 use crate::host::scan::{Form, Stop};
-use crate::host::uts46::{check_ascii_bidi, map_stable};
+use crate::host::uts46::{check_ascii_bidi, is_fast_path, map_stable};
 use crate::lookup::domain::Domain;
 use crate::lookup::index::Index;
 use crate::lookup::walk::Match;
@@ -87,7 +87,13 @@ impl Index {
                     false => answer(input, &m, options.output),
                 });
             }
-            Err(Stop::Invalid(HostError::IpAddress)) => return Err(HostError::IpAddress),
+            // An IP address (SPEC 3 step 3), unless UTS 46 processing (step
+            // 2), which a name with an `xn--` label or non-ASCII needs,
+            // refuses it first: that name is processed below, and its
+            // canonical form is then refused as an IP address.
+            Err(Stop::Invalid(HostError::IpAddress)) if is_fast_path(host) => {
+                return Err(HostError::IpAddress)
+            }
             // A Unicode host that UTS 46 may only map (`MÜLLER.de`,
             // full-width forms, ideographic full stops): its mapped form,
             // when that is walkable as it stands.
