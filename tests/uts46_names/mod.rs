@@ -146,8 +146,17 @@ fn changed() -> &'static [(u32, u32)] {
 /// `idna` crate (1.1) answers otherwise than UTS 46: an `xn--` label whose
 /// decoding starts with `xn--` itself, which validity criterion 4 refuses
 /// (`xn--xn--abc-4q0axn--xn--abc-4q0a`, which decodes to a label holding
-/// U+202E, is even accepted by `idna` as it stands).
+/// U+202E, is even accepted by `idna` as it stands). Nor are names with a
+/// label of over 1,000 code points once processed, which `idna` refuses
+/// as ICU does (a bound on Punycode's work, not a rule of UTS 46), or an
+/// `xn--` label of over 2,000 digits, which it does not decode.
 pub fn comparable(name: &str) -> bool {
+    if etld::uts46::to_unicode(name).is_ok_and(|u| {
+        u.split('.')
+            .any(|label| label.chars().count() > IDNA_MAX_LABEL_CHARS)
+    }) {
+        return false;
+    }
     let clean = |s: &str| {
         s.chars().all(|c| {
             let cp = c as u32;
@@ -160,12 +169,21 @@ pub fn comparable(name: &str) -> bool {
             .all(|label| {
                 let lower = label.to_ascii_lowercase();
                 match lower.strip_prefix("xn--") {
+                    Some(rest) if rest.len() > IDNA_MAX_A_LABEL_DIGITS => false,
                     Some(rest) => etld_punycode::decode(rest)
                         .map_or(true, |u| clean(&u) && !u.starts_with("xn--")),
                     None => true,
                 }
             })
 }
+
+/// The most code points of a label that `idna` (1.1) takes, as ICU does
+/// (its `PUNYCODE_ENCODE_MAX_INPUT_LENGTH`).
+const IDNA_MAX_LABEL_CHARS: usize = 1000;
+
+/// The most bytes after `xn--` that `idna` (1.1) decodes, as ICU does (its
+/// `PUNYCODE_DECODE_MAX_INPUT_LENGTH`).
+const IDNA_MAX_A_LABEL_DIGITS: usize = 2000;
 
 /// Runs both implementations on `name`; `Err` says how they differ. A name
 /// etld refuses by validity criterion 4 (an A-label decoding to `xn--`,
