@@ -42,7 +42,7 @@ pub(crate) fn key(label: &[u8]) -> u64 {
     )
 }
 
-/// Whether labels `a` and `b` are the same bytes. A label of 9 to 16 bytes
+/// Whether labels `a` and `b` are the same bytes. A label of 8 to 16 bytes
 /// (most of the list's long labels: `amazonaws`, `cloudfront`, an A-label)
 /// is compared as two words, its first and last eight bytes, in place of a
 /// call to `memcmp`.

@@ -338,8 +338,8 @@ impl Index {
         // ASCII with upper-case letters, walked folding case: the host
         // lower-cased on the stack, not in a string of its own.
         if let Ok((m, Form::FOLDED)) = &first {
-            let mut lower = [0; MAX_NAME + 1];
             if options.output != Output::Unicode {
+                let mut lower = [0; MAX_NAME + 1];
                 if let Some(name) = lower_cased(host, &mut lower) {
                     return f(i, Answer::walked_as(name, false, m));
                 }

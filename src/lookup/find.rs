@@ -29,7 +29,7 @@ impl Index {
         // The fast path: a host that is canonical ASCII, already lower-case.
         // Everything else (upper case, Unicode, errors) goes to the slow
         // path, which reports every error the same way whichever path would
-        // have found it (the leftmost bad label).
+        // have found it (in the order of `HostError::Label`).
         let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
         if let Ok((m, form)) = &first {
             if options.output != Output::Unicode {
