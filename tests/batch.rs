@@ -23,6 +23,13 @@ fn allocations() -> usize {
     ALLOCATIONS.with(Cell::get)
 }
 
+/// How many allocations this thread makes while `f` runs.
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = allocations();
+    f();
+    allocations() - before
+}
+
 // SAFETY: forwards every call to the system allocator unchanged; only counts.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
@@ -260,26 +267,22 @@ fn canonical_hosts_cost_no_allocation() {
     let mut batch = Batch::new();
     // Warm up: the built-in list loads, the batch's buffers grow.
     list.lookup_batch(hosts, &mut batch);
-    let before = allocations();
     let mut total = 0;
-    list.lookup_each(hosts, |_, a| {
-        assert!(a.borrows_host());
-        total += a.registrable().map_or(0, str::len);
+    let each = allocations_during(|| {
+        list.lookup_each(hosts, |_, a| {
+            assert!(a.borrows_host());
+            total += a.registrable().map_or(0, str::len);
+        })
     });
-    let each = allocations();
-    for _ in 0..3 {
-        list.lookup_batch(hosts, &mut batch);
-    }
-    let after = allocations();
-    assert_eq!(
-        each - before,
-        0,
-        "lookup_each: {} allocations",
-        each - before
-    );
+    let batched = allocations_during(|| {
+        for _ in 0..3 {
+            list.lookup_batch(hosts, &mut batch);
+        }
+    });
+    assert_eq!(each, 0, "lookup_each: {each} allocations");
     assert!(total > 0);
     assert_eq!(batch.names(), "");
-    assert_eq!(after - before, 0, "{} allocations", after - before);
+    assert_eq!(batched, 0, "lookup_batch: {batched} allocations");
 }
 
 #[test]
@@ -301,15 +304,15 @@ fn upper_case_hosts_cost_no_allocation() {
     ];
     // Warm up: the built-in list loads.
     list.lookup_each(hosts, |_, _| ());
-    let before = allocations();
     let mut seen = 0;
-    list.lookup_each(hosts, |i, a| {
-        assert!(a.is_ok() && !a.borrows_host(), "{}", hosts[i]);
-        assert_eq!(a.registrable(), expected[i], "{}", hosts[i]);
-        seen += 1;
+    let each = allocations_during(|| {
+        list.lookup_each(hosts, |i, a| {
+            assert!(a.is_ok() && !a.borrows_host(), "{}", hosts[i]);
+            assert_eq!(a.registrable(), expected[i], "{}", hosts[i]);
+            seen += 1;
+        })
     });
-    let after = allocations();
-    assert_eq!(after - before, 0, "{} allocations", after - before);
+    assert_eq!(each, 0, "{each} allocations");
     assert_eq!(seen, hosts.len());
 }
 
