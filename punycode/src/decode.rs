@@ -81,11 +81,9 @@ pub(crate) fn decode_core<O: Observer>(
         };
         let at = i as usize;
         if len < cap {
-            out.copy_within(at..len, at + 1);
-            out[at] = c;
+            insert(out, at, len, c);
             if let Some(f) = flags.as_deref_mut() {
-                f.copy_within(at..len, at + 1);
-                f[at] = input[last].is_ascii_uppercase();
+                insert(f, at, len, input[last].is_ascii_uppercase());
             }
         }
         if O::ENABLED {
@@ -104,5 +102,26 @@ pub(crate) fn decode_core<O: Observer>(
         Err(Error::BufferTooSmall { needed: len })
     } else {
         Ok(len)
+    }
+}
+
+/// Puts `value` at `at` in `buf`, whose first `len` elements are in use
+/// (`at <= len < buf.len()`), moving those from `at` on one place right.
+///
+/// They are moved one at a time from the end rather than by
+/// `copy_within`: a label's insertion moves a few elements, for which the
+/// call to `memmove` cost more than the moves.
+#[inline(always)]
+fn insert<T: Copy>(buf: &mut [T], at: usize, len: usize, value: T) {
+    let mut j = len;
+    while j > at {
+        match (buf.get(j - 1).copied(), buf.get_mut(j)) {
+            (Some(moved), Some(to)) => *to = moved,
+            _ => break,
+        }
+        j -= 1;
+    }
+    if let Some(slot) = buf.get_mut(at) {
+        *slot = value;
     }
 }

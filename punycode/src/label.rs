@@ -32,7 +32,13 @@ const RECODE: Codec = Codec::PUNYCODE.with_limits(Limits::NONE);
 /// ```
 #[inline]
 pub fn has_ace_prefix(label: &[u8]) -> bool {
-    label.len() >= 4 && label[..4].eq_ignore_ascii_case(ACE_PREFIX.as_bytes())
+    // One compare of the first four bytes as a word: setting bit 5 of the
+    // two letters' bytes makes `X` and `x` both `x` (and `N`, `n` both `n`),
+    // and no other byte either; the hyphens are compared as they are.
+    label.first_chunk::<4>().is_some_and(|head| {
+        u32::from_le_bytes(*head) | u32::from_le_bytes([0x20, 0x20, 0, 0])
+            == u32::from_le_bytes(*b"xn--")
+    })
 }
 
 /// Whether a canonical Unicode label may hold the code point `c`: it is
@@ -504,6 +510,25 @@ pub fn to_unicode_label(label: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ace_prefix_agrees_with_case_blind_bytes() {
+        // Every byte in every place of the prefix, and labels too short.
+        for at in 0..4 {
+            for b in 0..=255u8 {
+                let mut label = *b"xn--a";
+                label[at] = b;
+                assert_eq!(
+                    has_ace_prefix(&label),
+                    label[..4].eq_ignore_ascii_case(b"xn--"),
+                    "{label:?}"
+                );
+            }
+        }
+        assert!(!has_ace_prefix(b"xn-"));
+        assert!(!has_ace_prefix(b""));
+        assert!(has_ace_prefix(b"Xn--"));
+    }
 
     #[test]
     fn mismatch_finds_the_first_difference() {

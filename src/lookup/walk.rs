@@ -132,20 +132,30 @@ impl Labels for LabelTree {
 pub(crate) struct Match {
     /// Where the public suffix starts in the walked host; `NONE` when there
     /// is none (implicit rule off and no rule matched).
-    suffix: usize,
+    suffix: u16,
     /// Where the registrable domain starts in the walked host, or `NONE`.
-    registrable: usize,
+    registrable: u16,
     /// See [`Match::listed_from`].
-    listed: usize,
+    listed: u16,
     /// The prevailing rule's section; `None` for the implicit rule.
     pub(crate) section: Option<Section>,
     /// Whether a listed rule prevailed.
     pub(crate) known: bool,
 }
 
+// The size the doc above gives.
+const _: () = assert!(std::mem::size_of::<Match>() == 8);
+
+/// A place in a name (under [`MAX_NAME`](crate::host::label::MAX_NAME)
+/// bytes, far below `NONE`) in sixteen bits.
+#[inline(always)]
+fn place(at: usize) -> u16 {
+    u16::try_from(at).unwrap_or(Match::NONE)
+}
+
 impl Match {
     /// No place.
-    const NONE: usize = usize::MAX;
+    const NONE: u16 = u16::MAX;
 
     /// A match, none of whose labels are said to be found in the tree
     /// (see [`Match::with_listed_from`]).
@@ -156,7 +166,7 @@ impl Match {
         section: Option<Section>,
         known: bool,
     ) -> Match {
-        let place = |at: Option<usize>| at.unwrap_or(Match::NONE);
+        let place = |at: Option<usize>| at.map_or(Match::NONE, place);
         Match {
             suffix: place(suffix),
             registrable: place(registrable),
@@ -171,7 +181,7 @@ impl Match {
     #[inline(always)]
     pub(crate) fn with_listed_from(self, listed_from: usize) -> Match {
         Match {
-            listed: listed_from,
+            listed: place(listed_from),
             ..self
         }
     }
@@ -180,13 +190,13 @@ impl Match {
     /// is none (implicit rule off and no rule matched).
     #[inline(always)]
     pub(crate) fn suffix_start(&self) -> Option<usize> {
-        (self.suffix != Match::NONE).then_some(self.suffix)
+        (self.suffix != Match::NONE).then_some(usize::from(self.suffix))
     }
 
     /// Where the registrable domain starts in the walked host.
     #[inline(always)]
     pub(crate) fn registrable_start(&self) -> Option<usize> {
-        (self.registrable != Match::NONE).then_some(self.registrable)
+        (self.registrable != Match::NONE).then_some(usize::from(self.registrable))
     }
 
     /// Where the labels begin that the walk found in the tree one by one
@@ -196,7 +206,7 @@ impl Match {
     /// before them only.
     #[inline(always)]
     pub(crate) fn listed_from(&self) -> usize {
-        self.listed
+        usize::from(self.listed)
     }
 
     /// How many labels the public suffix has, in `walked`, the host as
