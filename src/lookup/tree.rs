@@ -252,12 +252,14 @@ const RTL_FILTER_WORDS: usize = 16;
 /// most: Punycode writes its deltas last), in lower case.
 #[inline]
 fn rtl_bit(label: &[u8]) -> usize {
-    let tail = label
-        .get(label.len().saturating_sub(8)..)
-        .unwrap_or_default();
-    let word = tail
-        .iter()
-        .fold(0u64, |w, &b| (w << 8) | u64::from(b.to_ascii_lowercase()));
+    let word = match label.last_chunk::<8>() {
+        Some(tail) => u64::from_be_bytes(*tail),
+        None => label.iter().fold(0, |w, &b| (w << 8) | u64::from(b)),
+    };
+    // Bit 5 set in every byte: the letters of a label lower-cased (digits
+    // and `-` have it already). Other bytes may change too, alike for the
+    // tree's labels and a host's, and an `xn--` label holds none.
+    let word = word | 0x2020_2020_2020_2020;
     let mixed = (word ^ label.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (mixed >> (64 - (RTL_FILTER_WORDS * 64).trailing_zeros())) as usize
 }
@@ -323,17 +325,12 @@ impl LabelTree {
         if self.rtl_filter[bit / 64 % RTL_FILTER_WORDS] & (1 << (bit % 64)) == 0 {
             return false;
         }
-        // The tree's labels are lower-case; a host's may not be.
-        let mut lower = [0u8; MAX_LABEL];
-        let Some(label) = lower.get_mut(..label.len()).map(|l| {
-            l.copy_from_slice(label);
-            l.make_ascii_lowercase();
-            &*l
-        }) else {
-            return false;
-        };
+        // The tree's labels are lower-case; a host's may not be. Compared a
+        // byte at a time, lower-cased as read: a lower-cased copy, read back
+        // by `memcmp` in words just after its bytes were written, stalled.
+        let lower = || label.iter().map(u8::to_ascii_lowercase);
         self.rtl_a_labels
-            .binary_search_by(|l| l.as_ref().cmp(label))
+            .binary_search_by(|l| l.iter().copied().cmp(lower()))
             .is_ok()
     }
 

@@ -443,9 +443,10 @@ fn ascii_to_unicode(name: &str, from: usize) -> Result<Cow<'_, str>, Error> {
                     Ok(Cow::Owned(String::from(p.text.as_str())))
                 });
             };
-            let (n, label_rtl) = decode_checked(label, room).map_err(|e| e.shifted(start))?;
-            rtl |= label_rtl;
-            out.extend(room.iter().take(n));
+            let n = decode_lowered(label, room).map_err(|e| e.shifted(start))?;
+            let decoded = room.get(..n).unwrap_or_default();
+            rtl |= validate_decoded(decoded, &mut Vec::new(), 0).map_err(|e| e.shifted(start))?;
+            out.extend(decoded);
         } else {
             out.extend(label.iter().map(|&b| char::from(b.to_ascii_lowercase())));
         }
@@ -951,7 +952,8 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
     if len <= FEW_CHARS {
         // Most A-labels: a buffer cleared with a few stores, not `memset`.
         let mut chars = ['\0'; FEW_CHARS];
-        return decode_checked(label, &mut chars).map(|(_, rtl)| rtl);
+        let n = decode_lowered(label, &mut chars)?;
+        return validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0);
     }
     let mut chars = ['\0'; 63];
     let mut heap_chars;
@@ -962,14 +964,17 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
             &mut heap_chars
         }
     };
-    decode_checked(label, chars).map(|(_, rtl)| rtl)
+    let n = decode_lowered(label, chars)?;
+    validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
 }
 
-/// [`check_a_label`], decoding into `chars` (room for a code point per
-/// byte after `xn--`): the number of code points decoded, and whether they
-/// are right-to-left.
+/// The code points of an `xn--` label decoded into `chars` (room for one
+/// per byte after `xn--`), ASCII lower-cased: how many there are. What
+/// they are is checked by [`validate_decoded`], called by each caller
+/// itself: its answer, returned as it is, is written straight into the
+/// caller's, where a copy of it read back the bytes just written.
 #[inline(always)]
-fn decode_checked(label: &[u8], chars: &mut [char]) -> Result<(usize, bool), Error> {
+fn decode_lowered(label: &[u8], chars: &mut [char]) -> Result<usize, Error> {
     if !label.is_ascii() {
         return Err(Error::ALabelNotAscii { offset: 0 });
     }
@@ -983,7 +988,7 @@ fn decode_checked(label: &[u8], chars: &mut [char]) -> Result<(usize, bool), Err
     for c in chars.iter_mut() {
         *c = c.to_ascii_lowercase();
     }
-    validate_decoded(chars, &mut Vec::new(), 0).map(|rtl| (n, rtl))
+    Ok(n)
 }
 
 /// Whether an `xn--` label already known to be valid (one of the list's own)
