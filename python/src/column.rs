@@ -711,14 +711,21 @@ fn string_parts<O: OffsetSizeTrait>(
             "the answers hold more bytes than a column of this string type can",
         ));
     }
-    // `offsets` starts at 0 and holds the length of `values` after each
-    // row, so it never decreases; each row's bytes are those of a `&str`.
-    let array = GenericStringArray::<O>::try_new(
-        OffsetBuffer::new(ScalarBuffer::from(offsets)),
-        Buffer::from_vec(values),
-        nulls.finish(),
-    )
-    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    // SAFETY: `offsets` starts at 0 and holds the length of `values` after
+    // each row (none overflowed `O`: checked above), so it never decreases
+    // and ends at `values.len()`; each row's bytes were appended whole from
+    // a `&str`, so every offset falls on a character boundary of valid
+    // UTF-8; `nulls` has a bit per row, as `offsets` has an offset per row
+    // after the first. Checking all that again (`try_new`, which reads every
+    // byte of `values` as UTF-8) took 4% of the samples of a profile of
+    // `etld.registrable(pyarrow_array)`, 1 M hosts, one core.
+    let array = unsafe {
+        GenericStringArray::<O>::new_unchecked(
+            OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(values),
+            nulls.finish(),
+        )
+    };
     Ok(Arc::new(array))
 }
 
