@@ -1174,15 +1174,25 @@ mod tests {
             assert!(tree.is_rtl_a_label(label.as_bytes()), "{label}");
         }
         assert!(tree.is_rtl_a_label(b"XN--MGBAAM7A8H"));
-        for label in ["xn--p1ai", "xn--fiqs8s", "com", "xn--", "xn--mgbaam7a8i"] {
+        // Another last byte, one byte short, one byte more.
+        for label in [
+            "xn--p1ai",
+            "xn--fiqs8s",
+            "com",
+            "xn--",
+            "xn--mgbaam7a8i",
+            "xn--mgbaam7a8",
+            "xn--mgbaam7a8hh",
+        ] {
             assert!(!tree.is_rtl_a_label(label.as_bytes()), "{label}");
         }
         // Every label the tree notes decodes to right-to-left characters,
-        // and its filter lets it through.
+        // and its filter lets it through, in either case.
         assert!(tree.rtl_a_labels.len() >= 3);
         for label in tree.rtl_a_labels.iter() {
             assert!(crate::host::uts46::a_label_is_rtl(label));
             assert!(tree.is_rtl_a_label(label));
+            assert!(tree.is_rtl_a_label(&label.to_ascii_uppercase()));
         }
     }
 
