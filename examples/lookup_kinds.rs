@@ -10,6 +10,7 @@
 //! |---|---|
 //! | `plain` | lower-case ASCII without `xn--`: scan, walk, answer |
 //! | `upper` | ASCII with upper case: walk folding case, answer lower-cased (a new string) |
+//! | `lowered` | the `upper` hosts lower-cased, a plain host each: what case alone costs them |
 //! | `xn` | lower-case ASCII with an `xn--` label: check each A-label not in the list |
 //! | `unicode` | non-ASCII: check each Unicode label is canonical, or encode it |
 //!
@@ -24,13 +25,13 @@
 //! letter): `psl` matches bytes as they come, so it answers suffix `Au` for
 //! `Travelhafo.Edu.Au`.
 //!
-//! Arguments: the kind (`mix`, `plain`, `upper`, `xn`, `unicode`, or `all`),
-//! how many hosts of the mix to draw from, how many passes (the best is
-//! kept), and which measurement to run (`etld_suffix`, `etld_registrable`,
-//! `psl_suffix`, `psl_domain`, `psl_suffix_folded`, `psl_domain_folded`, or
-//! `all`). Each measurement is a function of
-//! its own that is never inlined, so that an instruction count can be kept
-//! to it:
+//! Arguments: the kind (`mix`, `plain`, `upper`, `lowered`, `xn`,
+//! `unicode`, or `all`), how many hosts of the mix to draw from, how many
+//! passes (the best is kept), and which measurement to run (`etld_suffix`,
+//! `etld_registrable`, `psl_suffix`, `psl_domain`, `psl_suffix_folded`,
+//! `psl_domain_folded`, or `all`). Each measurement is a function of its
+//! own that is never inlined, so that an instruction count can be kept to
+//! it:
 //!
 //! ```text
 //! cargo build --release --example lookup_kinds
@@ -51,7 +52,7 @@ use std::time::Instant;
 mod hosts;
 
 /// The kinds of host, as in the module docs.
-const KINDS: [&str; 4] = ["plain", "upper", "xn", "unicode"];
+const KINDS: [&str; 5] = ["plain", "upper", "lowered", "xn", "unicode"];
 
 /// Whether `host` holds an ASCII upper-case letter.
 fn has_ascii_upper(host: &str) -> bool {
@@ -204,6 +205,14 @@ fn main() -> ExitCode {
         let of_kind: Vec<String>;
         let hosts: &[String] = match kind {
             "mix" => &mix,
+            "lowered" => {
+                of_kind = mix
+                    .iter()
+                    .filter(|h| kind_of(h) == "upper")
+                    .map(|h| h.to_ascii_lowercase())
+                    .collect();
+                &of_kind
+            }
             k => {
                 of_kind = mix.iter().filter(|h| kind_of(h) == k).cloned().collect();
                 &of_kind
