@@ -166,10 +166,9 @@ impl Match {
         section: Option<Section>,
         known: bool,
     ) -> Match {
-        let place = |at: Option<usize>| at.map_or(Match::NONE, place);
         Match {
-            suffix: place(suffix),
-            registrable: place(registrable),
+            suffix: suffix.map_or(Match::NONE, place),
+            registrable: registrable.map_or(Match::NONE, place),
             listed: Match::NONE,
             section,
             known,

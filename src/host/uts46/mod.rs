@@ -957,9 +957,7 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
     let len = label.len().saturating_sub(4);
     if len <= FEW_CHARS {
         // Most A-labels: a buffer cleared with a few stores, not `memset`.
-        let mut chars = ['\0'; FEW_CHARS];
-        let n = decode_lowered(label, &mut chars)?;
-        return validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0);
+        return check_decoded(label, &mut ['\0'; FEW_CHARS]);
     }
     let mut chars = ['\0'; 63];
     let mut heap_chars;
@@ -970,15 +968,22 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
             &mut heap_chars
         }
     };
+    check_decoded(label, chars)
+}
+
+/// [`check_a_label`], decoding into `chars`: [`validate_decoded`]'s answer
+/// for the decoded label, returned as it is.
+#[inline(always)]
+fn check_decoded(label: &[u8], chars: &mut [char]) -> Result<bool, Error> {
     let n = decode_lowered(label, chars)?;
     validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
 }
 
 /// The code points of an `xn--` label decoded into `chars` (room for one
 /// per byte after `xn--`), ASCII lower-cased: how many there are. What
-/// they are is checked by [`validate_decoded`], called by each caller
-/// itself: its answer, returned as it is, is written straight into the
-/// caller's, where a copy of it read back the bytes just written.
+/// they are is checked by [`validate_decoded`], called after it
+/// ([`check_decoded`]) so that its answer is returned as it is: a copy of
+/// it, mapped into another, read back the bytes just written.
 #[inline(always)]
 fn decode_lowered(label: &[u8], chars: &mut [char]) -> Result<usize, Error> {
     if !label.is_ascii() {
