@@ -281,6 +281,31 @@ fn lower_case(v: u64) -> u64 {
     v | upper_case(v) >> 2
 }
 
+/// `host`, of at most `8 * N` bytes, with its ASCII upper-case letters
+/// lower-cased, as `N` words zero past its end; `None` for a longer host.
+///
+/// Each word is read from the host and written whole: nothing is read
+/// back from the copy as it is written, which a copy lower-cased in place
+/// does (and then waits for the copy's stores).
+#[inline(always)]
+pub(crate) fn lowered_words<const N: usize>(host: &[u8]) -> Option<[[u8; 8]; N]> {
+    let n = host.len();
+    if n > 8 * N {
+        return None;
+    }
+    let mut words = [[0; 8]; N];
+    for (i, to) in words.iter_mut().enumerate() {
+        let at = 8 * i;
+        let w = match () {
+            _ if at + 8 <= n => word(host, at),
+            _ if at < n => tail_word(host, at),
+            _ => 0,
+        };
+        *to = lower_case(w).to_le_bytes();
+    }
+    Some(words)
+}
+
 /// `host` lower-cased into `buf`, for a host the scan found canonical
 /// ASCII but for upper-case letters ([`Form::FOLDED`]); `None` when `buf`
 /// is too short.

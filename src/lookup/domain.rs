@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use crate::lookup::text::NameText;
 use crate::lookup::walk::Match;
 use crate::rules::rule::Section;
 
@@ -25,11 +26,35 @@ use crate::rules::rule::Section;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Domain<'a> {
-    name: Cow<'a, str>,
-    suffix: Option<usize>,
-    registrable: Option<usize>,
+    name: NameText<'a>,
+    /// Where the public suffix starts in `name`, or [`NONE`].
+    suffix: u16,
+    /// Where the registrable domain starts in `name`, or [`NONE`].
+    registrable: u16,
     section: Option<Section>,
     known: bool,
+}
+
+// Forty-eight bytes on 64-bit targets: the name (see
+// `crate::lookup::text`), its two places in sixteen bits each, the section
+// and whether the rule is known.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Domain>() == 48);
+
+/// No place in the name.
+const NONE: u16 = u16::MAX;
+
+/// A place in a name, or none, in sixteen bits: a name is the form of a
+/// host of at most 253 bytes, under four times that in Unicode.
+#[inline(always)]
+fn place(at: Option<usize>) -> u16 {
+    at.and_then(|at| u16::try_from(at).ok()).unwrap_or(NONE)
+}
+
+/// The place `at` in a name, or `None` for [`NONE`].
+#[inline(always)]
+fn start(at: u16) -> Option<usize> {
+    (at != NONE).then_some(usize::from(at))
 }
 
 impl<'a> Domain<'a> {
@@ -46,9 +71,9 @@ impl<'a> Domain<'a> {
             None => (None, None),
         };
         Domain {
-            name,
-            suffix,
-            registrable,
+            name: name.into(),
+            suffix: place(suffix),
+            registrable: place(registrable),
             section: m.section,
             known: m.known,
         }
@@ -64,9 +89,9 @@ impl<'a> Domain<'a> {
         known: bool,
     ) -> Domain<'a> {
         Domain {
-            name,
-            suffix,
-            registrable,
+            name: name.into(),
+            suffix: place(suffix),
+            registrable: place(registrable),
             section,
             known,
         }
@@ -75,10 +100,23 @@ impl<'a> Domain<'a> {
     /// Builds the answer for `name`, the host as walked.
     #[inline]
     pub(crate) fn with_offsets(name: Cow<'a, str>, m: &Match) -> Domain<'a> {
+        Domain::at_offsets(name.into(), m)
+    }
+
+    /// The answer for `host`, ASCII walked folding case: the host
+    /// lower-cased.
+    #[inline(always)]
+    pub(crate) fn lowered(host: &str, m: &Match) -> Domain<'a> {
+        Domain::at_offsets(NameText::lowered(host), m)
+    }
+
+    /// [`Domain::with_offsets`] for a name of any kind.
+    #[inline(always)]
+    fn at_offsets(name: NameText<'a>, m: &Match) -> Domain<'a> {
         Domain {
             name,
-            suffix: m.suffix_start(),
-            registrable: m.registrable_start(),
+            suffix: place(m.suffix_start()),
+            registrable: place(m.registrable_start()),
             section: m.section,
             known: m.known,
         }
@@ -88,27 +126,27 @@ impl<'a> Domain<'a> {
     /// name.
     #[inline(always)]
     pub(crate) fn offsets(&self) -> (Option<usize>, Option<usize>) {
-        (self.suffix, self.registrable)
+        (start(self.suffix), start(self.registrable))
     }
 
     /// The whole host, lower-cased, in the output form.
     #[inline]
     pub fn as_str(&self) -> &str {
-        &self.name
+        self.name.as_str()
     }
 
     /// The public suffix, or `None` when the host has none (the implicit
     /// rule is off and no rule matched).
     #[inline]
     pub fn suffix(&self) -> Option<&str> {
-        self.suffix.map(|i| &self.name[i..])
+        start(self.suffix).map(|i| &self.as_str()[i..])
     }
 
     /// The registrable domain (the public suffix and one more label), or
     /// `None` when the host is itself a public suffix or has none.
     #[inline]
     pub fn registrable(&self) -> Option<&str> {
-        self.registrable.map(|i| self.tail(i))
+        start(self.registrable).map(|i| self.tail(i))
     }
 
     /// The name from `at`, the start of one of its labels, on.
@@ -127,28 +165,28 @@ impl<'a> Domain<'a> {
         // A boundary by construction: every offset a `Domain` keeps is 0 or
         // just after a `.` (an ASCII byte) of `name` (the label starts that
         // the walk or `label_starts` found in it).
-        debug_assert!(at == 0 || self.name.as_bytes().get(at - 1) == Some(&b'.'));
-        debug_assert!(self.name.is_char_boundary(at));
+        debug_assert!(at == 0 || self.as_str().as_bytes().get(at - 1) == Some(&b'.'));
+        debug_assert!(self.as_str().is_char_boundary(at));
         // SAFETY: `at` is a character boundary of `name` (see above), and
         // at most its length (a label start is within the name).
-        unsafe { self.name.get_unchecked(at..) }
+        unsafe { self.as_str().get_unchecked(at..) }
     }
 
     /// The label just left of the public suffix (`example` of
     /// `www.example.co.uk`), or `None` when there is no registrable domain.
     #[inline]
     pub fn registrable_label(&self) -> Option<&str> {
-        let (r, s) = (self.registrable?, self.suffix?);
-        Some(&self.name[r..s - 1])
+        let (r, s) = (start(self.registrable)?, start(self.suffix)?);
+        Some(&self.as_str()[r..s - 1])
     }
 
     /// The labels left of the registrable domain (`www` of
     /// `www.example.co.uk`), or `None` when there are none.
     #[inline]
     pub fn subdomain(&self) -> Option<&str> {
-        match self.registrable? {
+        match start(self.registrable)? {
             0 => None,
-            r => Some(&self.name[..r - 1]),
+            r => Some(&self.as_str()[..r - 1]),
         }
     }
 
@@ -167,13 +205,13 @@ impl<'a> Domain<'a> {
     /// Whether the host is itself a public suffix.
     #[inline]
     pub fn is_public_suffix(&self) -> bool {
-        self.suffix == Some(0)
+        self.suffix == 0
     }
 
     /// Whether the host ended with a dot (a fully qualified name).
     #[inline]
     pub fn is_fqdn(&self) -> bool {
-        self.name.ends_with('.')
+        self.as_str().ends_with('.')
     }
 
     /// The registrable domain, kept past the `Domain`: a slice of the
@@ -196,8 +234,8 @@ impl<'a> Domain<'a> {
     /// assert_eq!(by_site["example.com"], ["WWW.Example.COM"]);
     /// ```
     pub fn into_registrable(self) -> Option<Cow<'a, str>> {
-        let at = self.registrable?;
-        Some(tail_of(self.name, at))
+        let at = start(self.registrable)?;
+        Some(self.name.into_tail(at))
     }
 
     /// The public suffix, kept past the `Domain` (see
@@ -208,32 +246,18 @@ impl<'a> Domain<'a> {
     /// assert_eq!(suffix.as_deref(), Some("github.io"));
     /// ```
     pub fn into_suffix(self) -> Option<Cow<'a, str>> {
-        let at = self.suffix?;
-        Some(tail_of(self.name, at))
+        let at = start(self.suffix)?;
+        Some(self.name.into_tail(at))
     }
 
     /// Detaches the answer from the input it may borrow.
     pub fn into_owned(self) -> Domain<'static> {
         Domain {
-            name: Cow::Owned(self.name.into_owned()),
+            name: self.name.into_owned(),
             suffix: self.suffix,
             registrable: self.registrable,
             section: self.section,
             known: self.known,
-        }
-    }
-}
-
-/// The part of `name` from byte `at` (a label start): borrowed from what
-/// `name` borrows, or owned.
-fn tail_of(name: Cow<'_, str>, at: usize) -> Cow<'_, str> {
-    match name {
-        Cow::Borrowed(name) => Cow::Borrowed(name.get(at..).unwrap_or_default()),
-        Cow::Owned(mut name) => {
-            if name.is_char_boundary(at) {
-                name.drain(..at);
-            }
-            Cow::Owned(name)
         }
     }
 }

@@ -36,8 +36,11 @@ impl Index {
                 if *form == Form::CANONICAL {
                     return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
                 }
+                // Upper-case ASCII, walked folding case: the host
+                // lower-cased, held in the answer (no allocation for a host
+                // of up to `text::INLINE` bytes).
                 if *form == Form::FOLDED {
-                    return Ok(folded(host, m));
+                    return Ok(Domain::lowered(host, m));
                 }
             }
         }
@@ -173,14 +176,6 @@ pub(crate) fn mask_of(options: &Options) -> u8 {
 fn walkable_unicode(host: &str, listed_from: usize, options: &Options) -> bool {
     let bare = host.strip_suffix('.').unwrap_or(host);
     options.output == Output::Input && is_walkable_unicode(bare, listed_from)
-}
-
-/// The answer for an ASCII host with upper-case letters, walked folding
-/// case: the host lower-cased.
-#[cold]
-#[inline(never)]
-fn folded<'h>(host: &str, m: &Match) -> Domain<'h> {
-    Domain::with_offsets(Cow::Owned(host.to_ascii_lowercase()), m)
 }
 
 /// The answer for a host walked in its canonical ASCII form `ascii`,

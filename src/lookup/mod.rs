@@ -11,6 +11,7 @@
 //! | `direct.rs` | the map itself as a source of labels, for the lookups answered before the tree is unfolded |
 //! | `find.rs` | one host's answer: the fast path for a canonical ASCII host, and the slow path that has the host room canonicalise a host before matching it again |
 //! | `domain.rs` | a [`Domain`](crate::Domain): the answer of one lookup |
+//! | `text.rs` | the text of an answer's name: borrowed from the host, owned, or, lower-cased, held in the answer itself |
 //! | `batch.rs` | a column of hosts answered with no `Result` per host: [`Answer`](crate::Answer) and [`Batch`](crate::Batch) |
 //!
 //! What it may use: the host room (scanning, canonical labels, label keys,
@@ -28,6 +29,7 @@ pub(crate) mod direct;
 pub(crate) mod domain;
 pub(crate) mod find;
 pub(crate) mod index;
+pub(crate) mod text;
 pub(crate) mod tree;
 pub(crate) mod walk;
 
