@@ -290,17 +290,27 @@ fn lower_case(v: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn lowered_words<const N: usize>(host: &[u8]) -> Option<[[u8; 8]; N]> {
     let n = host.len();
+    let mut words = [[0; 8]; N];
     if n > 8 * N {
         return None;
     }
-    let mut words = [[0; 8]; N];
+    let Some(last) = n.checked_sub(8) else {
+        // Under eight bytes: one word, put together byte by byte.
+        if let Some(first) = words.first_mut() {
+            *first = lower_case(tail_word(host, 0)).to_le_bytes();
+        }
+        return Some(words);
+    };
+    // With no branch on the length, which varies from host to host: each
+    // word is read whole from within the host, at its place or, for the
+    // host's last bytes, as the host's last word shifted down (shifted out
+    // altogether past the end).
     for (i, to) in words.iter_mut().enumerate() {
         let at = 8 * i;
-        let w = match () {
-            _ if at + 8 <= n => word(host, at),
-            _ if at < n => tail_word(host, at),
-            _ => 0,
-        };
+        let from = at.min(last);
+        let w = word(host, from)
+            .checked_shr(8 * (at - from) as u32)
+            .unwrap_or(0);
         *to = lower_case(w).to_le_bytes();
     }
     Some(words)
