@@ -9,8 +9,9 @@
 //!     BINARY mix 20000 1 lookup_each             # instructions / hosts
 //! ```
 //!
-//! KIND is `mix` (the realistic mix of `benches/hosts/mod.rs`, seed 42) or
-//! `plain` (its lower-case ASCII hosts without `xn--`); HOSTS how many
+//! KIND is `mix` (the realistic mix of `benches/hosts/mod.rs`, seed 42),
+//! `plain` (its lower-case ASCII hosts without `xn--`) or `upper` (its
+//! ASCII hosts with an upper-case letter); HOSTS how many
 //! hosts of the mix (default 100,000); PASSES how many passes (default 21);
 //! MEASUREMENT one of `lookup_each`, `lookup_batch`, `lookup_loop`,
 //! `psl_domain`, or `all` (the default). Each measurement reads every
@@ -76,12 +77,14 @@ fn main() {
     let passes: usize = arg(2).and_then(|s| s.parse().ok()).unwrap_or(21).max(1);
     let only = arg(3).unwrap_or("all");
     let mut hosts = hosts::realistic_hosts(n, 42);
-    if kind == "plain" {
-        hosts.retain(|h| {
+    match kind {
+        "plain" => hosts.retain(|h| {
             !h.contains("xn--")
                 && h.bytes()
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-')
-        });
+        }),
+        "upper" => hosts.retain(|h| h.is_ascii() && h.bytes().any(|b| b.is_ascii_uppercase())),
+        _ => {}
     }
     let list = etld::List::builtin();
     // Measured with the tree unfolded, as after the first few hundred lookups.

@@ -78,6 +78,7 @@ use crate::host::scan::{lower_cased, Form, Stop};
 use crate::lookup::domain::Domain;
 use crate::lookup::find::mask_of;
 use crate::lookup::index::Index;
+use crate::lookup::text::NameText;
 use crate::lookup::walk::Match;
 use crate::options::{Options, Output};
 use crate::rules::rule::Section;
@@ -339,6 +340,9 @@ impl Index {
         // lower-cased on the stack, not in a string of its own.
         if let Ok((m, Form::FOLDED)) = &first {
             if options.output != Output::Unicode {
+                if let Some(name) = NameText::lowered_inline(host) {
+                    return f(i, Answer::walked_as(name.as_str(), false, m));
+                }
                 let mut lower = [0; MAX_NAME + 1];
                 if let Some(name) = lower_cased(host, &mut lower) {
                     return f(i, Answer::walked_as(name, false, m));

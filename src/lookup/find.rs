@@ -37,8 +37,8 @@ impl Index {
                     return Ok(Domain::with_offsets(Cow::Borrowed(host), m));
                 }
                 // Upper-case ASCII, walked folding case: the host
-                // lower-cased, held in the answer (no allocation for a host
-                // of up to `text::INLINE` bytes).
+                // lower-cased, held in the answer itself when it is short
+                // (`crate::lookup::text`).
                 if *form == Form::FOLDED {
                     return Ok(Domain::lowered(host, m));
                 }
