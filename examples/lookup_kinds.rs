@@ -9,7 +9,7 @@
 //! | kind | what etld does beyond a plain host |
 //! |---|---|
 //! | `plain` | lower-case ASCII without `xn--`: scan, walk, answer |
-//! | `upper` | ASCII with upper case: walk folding case, answer lower-cased (a new string) |
+//! | `upper` | ASCII with upper case: walk folding case, answer lower-cased (held in the answer up to 32 bytes, a new string past) |
 //! | `lowered` | the `upper` hosts lower-cased, a plain host each: what case alone costs them |
 //! | `xn` | lower-case ASCII with an `xn--` label: check each A-label not in the list |
 //! | `unicode` | non-ASCII: check each Unicode label is canonical, or encode it |
