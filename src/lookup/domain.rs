@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::lookup::text::NameText;
-use crate::lookup::walk::Match;
+use crate::lookup::walk::{place, Match};
 use crate::rules::rule::Section;
 
 /// A looked-up host: its public suffix, registrable domain and the rule
@@ -52,7 +52,7 @@ const _: () = assert!(std::mem::size_of::<Domain>() == 56);
 struct Parts(u64);
 
 /// No place in the name.
-const NONE: u16 = u16::MAX;
+const NONE: u16 = Match::NONE;
 
 impl Parts {
     #[inline(always)]
@@ -62,8 +62,7 @@ impl Parts {
         section: Option<Section>,
         known: bool,
     ) -> Parts {
-        let place =
-            |at: Option<usize>| u64::from(at.and_then(|at| u16::try_from(at).ok()).unwrap_or(NONE));
+        let place = |at: Option<usize>| u64::from(at.map_or(NONE, place));
         let section = match section {
             None => 0,
             Some(Section::Icann) => 1,

@@ -149,13 +149,13 @@ const _: () = assert!(std::mem::size_of::<Match>() == 8);
 /// A place in a name (under [`MAX_NAME`](crate::host::label::MAX_NAME)
 /// bytes, far below `NONE`) in sixteen bits.
 #[inline(always)]
-fn place(at: usize) -> u16 {
+pub(crate) fn place(at: usize) -> u16 {
     u16::try_from(at).unwrap_or(Match::NONE)
 }
 
 impl Match {
     /// No place.
-    const NONE: u16 = u16::MAX;
+    pub(crate) const NONE: u16 = u16::MAX;
 
     /// A match, none of whose labels are said to be found in the tree
     /// (see [`Match::with_listed_from`]).
