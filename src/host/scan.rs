@@ -290,10 +290,10 @@ fn lower_case(v: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn lowered_words<const N: usize>(host: &[u8]) -> Option<[[u8; 8]; N]> {
     let n = host.len();
-    let mut words = [[0; 8]; N];
     if n > 8 * N {
         return None;
     }
+    let mut words = [[0; 8]; N];
     let Some(last) = n.checked_sub(8) else {
         // Under eight bytes: one word, put together byte by byte.
         if let Some(first) = words.first_mut() {

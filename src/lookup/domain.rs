@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::lookup::text::NameText;
-use crate::lookup::walk::{place, Match};
+use crate::lookup::walk::{place, start, Match};
 use crate::rules::rule::Section;
 
 /// A looked-up host: its public suffix, registrable domain and the rule
@@ -74,8 +74,7 @@ impl Parts {
     /// The place in bits `shift..shift + 16`, or `None`.
     #[inline(always)]
     fn place(self, shift: u32) -> Option<usize> {
-        let at = (self.0 >> shift) as u16;
-        (at != NONE).then_some(usize::from(at))
+        start((self.0 >> shift) as u16)
     }
 
     #[inline(always)]

@@ -153,6 +153,12 @@ pub(crate) fn place(at: usize) -> u16 {
     u16::try_from(at).unwrap_or(Match::NONE)
 }
 
+/// The place `at` (see [`place`]) as an offset, `None` for `NONE`.
+#[inline(always)]
+pub(crate) fn start(at: u16) -> Option<usize> {
+    (at != Match::NONE).then_some(usize::from(at))
+}
+
 impl Match {
     /// No place.
     pub(crate) const NONE: u16 = u16::MAX;
@@ -189,13 +195,13 @@ impl Match {
     /// is none (implicit rule off and no rule matched).
     #[inline(always)]
     pub(crate) fn suffix_start(&self) -> Option<usize> {
-        (self.suffix != Match::NONE).then_some(usize::from(self.suffix))
+        start(self.suffix)
     }
 
     /// Where the registrable domain starts in the walked host.
     #[inline(always)]
     pub(crate) fn registrable_start(&self) -> Option<usize> {
-        (self.registrable != Match::NONE).then_some(usize::from(self.registrable))
+        start(self.registrable)
     }
 
     /// Where the labels begin that the walk found in the tree one by one
