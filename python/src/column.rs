@@ -52,6 +52,22 @@ pub enum Op {
 }
 
 impl Op {
+    /// Every operation, in the order of declaration: `Op::ALL[op as usize]`
+    /// is `op`. (The entry of the module's functions numbers them so.)
+    #[cfg(Py_3_10)]
+    pub const ALL: [Op; 10] = [
+        Op::Registrable,
+        Op::Suffix,
+        Op::Subdomain,
+        Op::Label,
+        Op::Section,
+        Op::Known,
+        Op::Error,
+        Op::Lookup,
+        Op::Host,
+        Op::LookupUrl,
+    ];
+
     /// The operation named `name`.
     pub fn parse(name: &str) -> PyResult<Op> {
         Ok(match name {

@@ -12,6 +12,7 @@
 
 mod arrow;
 mod column;
+mod entry;
 mod extra;
 mod text;
 
@@ -188,48 +189,58 @@ impl PyList {
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = host.py();
         if let Ok(host) = host.cast::<PyString>() {
-            let s = str_of(host)?;
-            // Borrowed where it lies, not moved out of the `Result`: the
-            // copy read back at once what the lookup had just written, a
-            // stall in a profile. With the options taken as they are when
-            // no keyword is given (`call_options`), a call of
-            // `etld.registrable(host)` on the realistic mix, one core, went
-            // from 102-104 to 95-97 ns.
-            let found = self.list.lookup_with(s, &options);
-            let Ok(d) = &found else {
-                return Ok(py.None().into_bound(py));
-            };
-            let text = match op {
-                Op::Registrable => d.registrable(),
-                Op::Suffix => d.suffix(),
-                Op::Subdomain => d.subdomain(),
-                Op::Label => d.registrable_label(),
-                // Two strs, made once.
-                Op::Section => {
-                    return Ok(match d.section() {
-                        Some(etld::Section::Icann) => pyo3::intern!(py, "icann").clone().into_any(),
-                        Some(etld::Section::Private) => {
-                            pyo3::intern!(py, "private").clone().into_any()
-                        }
-                        None => py.None().into_bound(py),
-                    })
-                }
-                Op::Known => {
-                    return Ok(pyo3::types::PyBool::new(py, d.is_known())
-                        .to_owned()
-                        .into_any())
-                }
-                _ => None,
-            };
-            return match text {
-                Some(t) => Ok(piece_of(host, s, t)?.into_any()),
-                None => Ok(py.None().into_bound(py)),
-            };
+            return self.part_of_str(host, op, options);
         }
         if host.is_none() {
             return Ok(py.None().into_bound(py));
         }
         self.column(slf, host, op, options)
+    }
+
+    /// One part of the answer for a `str` host (`op` one of the parts of
+    /// [`Self::part`]; any other answers None).
+    fn part_of_str<'py>(
+        &self,
+        host: &Bound<'py, PyString>,
+        op: Op,
+        options: Options,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = host.py();
+        let s = str_of(host)?;
+        // Borrowed where it lies, not moved out of the `Result`: the
+        // copy read back at once what the lookup had just written, a
+        // stall in a profile. With the options taken as they are when
+        // no keyword is given (`call_options`), a call of
+        // `etld.registrable(host)` on the realistic mix, one core, went
+        // from 102-104 to 95-97 ns.
+        let found = self.list.lookup_with(s, &options);
+        let Ok(d) = &found else {
+            return Ok(py.None().into_bound(py));
+        };
+        let text = match op {
+            Op::Registrable => d.registrable(),
+            Op::Suffix => d.suffix(),
+            Op::Subdomain => d.subdomain(),
+            Op::Label => d.registrable_label(),
+            // Two strs, made once.
+            Op::Section => {
+                return Ok(match d.section() {
+                    Some(etld::Section::Icann) => pyo3::intern!(py, "icann").clone().into_any(),
+                    Some(etld::Section::Private) => pyo3::intern!(py, "private").clone().into_any(),
+                    None => py.None().into_bound(py),
+                })
+            }
+            Op::Known => {
+                return Ok(pyo3::types::PyBool::new(py, d.is_known())
+                    .to_owned()
+                    .into_any())
+            }
+            _ => None,
+        };
+        match text {
+            Some(t) => Ok(piece_of(host, s, t)?.into_any()),
+            None => Ok(py.None().into_bound(py)),
+        }
     }
 
     /// One part of the answer for a host or a column.
@@ -1104,6 +1115,22 @@ fn load_default(py: Python<'_>) -> PyResult<Py<PyList>> {
     )
 }
 
+/// The answer of the module function of `op` for one `str`, with the
+/// default list's options: what that function answers when it is called
+/// with the host alone (see `entry`).
+#[cfg(Py_3_10)]
+fn answer_str<'py>(op: Op, host: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
+    let py = host.py();
+    let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
+    let this = list.get();
+    match op {
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Section | Op::Known => {
+            this.part_of_str(host, op, this.options)
+        }
+        _ => PyList::answer_op(list, op, host.as_any(), this.options),
+    }
+}
+
 /// Defines a module-level function that asks the default list.
 macro_rules! module_fn {
     ($(#[$doc:meta])* $name:ident, $op:ident) => {
@@ -1249,17 +1276,18 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyLayer>()?;
     m.add_class::<Column>()?;
     m.add_function(wrap_pyfunction!(default_list, m)?)?;
-    m.add_function(wrap_pyfunction!(registrable, m)?)?;
-    m.add_function(wrap_pyfunction!(suffix, m)?)?;
-    m.add_function(wrap_pyfunction!(lookup, m)?)?;
-    m.add_function(wrap_pyfunction!(lookup_url, m)?)?;
+    // The functions of one host, entered directly for a `str` (`entry`).
+    entry::add::<{ Op::Registrable as u8 }>(m, wrap_pyfunction!(registrable, m)?)?;
+    entry::add::<{ Op::Suffix as u8 }>(m, wrap_pyfunction!(suffix, m)?)?;
+    entry::add::<{ Op::Lookup as u8 }>(m, wrap_pyfunction!(lookup, m)?)?;
+    entry::add::<{ Op::LookupUrl as u8 }>(m, wrap_pyfunction!(lookup_url, m)?)?;
+    entry::add::<{ Op::Subdomain as u8 }>(m, wrap_pyfunction!(subdomain, m)?)?;
+    entry::add::<{ Op::Label as u8 }>(m, wrap_pyfunction!(label, m)?)?;
+    entry::add::<{ Op::Section as u8 }>(m, wrap_pyfunction!(section, m)?)?;
+    entry::add::<{ Op::Known as u8 }>(m, wrap_pyfunction!(known, m)?)?;
+    entry::add::<{ Op::Error as u8 }>(m, wrap_pyfunction!(error, m)?)?;
+    entry::add::<{ Op::Host as u8 }>(m, wrap_pyfunction!(host, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
-    m.add_function(wrap_pyfunction!(subdomain, m)?)?;
-    m.add_function(wrap_pyfunction!(label, m)?)?;
-    m.add_function(wrap_pyfunction!(section, m)?)?;
-    m.add_function(wrap_pyfunction!(known, m)?)?;
-    m.add_function(wrap_pyfunction!(error, m)?)?;
-    m.add_function(wrap_pyfunction!(host, m)?)?;
     m.add_function(wrap_pyfunction!(is_cookie_domain_acceptable, m)?)?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;
     Ok(())

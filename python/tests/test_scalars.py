@@ -57,6 +57,55 @@ def test_list_methods_match_cli(vs):
         assert lst.known(host) is (None if a["error"] is not None else a["known"]), host
 
 
+ONE_HOST = ("registrable", "suffix", "subdomain", "label", "section", "known", "error")
+
+
+def test_module_functions_of_one_str_answer_as_with_keywords():
+    # A call with the host alone is answered without PyO3's wrapper; one
+    # with a keyword goes through it: both give the same answers.
+    for host in DEFAULT_SET.inputs[:2000]:
+        for name in ONE_HOST:
+            f = getattr(etld, name)
+            assert f(host) == f(host, output=None), (name, host)
+        assert etld.host(host) == etld.default_list().answer("host", host), host
+
+
+def test_module_functions_look_like_pyo3_functions():
+    import inspect
+
+    for name in ONE_HOST + ("lookup", "lookup_url", "host"):
+        f = getattr(etld, name)
+        assert f.__name__ == name
+        assert f.__module__ == "etld._etld"
+        assert f.__doc__ and "--" not in f.__doc__.splitlines()[0], name
+        assert pickle.loads(pickle.dumps(f)) is f
+    params = inspect.signature(etld.registrable).parameters
+    assert list(params) == ["host", "icann_only", "default_rule", "wildcard_root", "output"]
+    assert params["host"].kind is inspect.Parameter.POSITIONAL_ONLY
+    assert params["output"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert list(inspect.signature(etld.host).parameters) == ["url"]
+
+
+def test_module_functions_refuse_calls_as_pyo3_does():
+    with pytest.raises(TypeError, match="missing 1 required positional argument"):
+        etld.registrable()
+    with pytest.raises(TypeError, match="takes 1 positional arguments but 2 were given"):
+        etld.suffix("a.example.com", "b")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+        etld.registrable("a.example.com", bogus=True)
+    with pytest.raises(TypeError):
+        etld.registrable(host="a.example.com")
+    with pytest.raises(UnicodeEncodeError):
+        etld.registrable("a\udc80.example.com")
+
+    class Host(str):
+        pass
+
+    assert etld.registrable(Host("www.Example.co.uk")) == "example.co.uk"
+    assert etld.known(Host("a.b.example")) is False
+    assert etld.lookup(Host("www.example.co.uk")).label == "example"
+
+
 def test_list_options_and_per_call_overrides():
     icann = etld.List.builtin(icann_only=True)
     assert icann.suffix("me.github.io") == "io"
