@@ -451,7 +451,8 @@ fn ascii_to_unicode(name: &str, from: usize) -> Result<Cow<'_, str>, Error> {
             };
             let n = decode_lowered(label, room).map_err(|e| e.shifted(start))?;
             let decoded = room.get(..n).unwrap_or_default();
-            rtl |= validate_decoded(decoded, &mut Vec::new(), 0).map_err(|e| e.shifted(start))?;
+            rtl |= validate_decoded::<false>(decoded, &mut Vec::new(), 0)
+                .map_err(|e| e.shifted(start))?;
             out.extend(decoded);
         } else {
             out.extend(label.iter().map(|&b| char::from(b.to_ascii_lowercase())));
@@ -848,7 +849,7 @@ impl Processed {
         if self.chars.iter().all(char::is_ascii) {
             return Err(Error::ALabelAsciiOnly { offset });
         }
-        let rtl = validate_decoded(&self.chars, &mut self.normal, offset)?;
+        let rtl = validate_decoded::<false>(&self.chars, &mut self.normal, offset)?;
         let ace_start = self.ace.len();
         self.ace.push_str(self.text.get(start..).unwrap_or(""));
         self.text.truncate(start);
@@ -891,7 +892,18 @@ fn encode_label(text: &str, input: usize, out: &mut String) -> Result<(), Error>
 /// The validity criteria for the code points a decoded `xn--` label holds
 /// (all but the Bidi rule, which is the whole name's); `offset` is the
 /// label's. Says whether the label holds a right-to-left character.
-fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Result<bool, Error> {
+///
+/// `CASED`: the label was decoded as it came, not mapped first, so its
+/// basic code points may be ASCII upper-case letters, which mapping would
+/// have lower-cased; each is taken as the lower-case letter it stands for.
+/// (No criterion tells the two apart but the `xn--` prefix, compared
+/// without case: an ASCII letter of either case is valid, no mark, not
+/// right-to-left, not joining, and unchanged by NFC.)
+fn validate_decoded<const CASED: bool>(
+    chars: &[char],
+    normal: &mut Vec<char>,
+    offset: usize,
+) -> Result<bool, Error> {
     if chars.iter().all(char::is_ascii) {
         return Err(Error::ALabelAsciiOnly { offset });
     }
@@ -900,7 +912,7 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
     let mut joiner = false;
     let mut first_mark = None;
     for (k, &c) in chars.iter().enumerate() {
-        if c.is_ascii() && !c.is_ascii_uppercase() {
+        if c.is_ascii() && (CASED || !c.is_ascii_uppercase()) {
             // Valid, and neither a mark, right-to-left nor changed by NFC
             // (see the test `ascii_is_valid_and_plain`).
             continue;
@@ -924,7 +936,12 @@ fn validate_decoded(chars: &[char], normal: &mut Vec<char>, offset: usize) -> Re
             return Err(Error::NotNfc { offset });
         }
     }
-    if chars.len() >= 4 && chars[..4].iter().zip("xn--".chars()).all(|(&a, b)| a == b) {
+    if chars.len() >= 4
+        && chars[..4]
+            .iter()
+            .zip("xn--".chars())
+            .all(|(&a, b)| a == b || (CASED && a.to_ascii_lowercase() == b))
+    {
         return Err(Error::ALabelPrefix { offset });
     }
     if let Some(first) = first_mark {
@@ -972,34 +989,42 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
 }
 
 /// [`check_a_label`], decoding into `chars`: [`validate_decoded`]'s answer
-/// for the decoded label, returned as it is.
+/// for the decoded label, returned as it is. The code points are checked
+/// as they were decoded, in the label's case (`CASED`), since nothing else
+/// reads them: lower-casing each first took a pass over them.
 #[inline(always)]
 fn check_decoded(label: &[u8], chars: &mut [char]) -> Result<bool, Error> {
-    let n = decode_lowered(label, chars)?;
-    validate_decoded(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
+    let n = decode(label, chars)?;
+    validate_decoded::<true>(chars.get(..n).unwrap_or_default(), &mut Vec::new(), 0)
 }
 
 /// The code points of an `xn--` label decoded into `chars` (room for one
-/// per byte after `xn--`), ASCII lower-cased: how many there are. What
-/// they are is checked by [`validate_decoded`], called after it
-/// ([`check_decoded`]) so that its answer is returned as it is: a copy of
-/// it, mapped into another, read back the bytes just written.
+/// per byte after `xn--`), ASCII lower-cased, as mapping the label first
+/// would: how many there are. What they are is checked by
+/// [`validate_decoded`].
 #[inline(always)]
 fn decode_lowered(label: &[u8], chars: &mut [char]) -> Result<usize, Error> {
-    if !label.is_ascii() {
-        return Err(Error::ALabelNotAscii { offset: 0 });
-    }
     // Digits decode in either case; the basic code points, copied as they
     // are, are lower-cased once decoded (as mapping the label first would).
-    let digits = label.get(4..).unwrap_or_default();
-    let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::Punycode {
-        offset: e.position().map_or(0, |p| p + 4),
-    })?;
+    let n = decode(label, chars)?;
     let chars = chars.get_mut(..n).unwrap_or_default();
     for c in chars.iter_mut() {
         *c = c.to_ascii_lowercase();
     }
     Ok(n)
+}
+
+/// The code points of an `xn--` label decoded into `chars` as they come
+/// (ASCII letters in the label's case): how many there are.
+#[inline(always)]
+fn decode(label: &[u8], chars: &mut [char]) -> Result<usize, Error> {
+    if !label.is_ascii() {
+        return Err(Error::ALabelNotAscii { offset: 0 });
+    }
+    let digits = label.get(4..).unwrap_or_default();
+    etld_punycode::decode_into(digits, chars).map_err(|e| Error::Punycode {
+        offset: e.position().map_or(0, |p| p + 4),
+    })
 }
 
 /// Whether an `xn--` label already known to be valid (one of the list's own)
@@ -1203,6 +1228,9 @@ mod tests {
             "xn--abc-4q0a",
             "xn--a-ecp",
             "xn--xn--a-ecp",
+            "xn--XN--a-ecp",
+            "XN--XN--A-ECP",
+            "xn--Xn--a-ecp",
             "xn--ssa73l",
             "xn--0ca",
             "xn--1ug",
@@ -1245,6 +1273,42 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    /// An A-label is checked in its own case (`validate_decoded::<true>`)
+    /// as though it had been lower-cased first, as mapping would.
+    #[test]
+    fn a_labels_checked_in_any_case() {
+        let labels = [
+            "xn--bcher-kva",
+            "xn--a-ecp",
+            "xn--xn--a-ecp",
+            "xn--ab-xn--a-4sb",
+            "xn--0ca",
+            "xn--1ug",
+            "xn--a-4nu",
+            "xn--4dbrk0ce",
+            "xn--mgbh0fb1",
+            "xn--31m-dda",
+            "xn--abc-4q0a",
+            "xn--tda",
+            "xn--zz",
+        ];
+        for label in labels {
+            let lower = check_a_label(label.as_bytes());
+            let mut upper = label.to_ascii_uppercase();
+            assert_eq!(check_a_label(upper.as_bytes()), lower, "{upper}");
+            // Each letter upper-cased on its own.
+            for at in 4..label.len() {
+                upper = label.to_string();
+                upper[at..=at].make_ascii_uppercase();
+                assert_eq!(check_a_label(upper.as_bytes()), lower, "{upper}");
+            }
+        }
+        assert_eq!(
+            check_a_label(b"XN--XN--A-ECP"),
+            Err(Error::ALabelPrefix { offset: 0 })
+        );
     }
 
     /// The full stops that map to `.` end a label on the simple path as in
