@@ -1,40 +1,48 @@
-//! The module's functions of one host, entered by the interpreter without
-//! PyO3's wrapper when they are called with one `str`.
+//! The functions of one host, module functions and `List` methods,
+//! entered by the interpreter without PyO3's wrapper when they are called
+//! with one `str`.
 //!
-//! `etld.registrable(host)`, `etld.suffix(host)` and the other module
+//! `etld.registrable(host)`, `List.registrable(host)` and the other
 //! functions of one host are PyO3 functions, which take the keyword
 //! options and columns. PyO3's wrapper around each call (its parsing of
 //! the arguments against the signature, its guard against panics and its
-//! bookkeeping of the interpreter's lock) cost 14 ns of the 85 of a call
-//! of `etld.registrable(host)` on the realistic mix, one core; a function
-//! that took the host as it came took 71. So each of them is put in the
-//! module as a function of the interpreter's own fast calling convention
-//! (`METH_FASTCALL | METH_KEYWORDS`, an array of arguments in place) that
-//! answers a call of one `str` and no keyword itself, and hands every
-//! other call (keywords, a column, None, anything else) to the PyO3
-//! function, kept here, as it was called.
+//! bookkeeping of the interpreter's lock) cost 10-14 ns of the 81-86 of a
+//! call of `etld.registrable(host)` on the realistic mix, one core. So each
+//! of them is replaced, once PyO3 has made it, by a function of the
+//! interpreter's own fast calling convention (`METH_FASTCALL |
+//! METH_KEYWORDS`, an array of arguments in place) that answers a call of
+//! one `str` and no keyword itself, and hands every other call (keywords,
+//! a column, None, anything else) to the PyO3 function, kept here, as it
+//! was called.
 //!
 //! Its name, signature and docs are the PyO3 function's, so `help()`,
 //! `inspect.signature` and pickling by name see no difference.
 //!
 //! The stable ABI has that calling convention from Python 3.10 (PyO3's
-//! `Py_3_10`, set by `build.rs`); built for 3.9, the module's functions are
-//! PyO3's own.
+//! `Py_3_10`, set by `build.rs`); built for 3.9, the functions are PyO3's
+//! own.
 
 use pyo3::prelude::*;
-use pyo3::types::PyCFunction;
+use pyo3::types::{PyCFunction, PyType};
 
 /// Adds `full`, a module function of one host made by PyO3 for the
 /// operation `OP` (an [`Op`](crate::column::Op) as a number, its place in
-/// `Op::ALL`), to `m`: entered
-/// directly for a call of one `str` (see the module docs), by PyO3 for any
-/// other.
+/// `Op::ALL`), to `m`: entered directly for a call of one `str` (see the
+/// module docs), through PyO3 for any other.
 #[cfg(Py_3_10)]
 pub(crate) fn add<const OP: u8>(
     m: &Bound<'_, PyModule>,
     full: Bound<'_, PyCFunction>,
 ) -> PyResult<()> {
     fast::add::<OP>(m, full)
+}
+
+/// Replaces the method `name` of `class` (`List`), PyO3's for the
+/// operation `OP` (as [`add`]), by one entered directly for a call of one
+/// `str`, through PyO3's for any other.
+#[cfg(Py_3_10)]
+pub(crate) fn add_method<const OP: u8>(class: &Bound<'_, PyType>, name: &str) -> PyResult<()> {
+    fast::add_method::<OP>(class, name)
 }
 
 /// Adds `full` to `m`: the stable ABI of Python 3.9 has no fast calling
@@ -47,6 +55,13 @@ pub(crate) fn add<const OP: u8>(
     m.add_function(full)
 }
 
+/// Leaves `class`'s method as PyO3 made it (see [`add`]).
+#[cfg(not(Py_3_10))]
+pub(crate) fn add_method<const OP: u8>(class: &Bound<'_, PyType>, name: &str) -> PyResult<()> {
+    let _ = (class, name);
+    Ok(())
+}
+
 #[cfg(Py_3_10)]
 mod fast {
     use std::ffi::CString;
@@ -56,19 +71,43 @@ mod fast {
     use pyo3::panic::PanicException;
     use pyo3::prelude::*;
     use pyo3::sync::PyOnceLock;
-    use pyo3::types::{PyCFunction, PyDict, PyString, PyTuple};
+    use pyo3::types::{PyCFunction, PyDict, PyString, PyTuple, PyType};
 
     use crate::column::Op;
+    use crate::PyList;
 
-    /// The PyO3 function of each operation, by its number.
-    static FULL: [PyOnceLock<Py<PyCFunction>>; Op::ALL.len()] =
+    /// The PyO3 module function of each operation, by its number.
+    static FUNCTIONS: [PyOnceLock<Py<PyAny>>; Op::ALL.len()] =
         [const { PyOnceLock::new() }; Op::ALL.len()];
 
-    pub(super) fn add<const OP: u8>(
-        m: &Bound<'_, PyModule>,
-        full: Bound<'_, PyCFunction>,
-    ) -> PyResult<()> {
-        let py = m.py();
+    /// The PyO3 method of `List` of each operation, by its number.
+    static METHODS: [PyOnceLock<Py<PyAny>>; Op::ALL.len()] =
+        [const { PyOnceLock::new() }; Op::ALL.len()];
+
+    /// The operation numbered `op`.
+    fn op_of(op: u8) -> Op {
+        Op::ALL
+            .get(usize::from(op))
+            .copied()
+            .unwrap_or(Op::Registrable)
+    }
+
+    /// Keeps `full` in the slot of `op` in `slots`.
+    fn keep(py: Python<'_>, slots: &[PyOnceLock<Py<PyAny>>], op: u8, full: Py<PyAny>) {
+        if let Some(slot) = slots.get(usize::from(op)) {
+            // A module is initialised once a process (PyO3 refuses a
+            // second time), so the slot is empty.
+            let _ = slot.set(py, full);
+        }
+    }
+
+    /// A definition of `full`'s name and docs entered by `entry`, which
+    /// lives as long as the process, as a function's definition must: made
+    /// once for each function, when the module starts.
+    fn definition(
+        full: &Bound<'_, PyAny>,
+        entry: ffi::PyCFunctionFastWithKeywords,
+    ) -> PyResult<(String, &'static mut ffi::PyMethodDef)> {
         let name: String = full.getattr("__name__")?.extract()?;
         // The docs as CPython reads a signature out of them: the name and
         // the signature on the first line, then `--` and a blank line.
@@ -78,25 +117,30 @@ mod fast {
             Some(s) => format!("{name}{s}\n--\n\n{}", doc.unwrap_or_default()),
             None => doc.unwrap_or_default(),
         };
-        let c = |s: String| {
-            CString::new(s).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
+        let c = |s: String| -> PyResult<&'static std::ffi::CStr> {
+            let s = CString::new(s)
+                .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+            Ok(Box::leak(s.into_boxed_c_str()))
         };
-        let module_name = m.name()?;
-        if let Some(slot) = FULL.get(usize::from(OP)) {
-            // A module is initialised once a process (PyO3 refuses a
-            // second time), so the slot is empty.
-            let _ = slot.set(py, full.unbind());
-        }
-        // The definition and its strings live as long as the process, as
-        // a function's definition must: once, at the module's start.
         let def = Box::leak(Box::new(ffi::PyMethodDef {
-            ml_name: Box::leak(c(name.clone())?.into_boxed_c_str()).as_ptr(),
+            ml_name: c(name.clone())?.as_ptr(),
             ml_meth: ffi::PyMethodDefPointer {
-                PyCFunctionFastWithKeywords: enter::<OP>,
+                PyCFunctionFastWithKeywords: entry,
             },
             ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
-            ml_doc: Box::leak(c(doc)?.into_boxed_c_str()).as_ptr(),
+            ml_doc: c(doc)?.as_ptr(),
         }));
+        Ok((name, def))
+    }
+
+    pub(super) fn add<const OP: u8>(
+        m: &Bound<'_, PyModule>,
+        full: Bound<'_, PyCFunction>,
+    ) -> PyResult<()> {
+        let py = m.py();
+        let (name, def) = definition(full.as_any(), enter_function::<OP>)?;
+        keep(py, &FUNCTIONS, OP, full.into_any().unbind());
+        let module_name = m.name()?;
         // SAFETY: `def` lives for the rest of the process and holds a
         // function of the calling convention its flags name; `m` and its
         // name are live objects and the interpreter is attached (a `Bound`
@@ -111,7 +155,20 @@ mod fast {
         m.add(name, function)
     }
 
-    /// The function the interpreter calls, with `nargs` positional
+    pub(super) fn add_method<const OP: u8>(class: &Bound<'_, PyType>, name: &str) -> PyResult<()> {
+        let py = class.py();
+        let full = class.getattr(name)?;
+        let (name, def) = definition(&full, enter_method::<OP>)?;
+        keep(py, &METHODS, OP, full.unbind());
+        // SAFETY: as in `add`; `class` is a live type object, for which the
+        // method is made.
+        let method = unsafe {
+            Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMethod(class.as_type_ptr(), def))?
+        };
+        class.setattr(name, method)
+    }
+
+    /// A module function the interpreter calls, with `nargs` positional
     /// arguments at `args` followed by one for each name of the tuple
     /// `kwnames` (NULL for none): the answer as a new reference, or NULL
     /// with an exception set.
@@ -119,18 +176,149 @@ mod fast {
     /// # Safety
     /// Called only by the interpreter, as `METH_FASTCALL | METH_KEYWORDS`
     /// says: with the thread attached, and `args` and `kwnames` as above.
-    unsafe extern "C" fn enter<const OP: u8>(
+    unsafe extern "C" fn enter_function<const OP: u8>(
         _module: *mut ffi::PyObject,
         args: *const *mut ffi::PyObject,
         nargs: ffi::Py_ssize_t,
         kwnames: *mut ffi::PyObject,
     ) -> *mut ffi::PyObject {
+        // SAFETY: as this function's own contract.
+        unsafe {
+            enter(args, nargs, kwnames, |py, call| {
+                if let Some(host) = call.one_str() {
+                    return crate::answer_default(op_of(OP), &host);
+                }
+                call.pass_to(function(py, &FUNCTIONS, OP)?, None)
+            })
+        }
+    }
+
+    /// A method of `List` the interpreter calls, on `slf`, with its
+    /// arguments as [`enter_function`]'s.
+    ///
+    /// # Safety
+    /// As [`enter_function`]; `slf` is a live object (the interpreter
+    /// checked that it is a `List`).
+    unsafe extern "C" fn enter_method<const OP: u8>(
+        slf: *mut ffi::PyObject,
+        args: *const *mut ffi::PyObject,
+        nargs: ffi::Py_ssize_t,
+        kwnames: *mut ffi::PyObject,
+    ) -> *mut ffi::PyObject {
+        // SAFETY: as this function's own contract.
+        unsafe {
+            enter(args, nargs, kwnames, |py, call| {
+                // SAFETY: `slf` is live, borrowed for the call.
+                let slf = Bound::from_borrowed_ptr(py, slf);
+                if let (Some(host), Ok(list)) = (call.one_str(), slf.cast::<PyList>()) {
+                    return crate::answer_str(list, op_of(OP), &host);
+                }
+                call.pass_to(function(py, &METHODS, OP)?, Some(slf))
+            })
+        }
+    }
+
+    /// The PyO3 function kept for `op` in `slots`.
+    fn function<'py>(
+        py: Python<'py>,
+        slots: &'py [PyOnceLock<Py<PyAny>>],
+        op: u8,
+    ) -> PyResult<&'py Bound<'py, PyAny>> {
+        slots
+            .get(usize::from(op))
+            .and_then(|f| f.get(py))
+            .map(|f| f.bind(py))
+            .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("etld: no such function"))
+    }
+
+    /// The arguments of a call, borrowed for it.
+    struct Call<'a, 'py> {
+        py: Python<'py>,
+        /// The positional arguments, then one for each name of `names`.
+        args: &'a [*mut ffi::PyObject],
+        positional: usize,
+        names: Option<Bound<'py, PyTuple>>,
+    }
+
+    impl<'py> Call<'_, 'py> {
+        /// The argument `p` points at.
+        fn arg(&self, p: &*mut ffi::PyObject) -> Bound<'py, PyAny> {
+            // SAFETY: each of `args` is a live object, borrowed for the
+            // call ([`enter`]).
+            unsafe { Bound::from_borrowed_ptr(self.py, *p) }
+        }
+
+        /// The one argument of a call of one `str` and no keyword.
+        fn one_str(&self) -> Option<Bound<'py, PyString>> {
+            match (self.args, &self.names) {
+                ([host], None) => self.arg(host).cast_into::<PyString>().ok(),
+                _ => None,
+            }
+        }
+
+        /// `full` called with these arguments, after `first` if given.
+        fn pass_to(
+            &self,
+            full: &Bound<'py, PyAny>,
+            first: Option<Bound<'py, PyAny>>,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let (positional, keywords) = self.args.split_at(self.positional.min(self.args.len()));
+            let positional: Vec<Bound<'py, PyAny>> = first
+                .into_iter()
+                .chain(positional.iter().map(|p| self.arg(p)))
+                .collect();
+            let positional = PyTuple::new(self.py, positional)?;
+            let keywords = match &self.names {
+                Some(names) => {
+                    let dict = PyDict::new(self.py);
+                    for (name, value) in names.iter().zip(keywords) {
+                        dict.set_item(name, self.arg(value))?;
+                    }
+                    Some(dict)
+                }
+                None => None,
+            };
+            full.call(positional, keywords.as_ref())
+        }
+    }
+
+    /// Answers a call of the interpreter with `answer`, given the call's
+    /// arguments: a new reference, or NULL with the exception set (a panic
+    /// raises `PanicException`).
+    ///
+    /// # Safety
+    /// As [`enter_function`].
+    unsafe fn enter(
+        args: *const *mut ffi::PyObject,
+        nargs: ffi::Py_ssize_t,
+        kwnames: *mut ffi::PyObject,
+        answer: impl for<'py> FnOnce(Python<'py>, &Call<'_, 'py>) -> PyResult<Bound<'py, PyAny>>,
+    ) -> *mut ffi::PyObject {
         // SAFETY: the interpreter calls a C function with the thread
         // attached.
         let py = unsafe { Python::assume_attached() };
-        let answer = catch_unwind(AssertUnwindSafe(|| {
-            // SAFETY: as this function's own contract.
-            unsafe { answer::<OP>(py, args, nargs, kwnames) }
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            // SAFETY: a non-NULL `kwnames` is a tuple of str (the calling
+            // convention), borrowed for the call.
+            let names = (!kwnames.is_null()).then(|| unsafe {
+                Bound::from_borrowed_ptr(py, kwnames).cast_into_unchecked::<PyTuple>()
+            });
+            let positional = usize::try_from(nargs).unwrap_or(0);
+            let count = positional + names.as_ref().map_or(0, |n| n.len());
+            let args: &[*mut ffi::PyObject] = if count == 0 || args.is_null() {
+                &[]
+            } else {
+                // SAFETY: `args` points at `nargs` positional arguments and
+                // one more for each keyword.
+                unsafe { std::slice::from_raw_parts(args, count) }
+            };
+            let call = Call {
+                py,
+                args,
+                positional,
+                names,
+            };
+            answer(py, &call)
         }))
         .unwrap_or_else(|payload| {
             let message = payload
@@ -140,69 +328,12 @@ mod fast {
                 .unwrap_or_else(|| "a panic in etld".to_owned());
             Err(PanicException::new_err(message))
         });
-        match answer {
+        match result {
             Ok(value) => value.into_ptr(),
             Err(e) => {
                 e.restore(py);
                 std::ptr::null_mut()
             }
         }
-    }
-
-    /// The answer to the call [`enter`] was given.
-    ///
-    /// # Safety
-    /// As [`enter`].
-    unsafe fn answer<'py, const OP: u8>(
-        py: Python<'py>,
-        args: *const *mut ffi::PyObject,
-        nargs: ffi::Py_ssize_t,
-        kwnames: *mut ffi::PyObject,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let op = Op::ALL
-            .get(usize::from(OP))
-            .copied()
-            .unwrap_or(Op::Registrable);
-        // SAFETY: a non-NULL `kwnames` is a tuple of str (the calling
-        // convention), borrowed for the call.
-        let names = (!kwnames.is_null()).then(|| unsafe {
-            Bound::from_borrowed_ptr(py, kwnames).cast_into_unchecked::<PyTuple>()
-        });
-        let positional = usize::try_from(nargs).unwrap_or(0);
-        let count = positional + names.as_ref().map_or(0, |n| n.len());
-        let args: &[*mut ffi::PyObject] = if count == 0 || args.is_null() {
-            &[]
-        } else {
-            // SAFETY: `args` points at `nargs` positional arguments and one
-            // more for each keyword, each a live object borrowed for the
-            // call.
-            unsafe { std::slice::from_raw_parts(args, count) }
-        };
-        // SAFETY: each of `args` is a live object, borrowed for the call.
-        let arg = |p: &*mut ffi::PyObject| unsafe { Bound::from_borrowed_ptr(py, *p) };
-        if let ([host], None) = (args, &names) {
-            let host = arg(host);
-            if let Ok(s) = host.cast::<PyString>() {
-                return crate::answer_str(op, s);
-            }
-        }
-        let full = FULL
-            .get(usize::from(OP))
-            .and_then(|f| f.get(py))
-            .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("etld: no function"))?
-            .bind(py);
-        let (positional, keywords) = args.split_at(positional.min(args.len()));
-        let positional = PyTuple::new(py, positional.iter().map(arg))?;
-        let keywords = match names {
-            Some(names) => {
-                let dict = PyDict::new(py);
-                for (name, value) in names.iter().zip(keywords) {
-                    dict.set_item(name, arg(value))?;
-                }
-                Some(dict)
-            }
-            None => None,
-        };
-        full.call(positional, keywords.as_ref())
     }
 }

@@ -1115,13 +1115,15 @@ fn load_default(py: Python<'_>) -> PyResult<Py<PyList>> {
     )
 }
 
-/// The answer of the module function of `op` for one `str`, with the
-/// default list's options: what that function answers when it is called
-/// with the host alone (see `entry`).
+/// The answer of `op` for one `str` on `list`, with its options: what
+/// the method of `op` answers when it is called with the host alone (see
+/// `entry`).
 #[cfg(Py_3_10)]
-fn answer_str<'py>(op: Op, host: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
-    let py = host.py();
-    let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
+fn answer_str<'py>(
+    list: &Bound<'py, PyList>,
+    op: Op,
+    host: &Bound<'py, PyString>,
+) -> PyResult<Bound<'py, PyAny>> {
     let this = list.get();
     match op {
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Section | Op::Known => {
@@ -1129,6 +1131,15 @@ fn answer_str<'py>(op: Op, host: &Bound<'py, PyString>) -> PyResult<Bound<'py, P
         }
         _ => PyList::answer_op(list, op, host.as_any(), this.options),
     }
+}
+
+/// [`answer_str`] on the default list: what the module function of `op`
+/// answers when it is called with the host alone.
+#[cfg(Py_3_10)]
+fn answer_default<'py>(op: Op, host: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
+    let py = host.py();
+    let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
+    answer_str(list, op, host)
 }
 
 /// Defines a module-level function that asks the default list.
@@ -1272,6 +1283,17 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UrlError", py.get_type::<UrlError>())?;
     m.add("ListError", py.get_type::<ListError>())?;
     m.add_class::<PyList>()?;
+    // The methods of one host, entered directly for a `str` (`entry`).
+    let class = py.get_type::<PyList>();
+    entry::add_method::<{ Op::Registrable as u8 }>(&class, "registrable")?;
+    entry::add_method::<{ Op::Suffix as u8 }>(&class, "suffix")?;
+    entry::add_method::<{ Op::Subdomain as u8 }>(&class, "subdomain")?;
+    entry::add_method::<{ Op::Label as u8 }>(&class, "label")?;
+    entry::add_method::<{ Op::Section as u8 }>(&class, "section")?;
+    entry::add_method::<{ Op::Known as u8 }>(&class, "known")?;
+    entry::add_method::<{ Op::Error as u8 }>(&class, "error")?;
+    entry::add_method::<{ Op::Lookup as u8 }>(&class, "lookup")?;
+    entry::add_method::<{ Op::LookupUrl as u8 }>(&class, "lookup_url")?;
     m.add_class::<PyDomain>()?;
     m.add_class::<PyLayer>()?;
     m.add_class::<Column>()?;

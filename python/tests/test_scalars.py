@@ -1,6 +1,7 @@
 """Scalars: one host at a time, against `etld lookup --json`."""
 
 import pickle
+import re
 import warnings
 from datetime import datetime, timedelta, timezone
 
@@ -68,6 +69,42 @@ def test_module_functions_of_one_str_answer_as_with_keywords():
             f = getattr(etld, name)
             assert f(host) == f(host, output=None), (name, host)
         assert etld.host(host) == etld.default_list().answer("host", host), host
+
+
+def test_list_methods_of_one_str_answer_as_with_keywords():
+    for lst in (etld.List.builtin(), etld.List.builtin(icann_only=True, output="ascii")):
+        for host in DEFAULT_SET.inputs[:2000]:
+            for name in ONE_HOST:
+                f = getattr(lst, name)
+                assert f(host) == f(host, default_rule=None), (name, host)
+            try:
+                want = lst.lookup(host, wildcard_root=None)
+            except etld.HostError as e:
+                with pytest.raises(etld.HostError, match=re.escape(str(e))):
+                    lst.lookup(host)
+            else:
+                assert repr(lst.lookup(host)) == repr(want), host
+    assert etld.List.builtin(icann_only=True).registrable("me.github.io") == "github.io"
+
+
+def test_list_methods_look_like_pyo3_methods():
+    import inspect
+
+    lst = etld.List.builtin()
+    for name in ONE_HOST + ("lookup", "lookup_url"):
+        m = getattr(etld.List, name)
+        assert m.__name__ == name and m.__qualname__ == f"List.{name}"
+        assert m.__doc__ and "--" not in m.__doc__.splitlines()[0], name
+        assert list(inspect.signature(getattr(lst, name)).parameters)[0] in ("host", "url")
+    assert list(inspect.signature(etld.List.suffix).parameters)[:2] == ["self", "host"]
+    with pytest.raises(TypeError, match="doesn't apply to a 'str' object"):
+        etld.List.registrable("a.example.com", "b.example.com")
+    with pytest.raises(TypeError, match="missing 1 required positional argument"):
+        lst.registrable()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+        lst.suffix("a.example.com", bogus=True)
+    with pytest.raises(TypeError, match="expected a str"):
+        lst.label(42)
 
 
 def test_module_functions_look_like_pyo3_functions():
