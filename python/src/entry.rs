@@ -138,7 +138,7 @@ mod fast {
         full: Bound<'_, PyCFunction>,
     ) -> PyResult<()> {
         let py = m.py();
-        let (name, def) = definition(full.as_any(), enter_function::<OP>)?;
+        let (name, def) = definition(full.as_any(), entry::<OP, false>)?;
         keep(py, &FUNCTIONS, OP, full.into_any().unbind());
         let module_name = m.name()?;
         // SAFETY: `def` lives for the rest of the process and holds a
@@ -158,7 +158,7 @@ mod fast {
     pub(super) fn add_method<const OP: u8>(class: &Bound<'_, PyType>, name: &str) -> PyResult<()> {
         let py = class.py();
         let full = class.getattr(name)?;
-        let (name, def) = definition(&full, enter_method::<OP>)?;
+        let (name, def) = definition(&full, entry::<OP, true>)?;
         keep(py, &METHODS, OP, full.unbind());
         // SAFETY: as in `add`; `class` is a live type object, for which the
         // method is made.
@@ -168,38 +168,18 @@ mod fast {
         class.setattr(name, method)
     }
 
-    /// A module function the interpreter calls, with `nargs` positional
-    /// arguments at `args` followed by one for each name of the tuple
-    /// `kwnames` (NULL for none): the answer as a new reference, or NULL
-    /// with an exception set.
+    /// A module function (`METHOD` false, `slf` the module) or a method of
+    /// `List` (`METHOD`, `slf` the list) that the interpreter calls, with
+    /// `nargs` positional arguments at `args` followed by one for each name
+    /// of the tuple `kwnames` (NULL for none): the answer as a new
+    /// reference, or NULL with an exception set.
     ///
     /// # Safety
     /// Called only by the interpreter, as `METH_FASTCALL | METH_KEYWORDS`
-    /// says: with the thread attached, and `args` and `kwnames` as above.
-    unsafe extern "C" fn enter_function<const OP: u8>(
-        _module: *mut ffi::PyObject,
-        args: *const *mut ffi::PyObject,
-        nargs: ffi::Py_ssize_t,
-        kwnames: *mut ffi::PyObject,
-    ) -> *mut ffi::PyObject {
-        // SAFETY: as this function's own contract.
-        unsafe {
-            enter(args, nargs, kwnames, |py, call| {
-                if let Some(host) = call.one_str() {
-                    return crate::answer_default(op_of(OP), &host);
-                }
-                call.pass_to(function(py, &FUNCTIONS, OP)?, None)
-            })
-        }
-    }
-
-    /// A method of `List` the interpreter calls, on `slf`, with its
-    /// arguments as [`enter_function`]'s.
-    ///
-    /// # Safety
-    /// As [`enter_function`]; `slf` is a live object (the interpreter
-    /// checked that it is a `List`).
-    unsafe extern "C" fn enter_method<const OP: u8>(
+    /// says: with the thread attached, `slf` a live object (for a method,
+    /// one the interpreter checked is a `List`), and `args` and `kwnames`
+    /// as above.
+    unsafe extern "C" fn entry<const OP: u8, const METHOD: bool>(
         slf: *mut ffi::PyObject,
         args: *const *mut ffi::PyObject,
         nargs: ffi::Py_ssize_t,
@@ -208,6 +188,12 @@ mod fast {
         // SAFETY: as this function's own contract.
         unsafe {
             enter(args, nargs, kwnames, |py, call| {
+                if !METHOD {
+                    if let Some(host) = call.one_str() {
+                        return crate::answer_default(op_of(OP), &host);
+                    }
+                    return call.pass_to(function(py, &FUNCTIONS, OP)?, None);
+                }
                 // SAFETY: `slf` is live, borrowed for the call.
                 let slf = Bound::from_borrowed_ptr(py, slf);
                 if let (Some(host), Ok(list)) = (call.one_str(), slf.cast::<PyList>()) {
@@ -287,7 +273,7 @@ mod fast {
     /// raises `PanicException`).
     ///
     /// # Safety
-    /// As [`enter_function`].
+    /// As [`entry`].
     unsafe fn enter(
         args: *const *mut ffi::PyObject,
         nargs: ffi::Py_ssize_t,
