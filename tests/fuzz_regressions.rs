@@ -192,3 +192,41 @@ fn a_long_host_with_a_right_to_left_a_label_is_held_to_the_bidi_rule() {
         assert!(list.lookup(&host).is_ok(), "{host}");
     }
 }
+
+/// An A-label in mixed case is checked as the lower-case label mapping
+/// makes of it, whose letters' case can change what NFC makes of a mark
+/// after them (`j` and a combining caron compose, `J` and it do not): a
+/// host answers as its ASCII lower-case form does, in every form and with
+/// every option, when the built-in list answers from its map and once it
+/// has built its tree (after its first lookups). Found by lookup_fast,
+/// unicode_answers and unicode_forms.
+#[test]
+fn a_labels_in_mixed_case_answer_as_in_lower_case() {
+    let hosts = [
+        "xn--55qx5dcityKOBEKOBE\u{7f}xn--55qx5dxn--55qx5d.........",
+        "xn--85x722fXN--TDAxn--abc-xn--abc-xn--abc-bfuturecmsfuturecms",
+        "xx!Rxn!!!g&!!!!x!Rgc-y.-j0\u{201}~.xn---addr((-nnnB!!!x!Rgc-yn--nnnaaaK",
+        "www.XN--BCHER-KVA.de",
+        &format!("a.xn--{}.com", etld_punycode::encode("J\u{30C}x").unwrap()),
+    ];
+    let list = List::builtin();
+    let options = all_options();
+    for round in 0..2 {
+        for host in &hosts {
+            let lower = host.to_ascii_lowercase();
+            for output in OUTPUTS {
+                for o in options.iter().map(|o| o.output(output)) {
+                    assert_eq!(
+                        format!("{:?}", list.lookup_with(host, &o)),
+                        format!("{:?}", list.lookup_with(&lower, &o)),
+                        "{host} {o:?}, round {round}"
+                    );
+                }
+            }
+        }
+        for _ in 0..300 {
+            let _ = list.lookup("www.example.com");
+        }
+    }
+    assert!(list.lookup(hosts[4]).is_err());
+}
