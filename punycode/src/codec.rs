@@ -328,6 +328,7 @@ impl Codec {
     ///
     /// # Errors
     /// As [`decode_into`](Self::decode_into).
+    #[inline]
     pub fn decode_traced<F: FnMut(&Step<'_>)>(
         &self,
         input: &[u8],
