@@ -1125,6 +1125,9 @@ fn answer_str<'py>(
     host: &Bound<'py, PyString>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let this = list.get();
+    // The parts go straight to `part_of_str`, past `answer_op` and
+    // `part`, which would check again that the host is a `str` (1-2 ns of
+    // a call of 71-74).
     match op {
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Section | Op::Known => {
             this.part_of_str(host, op, this.options)
