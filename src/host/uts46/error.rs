@@ -96,6 +96,15 @@ pub enum Error {
 }
 
 impl Error {
+    /// The error of Punycode's decoder `e` on the digits of an `xn--` label
+    /// that starts at byte `label`: at the offending digit, else at the
+    /// label.
+    pub(crate) fn punycode(label: usize, e: &etld_punycode::Error) -> Error {
+        Error::Punycode {
+            offset: label + e.position().map_or(0, |p| p + 4),
+        }
+    }
+
     /// The same error for a name that starts `by` bytes further on (a
     /// label checked alone, placed in its host).
     pub(crate) fn shifted(self, by: usize) -> Error {

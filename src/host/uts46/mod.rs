@@ -840,10 +840,8 @@ impl Processed {
         let digits = self.text.get(start + 4..).unwrap_or("").as_bytes();
         self.chars.clear();
         self.chars.resize(digits.len(), '\0');
-        let n =
-            etld_punycode::decode_into(digits, &mut self.chars).map_err(|e| Error::Punycode {
-                offset: offset + e.position().map_or(0, |p| p + 4),
-            })?;
+        let n = etld_punycode::decode_into(digits, &mut self.chars)
+            .map_err(|e| Error::punycode(offset, &e))?;
         self.chars.truncate(n);
         if self.chars.iter().all(char::is_ascii) {
             return Err(Error::ALabelAsciiOnly { offset });
@@ -993,9 +991,7 @@ fn check_decoded(label: &[u8], chars: &mut [char]) -> Result<bool, Error> {
     let mut inserted = Inserted::default();
     let n = etld_punycode::Codec::PUNYCODE
         .decode_traced(digits, chars, |step| inserted.add(step.code_point))
-        .map_err(|e| Error::Punycode {
-            offset: e.position().map_or(0, |p| p + 4),
-        })?;
+        .map_err(|e| Error::punycode(0, &e))?;
     let chars = chars.get_mut(..n).unwrap_or_default();
     if inserted.needs_whole_check {
         for c in chars.iter_mut() {
@@ -1055,10 +1051,10 @@ impl Inserted {
 }
 
 /// The code points of an `xn--` label decoded into `chars` (room for one
-/// per byte after `xn--`), ASCII lower-cased: how many there are. What
-/// they are is checked by [`validate_decoded`], called after it
-/// ([`check_decoded`]) so that its answer is returned as it is: a copy of
-/// it, mapped into another, read back the bytes just written.
+/// per byte after `xn--`), ASCII lower-cased as mapping the label first
+/// would: how many there are. What they are is checked by
+/// [`validate_decoded`], called after it by the caller, which keeps the
+/// decoded text.
 #[inline(always)]
 fn decode_lowered(label: &[u8], chars: &mut [char]) -> Result<usize, Error> {
     if !label.is_ascii() {
@@ -1067,9 +1063,7 @@ fn decode_lowered(label: &[u8], chars: &mut [char]) -> Result<usize, Error> {
     // Digits decode in either case; the basic code points, copied as they
     // are, are lower-cased once decoded (as mapping the label first would).
     let digits = label.get(4..).unwrap_or_default();
-    let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::Punycode {
-        offset: e.position().map_or(0, |p| p + 4),
-    })?;
+    let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::punycode(0, &e))?;
     let chars = chars.get_mut(..n).unwrap_or_default();
     for c in chars.iter_mut() {
         *c = c.to_ascii_lowercase();
