@@ -4,6 +4,10 @@
 //! [`List::with_options`](crate::List::with_options) and overridden per call
 //! with [`List::lookup_with`](crate::List::lookup_with).
 
+use std::fmt;
+
+use crate::rules::compile::flags;
+
 /// Which of the list's two sections take part in matching.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Sections {
@@ -55,12 +59,40 @@ pub enum Output {
 ///     .implicit_rule(false);
 /// assert_eq!(options.get_sections(), Sections::IcannOnly);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Options {
     pub(crate) sections: Sections,
     pub(crate) implicit_rule: bool,
     pub(crate) wildcard: Wildcard,
     pub(crate) output: Output,
+    /// The flags of the list's keys that count under these options
+    /// (`compile::flags`): `sections` and `wildcard` as a lookup reads
+    /// them, set with them.
+    pub(crate) mask: u8,
+}
+
+impl fmt::Debug for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Options")
+            .field("sections", &self.sections)
+            .field("implicit_rule", &self.implicit_rule)
+            .field("wildcard", &self.wildcard)
+            .field("output", &self.output)
+            .finish()
+    }
+}
+
+/// The flags of the list's keys that count with `sections` and
+/// `wildcard`.
+const fn mask(sections: Sections, wildcard: Wildcard) -> u8 {
+    let mut mask = flags::ALL;
+    if let Sections::IcannOnly = sections {
+        mask &= flags::ICANN;
+    }
+    if let Wildcard::Strict = wildcard {
+        mask &= !flags::IMPLIED;
+    }
+    mask
 }
 
 impl Default for Options {
@@ -78,12 +110,14 @@ impl Options {
             implicit_rule: true,
             wildcard: Wildcard::Strict,
             output: Output::Input,
+            mask: mask(Sections::All, Wildcard::Strict),
         }
     }
 
     /// Sets which sections take part in matching.
     pub const fn sections(mut self, sections: Sections) -> Options {
         self.sections = sections;
+        self.mask = mask(sections, self.wildcard);
         self
     }
 
@@ -97,6 +131,7 @@ impl Options {
     /// Sets the wildcard mode (see [`Wildcard`]).
     pub const fn wildcard(mut self, wildcard: Wildcard) -> Options {
         self.wildcard = wildcard;
+        self.mask = mask(self.sections, wildcard);
         self
     }
 
@@ -124,5 +159,36 @@ impl Options {
     /// The form of results.
     pub const fn get_output(&self) -> Output {
         self.output
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Options, Sections, Wildcard};
+    use crate::rules::compile::flags;
+
+    /// The mask a lookup reads follows the sections and the wildcard mode,
+    /// whichever is set last, and is not part of what `Debug` shows.
+    #[test]
+    fn mask_follows_sections_and_wildcard() {
+        for sections in [Sections::All, Sections::IcannOnly] {
+            for wildcard in [Wildcard::Strict, Wildcard::Browser] {
+                let mut expected = flags::ALL;
+                if sections == Sections::IcannOnly {
+                    expected &= flags::ICANN;
+                }
+                if wildcard == Wildcard::Strict {
+                    expected &= !flags::IMPLIED;
+                }
+                let a = Options::new().sections(sections).wildcard(wildcard);
+                let b = Options::new().wildcard(wildcard).sections(sections);
+                assert_eq!((a.mask, b.mask), (expected, expected));
+                assert_eq!(a, b);
+            }
+        }
+        assert_eq!(
+            format!("{:?}", Options::new()),
+            "Options { sections: All, implicit_rule: true, wildcard: Strict, output: Input }"
+        );
     }
 }

@@ -76,7 +76,6 @@ use crate::error::HostError;
 use crate::host::label::MAX_NAME;
 use crate::host::scan::{lower_cased, Form, Stop};
 use crate::lookup::domain::Domain;
-use crate::lookup::find::mask_of;
 use crate::lookup::index::Index;
 use crate::lookup::text::NameText;
 use crate::lookup::walk::Match;
@@ -176,8 +175,8 @@ impl<'a> Answer<'a> {
             borrowed,
             suffix: offset(m.suffix_start()),
             registrable: offset(m.registrable_start()),
-            section: m.section,
-            known: m.known,
+            section: m.section(),
+            known: m.known(),
             error: None,
         }
     }
@@ -308,7 +307,7 @@ impl Index {
         I: IntoIterator<Item = &'h str>,
         F: FnMut(usize, Answer<'_>),
     {
-        let mask = mask_of(options);
+        let mask = options.mask;
         for (i, host) in hosts.into_iter().enumerate() {
             // The fast path of `Index::lookup`, inlined into the loop: a
             // lower-case ASCII host is answered with offsets into itself.

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::lookup::text::NameText;
-use crate::lookup::walk::{place, start, Match};
+use crate::lookup::walk::Match;
 use crate::rules::rule::Section;
 
 /// A looked-up host: its public suffix, registrable domain and the rule
@@ -37,11 +37,9 @@ pub struct Domain<'a> {
 const _: () = assert!(std::mem::size_of::<Domain>() == 56);
 
 /// Where the parts of a [`Domain`] start in its name, the section of the
-/// prevailing rule and whether it is known, in one word: the suffix's
-/// start in bits 0-15, the registrable domain's in bits 16-31 ([`NONE`]
-/// for none: a name is the form of a host of at most 253 bytes, under four
-/// times that in Unicode), the section in bits 32-33 (none, ICANN,
-/// PRIVATE) and whether the rule is known in bit 34.
+/// prevailing rule and whether it is known, in one word: the parts of the
+/// [`Match`] the walk found, as it packs them (see its docs), so that an
+/// answer takes them from the walk without unpacking them.
 ///
 /// Written and read as one word: a lookup's answer is built in one place
 /// and copied whole to another, and a copy that reads a word written as
@@ -51,10 +49,13 @@ const _: () = assert!(std::mem::size_of::<Domain>() == 56);
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Parts(u64);
 
-/// No place in the name.
-const NONE: u16 = Match::NONE;
-
 impl Parts {
+    /// The parts of `m`.
+    #[inline(always)]
+    fn of(m: &Match) -> Parts {
+        Parts(m.parts())
+    }
+
     #[inline(always)]
     fn new(
         suffix: Option<usize>,
@@ -62,43 +63,33 @@ impl Parts {
         section: Option<Section>,
         known: bool,
     ) -> Parts {
-        let place = |at: Option<usize>| u64::from(at.map_or(NONE, place));
-        let section = match section {
-            None => 0,
-            Some(Section::Icann) => 1,
-            Some(Section::Private) => 2,
-        };
-        Parts(place(suffix) | place(registrable) << 16 | section << 32 | u64::from(known) << 34)
+        Parts::of(&Match::new(suffix, registrable, section, known))
     }
 
-    /// The place in bits `shift..shift + 16`, or `None`.
+    /// The parts as the [`Match`] they came from reads them.
     #[inline(always)]
-    fn place(self, shift: u32) -> Option<usize> {
-        start((self.0 >> shift) as u16)
+    fn read(self) -> Match {
+        Match::of_parts(self.0)
     }
 
     #[inline(always)]
     fn suffix(self) -> Option<usize> {
-        self.place(0)
+        self.read().suffix_start()
     }
 
     #[inline(always)]
     fn registrable(self) -> Option<usize> {
-        self.place(16)
+        self.read().registrable_start()
     }
 
     #[inline(always)]
     fn section(self) -> Option<Section> {
-        match self.0 >> 32 & 3 {
-            1 => Some(Section::Icann),
-            2 => Some(Section::Private),
-            _ => None,
-        }
+        self.read().section()
     }
 
     #[inline(always)]
     fn known(self) -> bool {
-        self.0 >> 34 & 1 != 0
+        self.read().known()
     }
 }
 
@@ -130,7 +121,7 @@ impl<'a> Domain<'a> {
         };
         Domain {
             name: name.into(),
-            parts: Parts::new(suffix, registrable, m.section, m.known),
+            parts: Parts::new(suffix, registrable, m.section(), m.known()),
         }
     }
 
@@ -167,7 +158,7 @@ impl<'a> Domain<'a> {
     fn at_offsets(name: NameText<'a>, m: &Match) -> Domain<'a> {
         Domain {
             name,
-            parts: Parts::new(m.suffix_start(), m.registrable_start(), m.section, m.known),
+            parts: Parts::of(m),
         }
     }
 

@@ -13,8 +13,7 @@ use crate::host::uts46::{check_ascii_bidi, is_fast_path, map_stable};
 use crate::lookup::domain::Domain;
 use crate::lookup::index::Index;
 use crate::lookup::walk::Match;
-use crate::options::{Options, Output, Sections, Wildcard};
-use crate::rules::compile::flags;
+use crate::options::{Options, Output};
 
 impl Index {
     /// Looks up a host with the given options (see
@@ -25,7 +24,7 @@ impl Index {
         host: &'h str,
         options: &Options,
     ) -> Result<Domain<'h>, HostError> {
-        let mask = mask_of(options);
+        let mask = options.mask;
         // The fast path: a host that is canonical ASCII, already lower-case.
         // Everything else (upper case, Unicode, errors) goes to the slow
         // path, which reports every error the same way whichever path would
@@ -153,20 +152,6 @@ impl Index {
             _ => None,
         }
     }
-}
-
-/// The flags of the list's keys that count under `options` (sections,
-/// wildcard mode).
-#[inline]
-pub(crate) fn mask_of(options: &Options) -> u8 {
-    let mut mask = flags::ALL;
-    if options.sections == Sections::IcannOnly {
-        mask &= flags::ICANN;
-    }
-    if options.wildcard == Wildcard::Strict {
-        mask &= !flags::IMPLIED;
-    }
-    mask
 }
 
 /// Whether a Unicode host that the scan let through may be answered from

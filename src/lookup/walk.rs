@@ -124,27 +124,19 @@ impl Labels for LabelTree {
     }
 }
 
-/// What the walk found: the prevailing rule's effect.
+/// What the walk found: the prevailing rule's effect, in one word.
 ///
-/// Eight bytes, so that it travels in a register: places in a name (at
-/// most 253 bytes) are kept in sixteen bits, [`Match::NONE`] for none.
+/// Places in a name (at most 253 bytes) are kept in sixteen bits,
+/// [`Match::NONE`] for none: where the public suffix starts in bits 0-15,
+/// where the registrable domain starts in bits 16-31, the prevailing rule's
+/// section in bits 32-33 (none, ICANN, PRIVATE), whether a listed rule
+/// prevailed in bit 34, and where the labels found in the tree begin (see
+/// [`Match::listed_from`]) in bits 48-63. Bits 0-34 are the parts of a
+/// [`Domain`](crate::Domain) as it keeps them ([`Match::parts`]), so an
+/// answer takes them as they are: one word in a register from the walk to
+/// the answer, with nothing to unpack and pack again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Match {
-    /// Where the public suffix starts in the walked host; `NONE` when there
-    /// is none (implicit rule off and no rule matched).
-    suffix: u16,
-    /// Where the registrable domain starts in the walked host, or `NONE`.
-    registrable: u16,
-    /// See [`Match::listed_from`].
-    listed: u16,
-    /// The prevailing rule's section; `None` for the implicit rule.
-    pub(crate) section: Option<Section>,
-    /// Whether a listed rule prevailed.
-    pub(crate) known: bool,
-}
-
-// The size the doc above gives.
-const _: () = assert!(std::mem::size_of::<Match>() == 8);
+pub(crate) struct Match(u64);
 
 /// A place in a name (under [`MAX_NAME`](crate::host::label::MAX_NAME)
 /// bytes, far below `NONE`) in sixteen bits.
@@ -163,45 +155,84 @@ impl Match {
     /// No place.
     pub(crate) const NONE: u16 = u16::MAX;
 
+    /// The bits of a [`Match`] that are the parts of an answer.
+    pub(crate) const PARTS: u64 = (1 << 35) - 1;
+
+    /// Where [`Match::listed_from`] is kept.
+    const LISTED: u32 = 48;
+
     /// A match, none of whose labels are said to be found in the tree
     /// (see [`Match::with_listed_from`]).
     #[inline(always)]
-    fn new(
+    pub(crate) fn new(
         suffix: Option<usize>,
         registrable: Option<usize>,
         section: Option<Section>,
         known: bool,
     ) -> Match {
-        Match {
-            suffix: suffix.map_or(Match::NONE, place),
-            registrable: registrable.map_or(Match::NONE, place),
-            listed: Match::NONE,
-            section,
-            known,
-        }
+        let place = |at: Option<usize>| u64::from(at.map_or(Match::NONE, place));
+        let section = match section {
+            None => 0,
+            Some(Section::Icann) => 1,
+            Some(Section::Private) => 2,
+        };
+        Match(
+            place(suffix)
+                | place(registrable) << 16
+                | section << 32
+                | u64::from(known) << 34
+                | u64::from(Match::NONE) << Match::LISTED,
+        )
     }
 
     /// This match, the labels from `listed_from` on found in the tree (what
     /// [`walk`] tells beside it).
     #[inline(always)]
     pub(crate) fn with_listed_from(self, listed_from: usize) -> Match {
-        Match {
-            listed: place(listed_from),
-            ..self
-        }
+        let listed = u64::from(place(listed_from)) << Match::LISTED;
+        Match(self.0 & !(u64::from(u16::MAX) << Match::LISTED) | listed)
+    }
+
+    /// The match whose parts are `bits` (see [`Match::parts`]); no labels
+    /// said to be found in the tree.
+    #[inline(always)]
+    pub(crate) fn of_parts(bits: u64) -> Match {
+        Match(bits & Match::PARTS | u64::from(Match::NONE) << Match::LISTED)
+    }
+
+    /// The parts of an answer: bits 0-34 (see the [type docs](Match)).
+    #[inline(always)]
+    pub(crate) fn parts(&self) -> u64 {
+        self.0 & Match::PARTS
     }
 
     /// Where the public suffix starts in the walked host; `None` when there
     /// is none (implicit rule off and no rule matched).
     #[inline(always)]
     pub(crate) fn suffix_start(&self) -> Option<usize> {
-        start(self.suffix)
+        start(self.0 as u16)
     }
 
     /// Where the registrable domain starts in the walked host.
     #[inline(always)]
     pub(crate) fn registrable_start(&self) -> Option<usize> {
-        start(self.registrable)
+        start((self.0 >> 16) as u16)
+    }
+
+    /// The prevailing rule's section; `None` for the implicit rule.
+    #[inline(always)]
+    pub(crate) fn section(&self) -> Option<Section> {
+        match self.0 >> 32 & 3 {
+            1 => Some(Section::Icann),
+            2 => Some(Section::Private),
+            _ => None,
+        }
+    }
+
+    /// Whether a listed rule prevailed.
+    #[inline(always)]
+    pub(crate) fn known(&self) -> bool {
+        self.0 >> 34 & 1 != 0
     }
 
     /// Where the labels begin that the walk found in the tree one by one
@@ -211,7 +242,7 @@ impl Match {
     /// before them only.
     #[inline(always)]
     pub(crate) fn listed_from(&self) -> usize {
-        usize::from(self.listed)
+        usize::from((self.0 >> Match::LISTED) as u16)
     }
 
     /// How many labels the public suffix has, in `walked`, the host as
