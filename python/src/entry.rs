@@ -72,6 +72,7 @@ mod fast {
     use pyo3::prelude::*;
     use pyo3::sync::PyOnceLock;
     use pyo3::types::{PyCFunction, PyDict, PyString, PyTuple, PyType};
+    use pyo3::Borrowed;
 
     use crate::column::Op;
     use crate::PyList;
@@ -195,11 +196,11 @@ mod fast {
                     return call.pass_to(function(py, &FUNCTIONS, OP)?, None);
                 }
                 // SAFETY: `slf` is live, borrowed for the call.
-                let slf = Bound::from_borrowed_ptr(py, slf);
+                let slf = Borrowed::from_ptr(py, slf);
                 if let (Some(host), Ok(list)) = (call.one_str(), slf.cast::<PyList>()) {
-                    return crate::answer_str(list, op_of(OP), &host);
+                    return crate::answer_str(&list, op_of(OP), &host);
                 }
-                call.pass_to(function(py, &METHODS, OP)?, Some(slf))
+                call.pass_to(function(py, &METHODS, OP)?, Some(slf.to_owned()))
             })
         }
     }
@@ -234,12 +235,21 @@ mod fast {
             unsafe { Bound::from_borrowed_ptr(self.py, *p) }
         }
 
-        /// The one argument of a call of one `str` and no keyword.
-        fn one_str(&self) -> Option<Bound<'py, PyString>> {
-            match (self.args, &self.names) {
-                ([host], None) => self.arg(host).cast_into::<PyString>().ok(),
-                _ => None,
-            }
+        /// The one argument of a call of one `str` and no keyword,
+        /// borrowed: taking a reference of its own and dropping it again
+        /// cost two calls into the interpreter a call (the stable ABI has
+        /// no inline reference counting), and a `str` itself is told from
+        /// a subclass by its type alone, with no call for the type's flags.
+        fn one_str(&self) -> Option<Borrowed<'_, 'py, PyString>> {
+            let ([host], None) = (self.args, &self.names) else {
+                return None;
+            };
+            // SAFETY: each of `args` is a live object, borrowed for the
+            // call ([`enter`]), which the `Borrowed` does not outlive.
+            let host = unsafe { Borrowed::from_ptr(self.py, *host) };
+            host.cast_exact::<PyString>()
+                .or_else(|_| host.cast::<PyString>())
+                .ok()
         }
 
         /// `full` called with these arguments, after `first` if given.

@@ -141,13 +141,13 @@ pub(crate) struct Match(u64);
 /// A place in a name (under [`MAX_NAME`](crate::host::label::MAX_NAME)
 /// bytes, far below `NONE`) in sixteen bits.
 #[inline(always)]
-pub(crate) fn place(at: usize) -> u16 {
+fn place(at: usize) -> u16 {
     u16::try_from(at).unwrap_or(Match::NONE)
 }
 
 /// The place `at` (see [`place`]) as an offset, `None` for `NONE`.
 #[inline(always)]
-pub(crate) fn start(at: u16) -> Option<usize> {
+fn start(at: u16) -> Option<usize> {
     (at != Match::NONE).then_some(usize::from(at))
 }
 
