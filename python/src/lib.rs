@@ -1127,7 +1127,7 @@ fn answer_str<'py>(
     let this = list.get();
     // The parts go straight to `part_of_str`, past `answer_op` and
     // `part`, which would check again that the host is a `str` (1-2 ns of
-    // a call of 71-74).
+    // a call of 66-69).
     match op {
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Section | Op::Known => {
             this.part_of_str(host, op, this.options)
