@@ -39,7 +39,9 @@ const _: () = assert!(std::mem::size_of::<Domain>() == 56);
 /// Where the parts of a [`Domain`] start in its name, the section of the
 /// prevailing rule and whether it is known, in one word: the parts of the
 /// [`Match`] the walk found, as it packs them (see its docs), so that an
-/// answer takes them from the walk without unpacking them.
+/// answer takes them from the walk without unpacking them. Its places may
+/// be in a name rewritten in Unicode, under four times 253 bytes: sixteen
+/// bits still hold them.
 ///
 /// Written and read as one word: a lookup's answer is built in one place
 /// and copied whole to another, and a copy that reads a word written as

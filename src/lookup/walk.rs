@@ -156,7 +156,7 @@ impl Match {
     pub(crate) const NONE: u16 = u16::MAX;
 
     /// The bits of a [`Match`] that are the parts of an answer.
-    pub(crate) const PARTS: u64 = (1 << 35) - 1;
+    const PARTS: u64 = (1 << 35) - 1;
 
     /// Where [`Match::listed_from`] is kept.
     const LISTED: u32 = 48;
