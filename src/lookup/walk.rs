@@ -494,3 +494,43 @@ impl Frontier {
         self.len += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Match;
+    use crate::rules::rule::Section;
+
+    /// Every field of a match reads back as it was made, the place of the
+    /// listed labels apart from the parts an answer takes, and the parts
+    /// alone make the same match but for that place.
+    #[test]
+    fn a_match_reads_back_its_fields() {
+        let places = [None, Some(0), Some(1), Some(253), Some(1_016)];
+        let sections = [None, Some(Section::Icann), Some(Section::Private)];
+        for suffix in places {
+            for registrable in places {
+                for section in sections {
+                    for known in [false, true] {
+                        let m = Match::new(suffix, registrable, section, known);
+                        let read = |m: &Match| {
+                            (
+                                m.suffix_start(),
+                                m.registrable_start(),
+                                m.section(),
+                                m.known(),
+                            )
+                        };
+                        assert_eq!(read(&m), (suffix, registrable, section, known));
+                        assert_eq!(m.listed_from(), usize::from(Match::NONE));
+                        for listed in [0, 7, 253] {
+                            let l = m.with_listed_from(listed);
+                            assert_eq!((read(&l), l.listed_from()), (read(&m), listed));
+                            assert_eq!(l.parts(), m.parts());
+                            assert_eq!(Match::of_parts(l.parts()), m);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
