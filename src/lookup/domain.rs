@@ -320,6 +320,8 @@ fn label_starts(name: &[u8], n: usize) -> (usize, Option<usize>) {
 mod tests {
     use super::*;
 
+    /// Parts read back as made, and are the walk's `Match` less the place
+    /// of its listed labels, whatever that place.
     #[test]
     fn parts_keep_what_they_are_given() {
         let places = [None, Some(0), Some(1), Some(253), Some(1_016)];
@@ -333,6 +335,14 @@ mod tests {
                             (p.suffix(), p.registrable(), p.section(), p.known()),
                             (suffix, registrable, section, known)
                         );
+                        let m = Match::new(suffix, registrable, section, known);
+                        assert_eq!(m.listed_from(), usize::from(Match::NONE));
+                        for listed in [0, 7, 253] {
+                            let l = m.with_listed_from(listed);
+                            assert_eq!(l.listed_from(), listed);
+                            assert!(Parts::of(&l) == p);
+                            assert_eq!(Match::of_parts(l.parts()), m);
+                        }
                     }
                 }
             }
