@@ -51,6 +51,17 @@ pub enum Op {
     LookupUrl,
 }
 
+// `Op::ALL` holds every operation at the place its number says, checked
+// when the crate compiles: the fast entry finds each by its number.
+#[cfg(Py_3_10)]
+const _: () = {
+    let mut i = 0;
+    while i < Op::ALL.len() {
+        assert!(Op::ALL[i] as usize == i, "Op::ALL out of order");
+        i += 1;
+    }
+};
+
 impl Op {
     /// Every operation, in the order of declaration: `Op::ALL[op as usize]`
     /// is `op`. (The entry of the module's functions numbers them so.)
