@@ -266,7 +266,10 @@ impl<'a> Strs<'a> {
     }
 
     /// Row `i`, or `None` where its bytes are out of bounds or not UTF-8.
-    #[inline]
+    /// Always inlined into the lookup's loop, which it feeds a host at a
+    /// time (a call a row otherwise: with the closure below, a pyarrow
+    /// column on one core went from 19.7-20.3 to 20.3-21.0 M hosts/s).
+    #[inline(always)]
     fn get(&self, i: usize) -> Option<&'a str> {
         match self {
             Strs::Utf8(offsets, text, base) => {
@@ -345,12 +348,13 @@ fn each_answer_at(
         return Ok(());
     }
     let hosts = (0..chunk.len()).map(|i| strs.get(i).unwrap_or(""));
-    match chunk.logical_nulls() {
-        None => list.lookup_each_with(hosts, options, |i, answer| f(i, Some(&answer))),
-        Some(nulls) => list.lookup_each_with(hosts, options, |i, answer| {
-            f(i, (!nulls.is_null(i)).then_some(&answer))
-        }),
-    }
+    // One loop for chunks with NULLs and without: `f`, then called from
+    // one place only, is inlined into it.
+    let nulls = chunk.logical_nulls();
+    let is_valid = |i| nulls.as_ref().is_none_or(|n| n.is_valid(i));
+    list.lookup_each_with(hosts, options, |i, answer| {
+        f(i, is_valid(i).then_some(&answer))
+    });
     Ok(())
 }
 
