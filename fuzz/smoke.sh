@@ -18,6 +18,7 @@ trap 'rm -rf "$scratch"' EXIT
 max_len() {
     case $1 in
     lookup_fast | cookie_model | unicode_answers | direct_walk) echo 64 ;;
+    batch_answers) echo 256 ;;
     *) echo 4096 ;;
     esac
 }
