@@ -13,7 +13,7 @@
 mod common;
 mod shared;
 
-use common::{all_options, OUTPUTS};
+use common::all_options;
 use etld::{Answer, Batch, List, Options};
 use libfuzzer_sys::fuzz_target;
 
@@ -28,13 +28,21 @@ fn check(list: &List, host: &str, options: &Options, answer: &Answer<'_>) {
             assert_eq!(answer.registrable(), d.registrable(), "{host:?}");
             assert_eq!(answer.suffix(), d.suffix(), "{host:?}");
             assert_eq!(answer.subdomain(), d.subdomain(), "{host:?}");
-            assert_eq!(answer.registrable_label(), d.registrable_label(), "{host:?}");
+            assert_eq!(
+                answer.registrable_label(),
+                d.registrable_label(),
+                "{host:?}"
+            );
             assert_eq!(answer.section(), d.section(), "{host:?}");
             assert_eq!(answer.is_known(), d.is_known(), "{host:?}");
             assert_eq!(answer.error(), None, "{host:?}");
             // An answer that says it borrows the host is the host itself.
             if answer.borrows_host() {
-                assert_eq!(answer.name().map(str::as_ptr), Some(host.as_ptr()), "{host:?}");
+                assert_eq!(
+                    answer.name().map(str::as_ptr),
+                    Some(host.as_ptr()),
+                    "{host:?}"
+                );
             }
         }
         Err(e) => {
@@ -46,12 +54,9 @@ fn check(list: &List, host: &str, options: &Options, answer: &Answer<'_>) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
+    let Some((list, _, output, rest)) = shared::pick(data) else {
         return;
     };
-    let lists = shared::lists();
-    let (list, _) = &lists[(pick & 3) as usize % lists.len()];
-    let output = OUTPUTS[(pick >> 2) as usize % OUTPUTS.len()];
     let hosts = shared::hosts(rest, 16, 16);
     let mut batch = Batch::new();
     for options in all_options() {

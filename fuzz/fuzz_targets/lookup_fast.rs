@@ -11,16 +11,13 @@
 mod common;
 mod shared;
 
-use common::{all_options, fault_agrees, of_domain, read_host, uts46_agrees, Fault, OUTPUTS};
+use common::{all_options, fault_agrees, of_domain, read_host, uts46_agrees, Fault};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
+    let Some((list, model, output, rest)) = shared::pick(data) else {
         return;
     };
-    let lists = shared::lists();
-    let (list, model) = &lists[(pick & 3) as usize % lists.len()];
-    let output = OUTPUTS[(pick >> 2) as usize % OUTPUTS.len()];
     let options = all_options();
     for host in shared::hosts(rest, 2, 16) {
         // Hosts where UTS 46 does more than the model are UTS 46's tests'.

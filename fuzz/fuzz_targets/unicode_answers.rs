@@ -13,7 +13,7 @@
 mod common;
 mod shared;
 
-use common::{all_options, OUTPUTS};
+use common::all_options;
 use etld::{Domain, List, Options, Wildcard};
 use libfuzzer_sys::fuzz_target;
 
@@ -24,12 +24,9 @@ fn again<'h>(list: &List, name: &'h str, o: &Options, from: &str) -> Domain<'h> 
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
+    let Some((list, _, output, rest)) = shared::pick(data) else {
         return;
     };
-    let lists = shared::lists();
-    let (list, _) = &lists[(pick & 3) as usize % lists.len()];
-    let output = OUTPUTS[(pick >> 2) as usize % OUTPUTS.len()];
     for host in shared::hosts(rest, 2, 16) {
         for o in all_options().iter().map(|o| o.output(output)) {
             let Ok(d) = list.lookup_with(&host, &o) else {

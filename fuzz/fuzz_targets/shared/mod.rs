@@ -5,9 +5,9 @@
 
 use std::sync::OnceLock;
 
-use etld::{List, RuleSet};
+use etld::{List, Output, RuleSet};
 
-use crate::common::Model;
+use crate::common::{Model, OUTPUTS};
 
 /// Lists of the shapes that are easy to get wrong: wildcards at several
 /// depths and under explicit children, exceptions below wildcards, both
@@ -41,6 +41,17 @@ pub fn lists() -> &'static [(&'static List, Model)] {
         }
         all
     })
+}
+
+/// What the first byte of an input picks: a list of [`lists`] (its low
+/// two bits) with its model, and the output form (the bits above); and the
+/// rest of the input. `None` for an empty input.
+pub fn pick(data: &[u8]) -> Option<(&'static List, &'static Model, Output, &[u8])> {
+    let (&pick, rest) = data.split_first()?;
+    let lists = lists();
+    let (list, model) = &lists[(pick & 3) as usize % lists.len()];
+    let output = OUTPUTS[(pick >> 2) as usize % OUTPUTS.len()];
+    Some((list, model, output, rest))
 }
 
 /// The host alphabet: 64 tokens, one per input byte (modulo 64). Labels
