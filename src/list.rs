@@ -367,9 +367,13 @@ impl List {
     /// Looks up every host of `hosts` with the list's options and calls `f`
     /// with its index (from 0) and its [`Answer`], in order.
     ///
-    /// It gives what [`List::lookup`] gives for each host, at a lower cost
-    /// per host: no `Result` or [`Domain`] per host, and no allocation for
-    /// a host already in the form asked for.
+    /// It gives what [`List::lookup`] gives for each host, with no `Result`
+    /// or [`Domain`] per host and no allocation for a host already in the
+    /// form asked for. It is made for callers that do something with each
+    /// answer, such as building a column: `f` is called from one place in
+    /// the loop, so the compiler inlines it there whatever its size. A
+    /// closure that does next to nothing (sums lengths) gets its answers
+    /// about a tenth sooner from [`List::lookup`] in a loop.
     ///
     /// Hosts are taken from the iterator one at a time, and `f` is called
     /// for each before the next is taken, so an iterator that notes the
