@@ -61,7 +61,11 @@ pub fn str_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
 /// A third of a log's hosts are their own registrable domain, and most of
 /// the rest answer with a tail of the host: cutting that out of the `str`
 /// copies its code points as they are, where decoding `part` as UTF-8
-/// would check each byte again.
+/// would check each byte again. Measured on the realistic mix, one core,
+/// `etld.registrable(host)`: an ASCII piece decoded (`PyString::new`)
+/// took 82.5-83.3 ns a call against 70.6-70.9; telling an ASCII host by
+/// `str::is_ascii` rather than by its length in code points, 72.7-75.7
+/// against 67.3-69.3.
 pub fn piece_of<'py>(
     s: &Bound<'py, PyString>,
     text: &str,
