@@ -250,6 +250,42 @@ pub fn of_domain(d: &etld::Domain<'_>) -> Answer {
     }
 }
 
+/// Checks `a`, the batch path's answer for `host` (`List::lookup_each_with`
+/// or a `Batch`), against what `List::lookup_with` answers for the host
+/// alone: every part, and, when the answer says it borrows the host, its
+/// offsets into the host.
+pub fn check_batch_answer(list: &etld::List, host: &str, options: &Options, a: &etld::Answer<'_>) {
+    let want = list.lookup_with(host, options);
+    assert_eq!(a.to_domain(), want, "{host:?} {options:?}");
+    assert_eq!(a.error(), want.as_ref().err().copied());
+    if let Ok(d) = &want {
+        assert_eq!(a.name(), Some(d.as_str()));
+        assert_eq!(a.suffix(), d.suffix());
+        assert_eq!(a.registrable(), d.registrable());
+        assert_eq!(a.registrable_label(), d.registrable_label());
+        assert_eq!(a.subdomain(), d.subdomain());
+        assert_eq!(a.section(), d.section());
+        assert_eq!(a.is_known(), d.is_known());
+        assert_eq!(a.is_public_suffix(), d.is_public_suffix());
+        // The name is the host itself exactly when the answer's name
+        // is the host unchanged; then the offsets point into the host.
+        assert_eq!(a.borrows_host(), d.as_str() == host, "{host:?} {options:?}");
+        if a.borrows_host() {
+            let r = a.registrable_start().map(|at| &host[at..]);
+            assert_eq!(r, d.registrable());
+            assert_eq!(a.suffix_start().map(|at| &host[at..]), d.suffix());
+        }
+    } else {
+        assert_eq!(a.name(), None);
+        assert!(!a.borrows_host());
+        assert_eq!(
+            (a.suffix(), a.registrable(), a.section()),
+            (None, None, None)
+        );
+        assert!(!a.is_known());
+    }
+}
+
 /// A host read as SPEC section 3 steps 1 to 4 say: its labels in canonical
 /// ASCII form and in input form (mapped and lower-cased), and whether it
 /// ended in a dot.
