@@ -14,6 +14,12 @@
 //! | `xn` | lower-case ASCII with an `xn--` label: check each A-label not in the list |
 //! | `unicode` | non-ASCII: check each Unicode label is canonical, or encode it |
 //!
+//! and `grouped`, the mix itself with the hosts of each run of
+//! [`GROUP`] put in order of kind (`plain`, `upper`, `xn`, `unicode`,
+//! each kind's hosts in their own order): the same hosts as `mix`, and
+//! what the mix would cost if each kind's work did not come between the
+//! others'.
+//!
 //! ```text
 //! cargo run --release --example lookup_kinds               # every kind, 100,000 hosts, best of 9
 //! cargo run --release --example lookup_kinds -- plain 20000 1 etld_suffix
@@ -25,8 +31,8 @@
 //! letter): `psl` matches bytes as they come, so it answers suffix `Au` for
 //! `Travelhafo.Edu.Au`.
 //!
-//! Arguments: the kind (`mix`, `plain`, `upper`, `lowered`, `xn`,
-//! `unicode`, or `all`), how many hosts of the mix to draw from, how many
+//! Arguments: the kind (`mix`, `grouped`, `plain`, `upper`, `lowered`,
+//! `xn`, `unicode`, or `all`), how many hosts of the mix to draw from, how many
 //! passes (the best is kept), and which measurement to run (`etld_suffix`,
 //! `etld_registrable`, `psl_suffix`, `psl_domain`, `psl_suffix_folded`,
 //! `psl_domain_folded`, or `all`). Each measurement is a function of its
@@ -54,6 +60,9 @@ mod hosts;
 /// The kinds of host, as in the module docs.
 const KINDS: [&str; 5] = ["plain", "upper", "lowered", "xn", "unicode"];
 
+/// The hosts of the mix that `grouped` puts in order of kind at a time.
+const GROUP: usize = 256;
+
 /// Whether `host` holds an ASCII upper-case letter.
 fn has_ascii_upper(host: &str) -> bool {
     host.bytes().any(|b| b.is_ascii_uppercase())
@@ -70,6 +79,23 @@ fn kind_of(host: &str) -> &'static str {
     } else {
         "plain"
     }
+}
+
+/// `mix` with the hosts of each run of [`GROUP`] in order of kind (a
+/// stable sort, so each kind's hosts keep their order).
+fn grouped(mix: &[String]) -> Vec<String> {
+    let rank = |h: &String| {
+        ["plain", "upper", "xn", "unicode"]
+            .iter()
+            .position(|k| *k == kind_of(h))
+    };
+    mix.chunks(GROUP)
+        .flat_map(|run| {
+            let mut run = run.to_vec();
+            run.sort_by_key(rank);
+            run
+        })
+        .collect()
 }
 
 /// The lengths of `answer`'s answers for `hosts`, summed (each through
@@ -174,11 +200,14 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let kinds: Vec<&str> = match kind {
-        "all" => std::iter::once("mix").chain(KINDS).collect(),
-        "mix" => vec!["mix"],
+        "all" => ["mix", "grouped"].into_iter().chain(KINDS).collect(),
+        "mix" | "grouped" => vec![kind],
         k if KINDS.contains(&k) => vec![k],
         k => {
-            eprintln!("unknown kind {k:?}: mix, {} or all", KINDS.join(", "));
+            eprintln!(
+                "unknown kind {k:?}: mix, grouped, {} or all",
+                KINDS.join(", ")
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -205,6 +234,10 @@ fn main() -> ExitCode {
         let of_kind: Vec<String>;
         let hosts: &[String] = match kind {
             "mix" => &mix,
+            "grouped" => {
+                of_kind = grouped(&mix);
+                &of_kind
+            }
             "lowered" => {
                 of_kind = mix
                     .iter()
