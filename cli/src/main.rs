@@ -23,7 +23,9 @@
 //! pasted beside the input. A bad host prints its error on its own line and
 //! the batch goes on; the exit status is non-zero only when the command itself
 //! cannot run (a bad list file, a bad option, unreadable input).
-#![forbid(unsafe_code)]
+// `deny`, not `forbid`: `standard_output` registers a constructor with the
+// `ctor` crate, whose macro allows the `unsafe` code of its own expansion.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod batch;
@@ -34,6 +36,7 @@ mod cookie;
 mod idna;
 mod lookup;
 mod punycode;
+mod standard_output;
 mod update;
 
 use std::io::{self, Write};
@@ -124,34 +127,6 @@ fn cookie_exit(result: Result<bool, Failure>) -> ExitCode {
     }
 }
 
-/// Whether standard output was open when the process started: an error if
-/// it was closed (`etld example.com >&-`). The standard library then opens
-/// `/dev/null` in its place, for reading and writing, where a shell's
-/// `>/dev/null` opens it for writing only: so standard output on
-/// `/dev/null` open for both is taken as closed. (A pipe whose reader is
-/// gone is open: writing to it fails with a broken pipe, which ends a batch
-/// quietly.)
-fn stdout_is_open() -> io::Result<()> {
-    #[cfg(unix)]
-    {
-        use rustix::fs::{fcntl_getfl, fstat, stat, OFlags};
-        let out = io::stdout();
-        let (Ok(out_stat), Ok(null), Ok(flags)) =
-            (fstat(&out), stat("/dev/null"), fcntl_getfl(&out))
-        else {
-            return Ok(());
-        };
-        let is_null = rustix::fs::FileType::from_raw_mode(out_stat.st_mode).is_char_device()
-            && out_stat.st_rdev == null.st_rdev;
-        if is_null && flags & OFlags::RWMODE == OFlags::RDWR {
-            return Err(io::Error::other(
-                "it is closed (etld was started without it)",
-            ));
-        }
-    }
-    Ok(())
-}
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -161,7 +136,7 @@ fn main() -> ExitCode {
     // With standard output closed, Rust's standard library drops what is
     // written to it without a word: refuse to run instead of losing the
     // answers.
-    if let Err(error) = stdout_is_open() {
+    if let Err(error) = standard_output::check() {
         let f = Failure::stdout(error);
         let _ = writeln!(io::stderr().lock(), "etld: {f}");
         return match cli.command {

@@ -636,6 +636,38 @@ fn a_standard_output_closed_from_the_start_is_an_error() {
         .output()
         .unwrap();
     assert_eq!((out.status.code(), &out.stderr[..]), (Some(0), &b""[..]));
+    // And so on a /dev/null open for reading and writing, which is what
+    // Python's `subprocess.DEVNULL`, Go's `exec.Cmd` and service managers
+    // give, and what the standard library opens for a closed one.
+    let null = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .unwrap();
+    for args in [&["example.com"][..], &["lookup", "--threads", "1", "-"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+            .args(args)
+            .env("ETLD_CACHE_DIR", tmp("no-cache"))
+            .env("ETLD_SYSTEM_LIST", "")
+            .env_remove("ETLD_LIST")
+            .stdin(Stdio::piped())
+            .stdout(null.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"www.example.co.uk\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            (out.status.code(), String::from_utf8_lossy(&out.stderr)),
+            (Some(0), "".into()),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
