@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 /// Nothing noted.
 const UNKNOWN: u8 = 0;
 /// Descriptor 1 was in the table.
+#[cfg(unix)]
 const OPEN: u8 = 1;
 /// The table was there, descriptor 1 was not.
 const CLOSED: u8 = 2;
