@@ -644,24 +644,24 @@ fn a_standard_output_closed_from_the_start_is_an_error() {
         .write(true)
         .open("/dev/null")
         .unwrap();
+    // A host as an argument, and a batch read from a file on standard input.
+    let input = tmp("stdout-on-devnull-input.txt");
+    std::fs::write(&input, "www.example.co.uk\n").unwrap();
     for args in [&["example.com"][..], &["lookup", "--threads", "1", "-"][..]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+        let stdin = match args.len() {
+            1 => Stdio::null(),
+            _ => Stdio::from(std::fs::File::open(&input).unwrap()),
+        };
+        let out = Command::new(env!("CARGO_BIN_EXE_etld"))
             .args(args)
             .env("ETLD_CACHE_DIR", tmp("no-cache"))
             .env("ETLD_SYSTEM_LIST", "")
             .env_remove("ETLD_LIST")
-            .stdin(Stdio::piped())
+            .stdin(stdin)
             .stdout(null.try_clone().unwrap())
             .stderr(Stdio::piped())
-            .spawn()
+            .output()
             .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"www.example.co.uk\n")
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
         assert_eq!(
             (out.status.code(), String::from_utf8_lossy(&out.stderr)),
             (Some(0), "".into()),
