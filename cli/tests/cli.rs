@@ -647,10 +647,14 @@ fn a_standard_output_closed_from_the_start_is_an_error() {
     // A host as an argument, and a batch read from a file on standard input.
     let input = tmp("stdout-on-devnull-input.txt");
     std::fs::write(&input, "www.example.co.uk\n").unwrap();
-    for args in [&["example.com"][..], &["lookup", "--threads", "1", "-"][..]] {
-        let stdin = match args.len() {
-            1 => Stdio::null(),
-            _ => Stdio::from(std::fs::File::open(&input).unwrap()),
+    let runs: [(&[&str], Option<&PathBuf>); 2] = [
+        (&["example.com"], None),
+        (&["lookup", "--threads", "1", "-"], Some(&input)),
+    ];
+    for (args, hosts) in runs {
+        let stdin = match hosts {
+            Some(path) => Stdio::from(std::fs::File::open(path).unwrap()),
+            None => Stdio::null(),
         };
         let out = Command::new(env!("CARGO_BIN_EXE_etld"))
             .args(args)

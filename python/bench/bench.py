@@ -275,12 +275,14 @@ def kinds(args):
         parts += seconds
         print(f"  {k:<24} {len(some) / n * 100:5.1f}% {seconds / len(some) * 1e9:7.1f} ns a call", flush=True)
     print(f"  {'the kinds, weighted':<24} {'':6} {parts / n * 1e9:7.1f} ns a call")
+    ranks = [rank[k] for k in of]
     for run in (1, 256, 4096, n):
         order = hosts
         if run > 1:
             order = []
             for i in range(0, n, run):
-                order.extend(sorted(hosts[i : i + run], key=lambda h: rank[kind_of(h)]))
+                ranked = sorted(zip(ranks[i : i + run], hosts[i : i + run]), key=lambda p: p[0])
+                order.extend(h for _, h in ranked)
         seconds = best(scalar_loop(f, afresh(order)), args.repeat)
         what = "the mix" if run == 1 else f"grouped by {run}" if run < n else "grouped whole"
         print(f"  {what:<24} {'':6} {seconds / n * 1e9:7.1f} ns a call", flush=True)
