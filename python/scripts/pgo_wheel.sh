@@ -37,7 +37,8 @@ cargo build --quiet --release --manifest-path "$root/Cargo.toml" -p etld-bench-t
 
 "$python" -m venv "$work/venv"
 pip="$work/venv/bin/python -m pip"
-$pip install -q pyarrow
+# pyarrow at the version the tests pin.
+$pip install -q "$(grep -E '^pyarrow==' "$root/python/tests/requirements.txt" || echo pyarrow)"
 
 # Built for the host's target named explicitly, so that RUSTFLAGS reach the
 # wheel's code only, not build scripts and procedural macros; in a target
