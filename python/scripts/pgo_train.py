@@ -7,16 +7,18 @@ unprofiled (code a profile never saw is optimised for size).
 
     python pgo_train.py HOSTS_FILE
 
-Needs the `etld` wheel built with `-Cprofile-generate` installed, and
-pyarrow. The hosts should not be those the speed is measured on:
+Needs the `etld` wheel built with `-Cprofile-generate` installed, pyarrow
+and polars. The hosts should not be those the speed is measured on:
 `pgo_wheel.sh` draws them from `gen-hosts` with a seed of their own.
 """
 
 import sys
 
+import polars as pl
 import pyarrow as pa
 
 import etld
+import etld.polars  # noqa: F401
 
 
 def each(f, hosts):
@@ -46,13 +48,22 @@ def main():
     each(lambda h: etld.registrable(h, output="unicode"), few)
     each(lambda h: etld.is_cookie_domain_acceptable(h, h), few)
 
-    # Columns: a pyarrow array, whole and in chunks.
+    # Columns: pyarrow arrays of each string type (pandas's Arrow-backed
+    # columns are these too), whole and in chunks; a polars Series (views)
+    # and the expression namespace in a GROUP BY.
     column = pa.array(hosts)
     chunked = pa.chunked_array([column.slice(0, len(hosts) // 2), column.slice(len(hosts) // 2)])
+    series = pl.Series("host", hosts)
     for _ in range(4):
         etld.registrable(column)
         etld.suffix(column)
+        etld.registrable(series)
     etld.registrable(chunked)
+    etld.registrable(pa.array(hosts, type=pa.large_string()))
+    etld.registrable(pa.array(hosts, type=pa.string_view()))
+    etld.suffix(series)
+    frame = pl.DataFrame({"host": series})
+    frame.group_by(site=pl.col("host").etld.registrable()).len()
     for f in (etld.lookup, etld.subdomain, etld.label, etld.section, etld.known, etld.error):
         f(pa.array(few))
     etld.lookup_url(pa.array(urls))

@@ -12,8 +12,8 @@
 #
 # Needs what `pip install ./python` needs (Rust, a Python 3.9+ with pip;
 # `PYTHON` picks it, default python3), rustup's `llvm-tools` component
-# (added when missing) for `llvm-profdata`, and pyarrow from PyPI for the
-# training venv. Takes about 4 minutes on two cores from cold: two release
+# (added when missing) for `llvm-profdata`, and pyarrow and polars from PyPI
+# for the training venv. Takes about 4 minutes on two cores from cold: two release
 # builds of the crate. Prints the wheel's path last.
 set -euo pipefail
 
@@ -37,8 +37,10 @@ cargo build --quiet --release --manifest-path "$root/Cargo.toml" -p etld-bench-t
 
 "$python" -m venv "$work/venv"
 pip="$work/venv/bin/python -m pip"
-# pyarrow at the version the tests pin.
-$pip install -q "$(grep -E '^pyarrow==' "$root/python/tests/requirements.txt" || echo pyarrow)"
+# pyarrow and polars at the versions the tests pin.
+for package in pyarrow polars; do
+  $pip install -q "$(grep -E "^$package==" "$root/python/tests/requirements.txt" || echo "$package")"
+done
 
 # Built for the host's target named explicitly, so that RUSTFLAGS reach the
 # wheel's code only, not build scripts and procedural macros; in a target
