@@ -35,6 +35,12 @@ then on the whole mix in its own order and with the hosts of each run of
 256, of 4,096 and of all put in order of kind: what the mix costs beyond
 the sum of its kinds, when each kind's work comes between the others'.
 
+With `--scalar`, it times the scalar call alone, etld's
+`registrable(host)` and pydomainextractor's `extract(host)` in turn,
+`--repeat` rounds of one pass each, and gives the best pass of each and
+their ratio: the two share every moment of the run, where the default
+times each library's passes back to back.
+
 "One core" is this process, every thread of it, pinned to CPU 0
 (`os.sched_setaffinity`), as `taskset -a -c 0` would.
 
@@ -108,11 +114,14 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--functions", action="store_true", help="time every scalar function of etld, no peers")
     ap.add_argument("--kinds", action="store_true", help="time etld.registrable by kind of host, no peers")
+    ap.add_argument("--scalar", action="store_true", help="etld.registrable and pydomainextractor.extract in turn")
     args = ap.parse_args()
     if args.functions:
         return functions(args)
     if args.kinds:
         return kinds(args)
+    if args.scalar:
+        return scalar_in_turn(args)
 
     import polars as pl
     import pyarrow as pa
@@ -231,6 +240,30 @@ def functions(args):
         f(inputs[0])
         seconds = best(scalar_loop(f, inputs), args.repeat)
         print(f"  etld.{name:<28} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call", flush=True)
+
+
+def scalar_in_turn(args):
+    """etld's and pydomainextractor's scalar calls, a pass of each in turn,
+    on one core."""
+    import pydomainextractor
+
+    import etld
+
+    hosts = load_hosts(args.hosts, args.n)
+    n = len(hosts)
+    pin({min(os.sched_getaffinity(0))} if hasattr(os, "sched_getaffinity") else None)
+    print(f"{n} hosts; etld {etld.__version__}, Python {sys.version.split()[0]}; a call per host, one core, in turn:")
+    pde = pydomainextractor.DomainExtractor()
+    runs = {"etld.registrable": scalar_loop(etld.registrable, hosts),
+            "pydomainextractor.extract": scalar_loop(pde.extract, hosts)}
+    fastest = {name: float("inf") for name in runs}
+    for _ in range(args.repeat):
+        for name, run in runs.items():
+            fastest[name] = min(fastest[name], best(run, 1))
+    for name, seconds in fastest.items():
+        print(f"  {name:<28} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call")
+    ratio = fastest["pydomainextractor.extract"] / fastest["etld.registrable"]
+    print(f"  etld / pydomainextractor     {ratio:.2f}x")
 
 
 KINDS = ("plain", "upper", "xn", "unicode")
