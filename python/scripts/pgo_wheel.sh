@@ -13,8 +13,8 @@
 # Needs what `pip install ./python` needs (Rust, a Python 3.9+ with pip;
 # `PYTHON` picks it, default python3), rustup's `llvm-tools` component
 # (added when missing) for `llvm-profdata`, and pyarrow and polars from PyPI
-# for the training venv. Takes about two minutes on two cores from cold: two release
-# builds of the crate. Prints the wheel's path last.
+# for the training venv. Takes about two minutes on two cores from cold (two
+# release builds of the crate). Prints the wheel's path last.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
