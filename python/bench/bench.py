@@ -261,9 +261,7 @@ def scalar_in_turn(args):
     fastest = {name: float("inf") for name in calls}
     for _ in range(args.repeat):
         for name, f in calls.items():
-            t = time.perf_counter()
-            each(f, hosts)
-            fastest[name] = min(fastest[name], time.perf_counter() - t)
+            fastest[name] = min(fastest[name], best(scalar_loop(f, hosts), 1))
     for name, seconds in fastest.items():
         print(f"  {name:<28} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call")
     ratio = fastest["pydomainextractor.extract"] / fastest["etld.registrable"]

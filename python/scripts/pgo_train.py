@@ -43,8 +43,8 @@ def main():
         each(f, few)
     each(etld.lookup_url, urls)
     each(etld.host, urls)
-    private = etld.List.builtin(icann_only=True)
-    each(private.registrable, few)
+    icann = etld.List.builtin(icann_only=True)
+    each(icann.registrable, few)
     each(lambda h: etld.registrable(h, output="unicode"), few)
     each(lambda h: etld.is_cookie_domain_acceptable(h, h), few)
 
