@@ -80,18 +80,15 @@ def best(fn, repeat):
     return min(times)
 
 
-def each(f, hosts):
-    """`f(h)` for every host, errors ignored."""
-    for h in hosts:
-        try:
-            f(h)
-        except Exception:
-            pass
-
-
 def scalar_loop(f, hosts):
-    """A pass of `f` over `hosts`, to time: `each` for the two."""
-    return lambda: each(f, hosts)
+    def run():
+        for h in hosts:
+            try:
+                f(h)
+            except Exception:
+                pass
+
+    return run
 
 
 def pin(cpus):
