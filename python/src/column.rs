@@ -79,6 +79,15 @@ impl Op {
         Op::LookupUrl,
     ];
 
+    /// Whether the operation answers a piece of the host (a `str`):
+    /// `Registrable`, `Suffix`, `Subdomain` or `Label`.
+    pub const fn is_piece(self) -> bool {
+        matches!(
+            self,
+            Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label
+        )
+    }
+
     /// The operation named `name`.
     pub fn parse(name: &str) -> PyResult<Op> {
         Ok(match name {

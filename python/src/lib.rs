@@ -32,7 +32,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 use crate::arrow::{import, is_arrow, Column};
 use crate::column::{Either, Op};
 use crate::extra::{list_err, PyLayer, Texts};
-use crate::text::{piece_of, str_of};
+use crate::text::{piece, str_of, utf8_of};
 
 create_exception!(
     etld,
@@ -206,40 +206,78 @@ impl PyList {
         options: Options,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = host.py();
+        if op.is_piece() {
+            // SAFETY: `host` is a live `str` object, the GIL is held, and
+            // the result is a new reference or NULL with an exception set.
+            return unsafe {
+                Bound::from_owned_ptr_or_err(py, self.piece_of_str(host.as_ptr(), op, &options))
+            };
+        }
         let s = str_of(host)?;
+        let Ok(d) = self.list.lookup_with(s, &options) else {
+            return Ok(py.None().into_bound(py));
+        };
+        Ok(match op {
+            // Two strs, made once.
+            Op::Section => match d.section() {
+                Some(etld::Section::Icann) => pyo3::intern!(py, "icann").clone().into_any(),
+                Some(etld::Section::Private) => pyo3::intern!(py, "private").clone().into_any(),
+                None => py.None().into_bound(py),
+            },
+            Op::Known => pyo3::types::PyBool::new(py, d.is_known())
+                .to_owned()
+                .into_any(),
+            _ => py.None().into_bound(py),
+        })
+    }
+
+    /// The piece `op` of the answer for the `str` object `host` (`op` one
+    /// of [`Op::is_piece`]; any other answers None): a new reference to a
+    /// `str` or to None, or NULL with an exception set (a `str` holding
+    /// lone surrogates). The path of `etld.registrable(host)`, kept to raw
+    /// references (see `entry`).
+    ///
+    /// # Safety
+    /// `host` is a live `str` object and the GIL is held.
+    #[inline(always)]
+    unsafe fn piece_of_str(
+        &self,
+        host: *mut pyo3::ffi::PyObject,
+        op: Op,
+        options: &Options,
+    ) -> *mut pyo3::ffi::PyObject {
+        // SAFETY: as this function's contract; `text` does not outlive the
+        // call, in which the caller holds `host`.
+        let Some(text) = (unsafe { utf8_of(host) }) else {
+            return std::ptr::null_mut();
+        };
         // Borrowed where it lies, not moved out of the `Result`: the
         // copy read back at once what the lookup had just written, a
         // stall in a profile. With the options taken as they are when
         // no keyword is given (`call_options`), a call of
         // `etld.registrable(host)` on the realistic mix, one core, went
         // from 102-104 to 95-97 ns.
-        let found = self.list.lookup_with(s, &options);
-        let Ok(d) = &found else {
-            return Ok(py.None().into_bound(py));
+        let found = self.list.lookup_with(text, options);
+        let part = match &found {
+            Ok(d) => match op {
+                Op::Registrable => d.registrable(),
+                Op::Suffix => d.suffix(),
+                Op::Subdomain => d.subdomain(),
+                Op::Label => d.registrable_label(),
+                _ => None,
+            },
+            Err(_) => None,
         };
-        let text = match op {
-            Op::Registrable => d.registrable(),
-            Op::Suffix => d.suffix(),
-            Op::Subdomain => d.subdomain(),
-            Op::Label => d.registrable_label(),
-            // Two strs, made once.
-            Op::Section => {
-                return Ok(match d.section() {
-                    Some(etld::Section::Icann) => pyo3::intern!(py, "icann").clone().into_any(),
-                    Some(etld::Section::Private) => pyo3::intern!(py, "private").clone().into_any(),
-                    None => py.None().into_bound(py),
-                })
+        match part {
+            // SAFETY: `text` is the UTF-8 of `host`, live, with the GIL.
+            Some(part) => unsafe { piece(host, text, part) },
+            None => {
+                let none = pyo3::ffi::Py_None();
+                // SAFETY: None lives for ever; the caller gets the new
+                // reference.
+                unsafe { pyo3::ffi::Py_IncRef(none) };
+                none
             }
-            Op::Known => {
-                return Ok(pyo3::types::PyBool::new(py, d.is_known())
-                    .to_owned()
-                    .into_any())
-            }
-            _ => None,
-        };
-        match text {
-            Some(t) => Ok(piece_of(host, s, t)?.into_any()),
-            None => Ok(py.None().into_bound(py)),
         }
     }
 

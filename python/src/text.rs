@@ -28,35 +28,42 @@ extern "C" {
 /// its UTF-8 form with it); a `UnicodeEncodeError` for a string holding
 /// lone surrogates.
 pub fn str_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
-    let mut size: ffi::Py_ssize_t = 0;
     // SAFETY: `s` is a live `str` object (its type was checked when it was
-    // cast to `PyString`), and the GIL is held (a `Bound` proves it).
-    let data = unsafe { PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size) };
-    if data.is_null() {
-        return Err(PyErr::fetch(s.py()));
-    }
-    let Ok(len) = usize::try_from(size) else {
-        return Err(PyErr::fetch(s.py()));
-    };
+    // cast to `PyString`) that `'a` borrows, and the GIL is held (a `Bound`
+    // proves it).
+    unsafe { utf8_of(s.as_ptr()) }.ok_or_else(|| PyErr::fetch(s.py()))
+}
+
+/// The UTF-8 text of the `str` object `s`, borrowed from it (see
+/// [`str_of`]); `None`, with a `UnicodeEncodeError` set, for a string
+/// holding lone surrogates.
+///
+/// # Safety
+/// `s` is a live `str` object, which outlives `'a`, and the GIL is held.
+#[inline(always)]
+pub unsafe fn utf8_of<'a>(s: *mut ffi::PyObject) -> Option<&'a str> {
+    let mut size: ffi::Py_ssize_t = 0;
+    // SAFETY: as this function's contract.
+    let data = unsafe { PyUnicode_AsUTF8AndSize(s, &mut size) };
+    let len = usize::try_from(size).ok().filter(|_| !data.is_null())?;
     // SAFETY: on success the function returns `len` bytes owned by the
-    // string object, which stay valid while the object lives: `s` borrows
-    // it for `'a`. They are UTF-8: CPython gives a pure-ASCII string's own
-    // bytes, and any other string's code points encoded by its strict UTF-8
-    // encoder, which refuses the only code points UTF-8 cannot hold (lone
+    // string object, which stay valid while the object lives, for `'a`.
+    // They are UTF-8: CPython gives a pure-ASCII string's own bytes, and
+    // any other string's code points encoded by its strict UTF-8 encoder,
+    // which refuses the only code points UTF-8 cannot hold (lone
     // surrogates) with the error above. Checking them again took 5-6% of
     // the samples of a profile of `etld.registrable(host)` on the realistic
     // mix, one core (`str::from_utf8`, about 7 ns of a call).
-    Ok(
-        unsafe {
-            std::str::from_utf8_unchecked(std::slice::from_raw_parts(data.cast::<u8>(), len))
-        },
-    )
+    Some(unsafe {
+        std::str::from_utf8_unchecked(std::slice::from_raw_parts(data.cast::<u8>(), len))
+    })
 }
 
-/// `part`, a piece of an answer, as a `str`: `s` itself when it is the
-/// whole of `text` (the UTF-8 of `s`, from [`str_of`]), a substring of `s`
-/// when it is a slice of `text` (the answer borrowed the host's own
-/// bytes), else a new `str` decoded from it.
+/// `part`, a piece of an answer, as a new reference to a `str`: `s` itself
+/// when it is the whole of `text` (the UTF-8 of `s`, from [`utf8_of`]), a
+/// substring of `s` when it is a slice of `text` (the answer borrowed the
+/// host's own bytes), else a new `str` decoded from it; NULL with an
+/// exception set if the interpreter cannot make one.
 ///
 /// A third of a log's hosts are their own registrable domain, and most of
 /// the rest answer with a tail of the host: cutting that out of the `str`
@@ -66,48 +73,49 @@ pub fn str_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
 /// took 82.5-83.3 ns a call against 70.6-70.9; telling an ASCII host by
 /// `str::is_ascii` rather than by its length in code points, 72.7-75.7
 /// against 67.3-69.3.
-pub fn piece_of<'py>(
-    s: &Bound<'py, PyString>,
-    text: &str,
-    part: &str,
-) -> PyResult<Bound<'py, PyString>> {
-    let py = s.py();
-    let start = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-    let Some(bytes) = start
-        .checked_add(part.len())
-        .filter(|&end| end <= text.len() && start <= text.len())
-        .and_then(|end| text.get(start..end))
-    else {
-        return Ok(PyString::new(py, part));
+///
+/// # Safety
+/// `s` is a live `str` object whose UTF-8 is `text`, and the GIL is held.
+#[inline(always)]
+pub unsafe fn piece(s: *mut ffi::PyObject, text: &str, part: &str) -> *mut ffi::PyObject {
+    // A new `str` decoded from `part`.
+    let decode = || {
+        let len = ffi::Py_ssize_t::try_from(part.len()).unwrap_or(ffi::Py_ssize_t::MAX);
+        // SAFETY: `part` is UTF-8, and no longer than `len` (a Rust slice
+        // is at most `isize::MAX` bytes); the result is a new reference or
+        // NULL with an exception set.
+        unsafe { ffi::PyUnicode_FromStringAndSize(part.as_ptr().cast(), len) }
     };
-    if bytes.len() == text.len() {
-        return Ok(s.clone());
+    let start = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    if start > text.len() || part.len() > text.len() - start {
+        return decode();
+    }
+    if part.len() == text.len() {
+        // SAFETY: `s` is live; the caller gets the new reference.
+        unsafe { ffi::Py_IncRef(s) };
+        return s;
     }
     // SAFETY: `s` is a live `str` object and the GIL is held.
-    let chars = unsafe { ffi::PyUnicode_GetLength(s.as_ptr()) };
+    let chars = unsafe { ffi::PyUnicode_GetLength(s) };
     let (from, to) = if usize::try_from(chars).is_ok_and(|n| n == text.len()) {
         // One byte a code point: ASCII, where byte offsets are code point
         // offsets.
-        (start, start + bytes.len())
+        (start, start + part.len())
     } else {
-        let from = text[..start].chars().count();
-        (from, from + bytes.chars().count())
+        // `part` lies within `text` and is UTF-8 itself, so its ends are
+        // character boundaries of `text`.
+        let from = text.get(..start).map_or(0, |t| t.chars().count());
+        (from, from + part.chars().count())
     };
     let (Ok(from), Ok(to)) = (
         ffi::Py_ssize_t::try_from(from),
         ffi::Py_ssize_t::try_from(to),
     ) else {
-        return Ok(PyString::new(py, part));
+        return decode();
     };
     // SAFETY: `s` is a live `str` object and the GIL is held; `from..to`
     // lies within it (a range of its code points, counted above from a
-    // range of its UTF-8). The function returns a new reference or NULL
-    // with an exception set, which `from_owned_ptr_or_err` takes over; a
-    // substring of a `str` is a `str`.
-    unsafe {
-        Ok(
-            Bound::from_owned_ptr_or_err(py, ffi::PyUnicode_Substring(s.as_ptr(), from, to))?
-                .cast_into_unchecked(),
-        )
-    }
+    // range of its UTF-8). The result is a new reference or NULL with an
+    // exception set; a substring of a `str` is a `str`.
+    unsafe { ffi::PyUnicode_Substring(s, from, to) }
 }

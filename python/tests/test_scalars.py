@@ -170,6 +170,26 @@ def test_list_options_and_per_call_overrides():
         etld.List.builtin(output="latin1")
 
 
+def test_pieces_of_wide_strs_and_lone_surrogates():
+    # Pieces cut out of strs of one, two and four bytes a code point, by
+    # the module's functions and by a list's methods alike.
+    lst = etld.List.builtin()
+    host = "www.\U00020000.example.\u4e2d\u56fd"
+    for f in (etld, lst):
+        assert f.registrable(host) == "example.\u4e2d\u56fd"
+        assert f.suffix(host) == "\u4e2d\u56fd"
+        assert f.subdomain(host) == "www.\U00020000"
+        assert f.label(host) == "example"
+        assert f.subdomain("\xff.\U00020000.b.\u4e2d\u56fd") == "\xff.\U00020000"
+        own = "\U00020000.\u4e2d\u56fd"
+        assert f.registrable(own) is own
+    # A str that UTF-8 cannot hold raises, whichever function is asked.
+    for f in (etld.registrable, etld.label, lst.suffix, lst.subdomain):
+        f("example.com")
+        with pytest.raises(UnicodeEncodeError):
+            f("a\udc80.example.com")
+
+
 def test_none_and_type_errors():
     assert etld.registrable(None) is None
     assert etld.suffix(None) is None
