@@ -79,12 +79,13 @@ impl Op {
         Op::LookupUrl,
     ];
 
-    /// Whether the operation answers a piece of the host (a `str`):
-    /// `Registrable`, `Suffix`, `Subdomain` or `Label`.
-    pub const fn is_piece(self) -> bool {
+    /// Whether the operation answers one part of the lookup of a host, a
+    /// `str`, a `bool` or None: `Registrable`, `Suffix`, `Subdomain`,
+    /// `Label`, `Section` or `Known`.
+    pub const fn is_part(self) -> bool {
         matches!(
             self,
-            Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label
+            Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Section | Op::Known
         )
     }
 

@@ -15,9 +15,10 @@
 //! a column, None, anything else) to the PyO3 function, kept here, as it
 //! was called.
 //!
-//! A call of one `str` for an operation that answers a piece of the host
-//! (`registrable`, `suffix`, `subdomain`, `label`) is answered, once the
-//! list is loaded, with the interpreter's raw references from end to end:
+//! A call of one `str` for an operation that answers one part of the
+//! lookup (`registrable`, `suffix`, `subdomain`, `label`, `section`,
+//! `known`) is answered, once the list is loaded, with the interpreter's
+//! raw references from end to end:
 //! no `Bound`, no `PyResult`, the error of a `str` that UTF-8 cannot hold
 //! left where the interpreter set it. Built as a `PyResult` of a `Bound`,
 //! the answer took 86 more instructions a call (1,057 against 971 for the
@@ -196,7 +197,7 @@ mod fast {
         kwnames: *mut ffi::PyObject,
     ) -> *mut ffi::PyObject {
         // SAFETY: as this function's own contract.
-        if let Some(answer) = unsafe { piece_of_one_str::<OP, METHOD>(slf, args, nargs, kwnames) } {
+        if let Some(answer) = unsafe { part_of_one_str::<OP, METHOD>(slf, args, nargs, kwnames) } {
             return answer;
         }
         // SAFETY: as this function's own contract.
@@ -219,22 +220,23 @@ mod fast {
     }
 
     /// The answer of a call of one exact `str` and no keyword, for an
-    /// operation that answers a piece of the host ([`Op::is_piece`]), on a
-    /// list already loaded: a new reference, or NULL with an exception set.
+    /// operation that answers one part of the lookup ([`Op::is_part`]), on
+    /// a list already loaded: a new reference, or NULL with an exception
+    /// set.
     /// `None` for any other call, which [`enter`] answers (see the module
     /// docs).
     ///
     /// # Safety
     /// As [`entry`].
     #[inline(always)]
-    unsafe fn piece_of_one_str<const OP: u8, const METHOD: bool>(
+    unsafe fn part_of_one_str<const OP: u8, const METHOD: bool>(
         slf: *mut ffi::PyObject,
         args: *const *mut ffi::PyObject,
         nargs: ffi::Py_ssize_t,
         kwnames: *mut ffi::PyObject,
     ) -> Option<*mut ffi::PyObject> {
         let op = op_of(OP);
-        if !op.is_piece() || nargs != 1 || !kwnames.is_null() || args.is_null() {
+        if !op.is_part() || nargs != 1 || !kwnames.is_null() || args.is_null() {
             return None;
         }
         // SAFETY: `args` holds `nargs` live arguments (the calling
@@ -253,10 +255,10 @@ mod fast {
                 // SAFETY: `slf` is live, borrowed for the call.
                 let slf = unsafe { Borrowed::from_ptr(py, slf) };
                 let list = slf.cast::<PyList>().ok()?.get();
-                return Some(unsafe { list.piece_of_str(host, op, &list.options) });
+                return Some(unsafe { list.part_of_str_object(py, host, op, &list.options) });
             }
             let list = crate::DEFAULT.get(py)?.get();
-            Some(unsafe { list.piece_of_str(host, op, &list.options) })
+            Some(unsafe { list.part_of_str_object(py, host, op, &list.options) })
         }));
         match answer {
             Ok(answer) => answer,

@@ -206,46 +206,34 @@ impl PyList {
         options: Options,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = host.py();
-        if op.is_piece() {
-            // SAFETY: `host` is a live `str` object, the GIL is held, and
-            // the result is a new reference or NULL with an exception set.
-            return unsafe {
-                Bound::from_owned_ptr_or_err(py, self.piece_of_str(host.as_ptr(), op, &options))
-            };
+        // SAFETY: `host` is a live `str` object, the GIL is held (a `Bound`
+        // proves both), and the result is a new reference or NULL with an
+        // exception set.
+        unsafe {
+            Bound::from_owned_ptr_or_err(
+                py,
+                self.part_of_str_object(py, host.as_ptr(), op, &options),
+            )
         }
-        let s = str_of(host)?;
-        let Ok(d) = self.list.lookup_with(s, &options) else {
-            return Ok(py.None().into_bound(py));
-        };
-        Ok(match op {
-            // Two strs, made once.
-            Op::Section => match d.section() {
-                Some(etld::Section::Icann) => pyo3::intern!(py, "icann").clone().into_any(),
-                Some(etld::Section::Private) => pyo3::intern!(py, "private").clone().into_any(),
-                None => py.None().into_bound(py),
-            },
-            Op::Known => pyo3::types::PyBool::new(py, d.is_known())
-                .to_owned()
-                .into_any(),
-            _ => py.None().into_bound(py),
-        })
     }
 
-    /// The piece `op` of the answer for the `str` object `host` (`op` one
-    /// of [`Op::is_piece`]; any other answers None): a new reference to a
-    /// `str` or to None, or NULL with an exception set (a `str` holding
-    /// lone surrogates). The path of `etld.registrable(host)`, kept to raw
-    /// references (see `entry`).
+    /// [`Self::part_of_str`] for the `str` object `host`, kept to the
+    /// interpreter's raw references (the path of `etld.registrable(host)`,
+    /// see `entry`): a new reference to the answer (a `str`, a `bool` or
+    /// None), or NULL with an exception set (a `str` holding lone
+    /// surrogates).
     ///
     /// # Safety
     /// `host` is a live `str` object and the GIL is held.
     #[inline(always)]
-    unsafe fn piece_of_str(
+    unsafe fn part_of_str_object(
         &self,
+        py: Python<'_>,
         host: *mut pyo3::ffi::PyObject,
         op: Op,
         options: &Options,
     ) -> *mut pyo3::ffi::PyObject {
+        use pyo3::ffi;
         // SAFETY: as this function's contract; `text` does not outlive the
         // call, in which the caller holds `host`.
         let Some(text) = (unsafe { utf8_of(host) }) else {
@@ -258,26 +246,31 @@ impl PyList {
         // `etld.registrable(host)` on the realistic mix, one core, went
         // from 102-104 to 95-97 ns.
         let found = self.list.lookup_with(text, options);
-        let part = match &found {
-            Ok(d) => match op {
-                Op::Registrable => d.registrable(),
-                Op::Suffix => d.suffix(),
-                Op::Subdomain => d.subdomain(),
-                Op::Label => d.registrable_label(),
-                _ => None,
+        let answer = match (&found, op) {
+            (Ok(d), Op::Registrable) => d.registrable(),
+            (Ok(d), Op::Suffix) => d.suffix(),
+            (Ok(d), Op::Subdomain) => d.subdomain(),
+            (Ok(d), Op::Label) => d.registrable_label(),
+            (Ok(d), Op::Section) => match d.section() {
+                // Two strs, made once.
+                Some(etld::Section::Icann) => return new_ref(pyo3::intern!(py, "icann").as_ptr()),
+                Some(etld::Section::Private) => {
+                    return new_ref(pyo3::intern!(py, "private").as_ptr())
+                }
+                None => None,
             },
-            Err(_) => None,
+            (Ok(d), Op::Known) => {
+                return new_ref(match d.is_known() {
+                    true => ffi::Py_True(),
+                    false => ffi::Py_False(),
+                })
+            }
+            _ => None,
         };
-        match part {
+        match answer {
             // SAFETY: `text` is the UTF-8 of `host`, live, with the GIL.
             Some(part) => unsafe { piece(host, text, part) },
-            None => {
-                let none = pyo3::ffi::Py_None();
-                // SAFETY: None lives for ever; the caller gets the new
-                // reference.
-                unsafe { pyo3::ffi::Py_IncRef(none) };
-                none
-            }
+            None => new_ref(ffi::Py_None()),
         }
     }
 
@@ -1132,6 +1125,15 @@ fn lookup_url_one(_py: Python<'_>, list: &List, url: &str, o: &Options) -> PyRes
     }
 }
 
+/// A new reference to `object`, one of the objects that live as long as the
+/// interpreter (None, True, False, an interned `str`), with the GIL held.
+fn new_ref(object: *mut pyo3::ffi::PyObject) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: `object` lives as long as the interpreter, and a caller with
+    // such an object holds the GIL; the caller gets the new reference.
+    unsafe { pyo3::ffi::Py_IncRef(object) };
+    object
+}
+
 /// The list the module's functions use, loaded on first use as `List()`.
 static DEFAULT: PyOnceLock<Py<PyList>> = PyOnceLock::new();
 
@@ -1166,11 +1168,9 @@ fn answer_str<'py>(
     // The parts go straight to `part_of_str`, past `answer_op` and
     // `part`, which would check again that the host is a `str` (1-2 ns of
     // a call of 66-69).
-    match op {
-        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Section | Op::Known => {
-            this.part_of_str(host, op, this.options)
-        }
-        _ => PyList::answer_op(list, op, host.as_any(), this.options),
+    match op.is_part() {
+        true => this.part_of_str(host, op, this.options),
+        false => PyList::answer_op(list, op, host.as_any(), this.options),
     }
 }
 
