@@ -18,12 +18,12 @@
 //! A call of one `str` for an operation that answers one part of the
 //! lookup (`registrable`, `suffix`, `subdomain`, `label`, `section`,
 //! `known`) is answered, once the list is loaded, with the interpreter's
-//! raw references from end to end:
-//! no `Bound`, no `PyResult`, the error of a `str` that UTF-8 cannot hold
-//! left where the interpreter set it. Built as a `PyResult` of a `Bound`,
-//! the answer took 86 more instructions a call (1,057 against 971 for the
-//! whole loop, plain hosts, callgrind) and 4.5-5 ns more (74-75 ns against
-//! 79-80, the two builds side by side on the realistic mix, one core).
+//! raw references from end to end: no `Bound`, no `PyResult`, the error of
+//! a `str` that UTF-8 cannot hold left where the interpreter set it. Built
+//! as a `PyResult` of a `Bound`, the answer took 86 more instructions a
+//! call (1,057 against 971 for the whole loop over plain hosts, callgrind)
+//! and 5-7 ns more on the realistic mix, one core (74.2 against 79.9 ns,
+//! the two builds side by side in one process).
 //!
 //! Its name, signature and docs are the PyO3 function's, so `help()`,
 //! `inspect.signature` and pickling by name see no difference.
@@ -222,9 +222,8 @@ mod fast {
     /// The answer of a call of one exact `str` and no keyword, for an
     /// operation that answers one part of the lookup ([`Op::is_part`]), on
     /// a list already loaded: a new reference, or NULL with an exception
-    /// set.
-    /// `None` for any other call, which [`enter`] answers (see the module
-    /// docs).
+    /// set. `None` for any other call, which [`enter`] answers (see the
+    /// module docs).
     ///
     /// # Safety
     /// As [`entry`].
