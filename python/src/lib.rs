@@ -253,24 +253,29 @@ impl PyList {
             (Ok(d), Op::Label) => d.registrable_label(),
             (Ok(d), Op::Section) => match d.section() {
                 // Two strs, made once.
-                Some(etld::Section::Icann) => return new_ref(pyo3::intern!(py, "icann").as_ptr()),
+                Some(etld::Section::Icann) => {
+                    return new_ref(py, pyo3::intern!(py, "icann").as_ptr())
+                }
                 Some(etld::Section::Private) => {
-                    return new_ref(pyo3::intern!(py, "private").as_ptr())
+                    return new_ref(py, pyo3::intern!(py, "private").as_ptr())
                 }
                 None => None,
             },
             (Ok(d), Op::Known) => {
-                return new_ref(match d.is_known() {
-                    true => ffi::Py_True(),
-                    false => ffi::Py_False(),
-                })
+                return new_ref(
+                    py,
+                    match d.is_known() {
+                        true => ffi::Py_True(),
+                        false => ffi::Py_False(),
+                    },
+                )
             }
             _ => None,
         };
         match answer {
             // SAFETY: `text` is the UTF-8 of `host`, live, with the GIL.
             Some(part) => unsafe { piece(host, text, part) },
-            None => new_ref(ffi::Py_None()),
+            None => new_ref(py, ffi::Py_None()),
         }
     }
 
@@ -1126,10 +1131,10 @@ fn lookup_url_one(_py: Python<'_>, list: &List, url: &str, o: &Options) -> PyRes
 }
 
 /// A new reference to `object`, one of the objects that live as long as the
-/// interpreter (None, True, False, an interned `str`), with the GIL held.
-fn new_ref(object: *mut pyo3::ffi::PyObject) -> *mut pyo3::ffi::PyObject {
-    // SAFETY: `object` lives as long as the interpreter, and a caller with
-    // such an object holds the GIL; the caller gets the new reference.
+/// interpreter (None, True, False, an interned `str`).
+fn new_ref(_py: Python<'_>, object: *mut pyo3::ffi::PyObject) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: `object` lives as long as the interpreter, and the GIL is
+    // held (`_py` proves it); the caller gets the new reference.
     unsafe { pyo3::ffi::Py_IncRef(object) };
     object
 }
