@@ -248,15 +248,14 @@ mod fast {
         // attached.
         let py = unsafe { Python::assume_attached() };
         let answer = catch_unwind(AssertUnwindSafe(|| {
-            // SAFETY (both calls): `host` is a live `str`, borrowed for the
-            // call, and the thread is attached.
-            if METHOD {
-                // SAFETY: `slf` is live, borrowed for the call.
-                let slf = unsafe { Borrowed::from_ptr(py, slf) };
-                let list = slf.cast::<PyList>().ok()?.get();
-                return Some(unsafe { list.part_of_str_object(py, host, op, &list.options) });
-            }
-            let list = crate::DEFAULT.get(py)?.get();
+            // SAFETY: `slf` is live, borrowed for the call.
+            let slf = unsafe { Borrowed::from_ptr(py, slf) };
+            let list = match METHOD {
+                true => slf.cast::<PyList>().ok()?.get(),
+                false => crate::DEFAULT.get(py)?.get(),
+            };
+            // SAFETY: `host` is a live `str`, borrowed for the call, and
+            // the thread is attached.
             Some(unsafe { list.part_of_str_object(py, host, op, &list.options) })
         }));
         match answer {
