@@ -81,7 +81,9 @@ impl Op {
 
     /// Whether the operation answers one part of the lookup of a host, a
     /// `str`, a `bool` or None: `Registrable`, `Suffix`, `Subdomain`,
-    /// `Label`, `Section` or `Known`.
+    /// `Label`, `Section` or `Known`. (The fast entry of the module's
+    /// functions asks.)
+    #[cfg(Py_3_10)]
     pub const fn is_part(self) -> bool {
         matches!(
             self,
