@@ -75,15 +75,12 @@ use std::borrow::Cow;
 use crate::error::HostError;
 use crate::host::label::MAX_NAME;
 use crate::host::scan::{lower_cased, Form, Stop};
-use crate::lookup::domain::Domain;
+use crate::lookup::domain::{Domain, Parts};
 use crate::lookup::index::Index;
 use crate::lookup::text::NameText;
 use crate::lookup::walk::Match;
 use crate::options::{Options, Output};
 use crate::rules::rule::Section;
-
-/// "No offset": no suffix, no registrable domain.
-const NONE: u32 = u32::MAX;
 
 /// Where [`Index::lookup_each`] writes the name of a host it rewrites,
 /// kept from one host to the next: the answer borrows it until the next.
@@ -111,7 +108,10 @@ impl Scratch<'_> {
 ///
 /// It holds what a `Result<Domain, HostError>` holds, in a small `Copy`
 /// value that borrows the host, or the batch's buffer when the host was
-/// rewritten ([`Answer::borrows_host`] tells which).
+/// rewritten ([`Answer::borrows_host`] tells which). Where the parts start,
+/// the section and whether the rule is known are kept in one word, as the
+/// walk found them and as a [`Domain`] keeps them: an answer is built with
+/// nothing unpacked, and a caller unpacks only what it reads.
 ///
 /// ```
 /// use etld::Section;
@@ -133,19 +133,31 @@ impl Scratch<'_> {
 ///     }
 /// });
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Answer<'a> {
     /// The whole host in the output form; empty on an error.
     name: &'a str,
     /// Whether `name` is the host given, unchanged.
     borrowed: bool,
-    /// Where the suffix starts in `name`, or [`NONE`].
-    suffix: u32,
-    /// Where the registrable domain starts in `name`, or [`NONE`].
-    registrable: u32,
-    section: Option<Section>,
-    known: bool,
+    /// Where the suffix and the registrable domain start in `name`, the
+    /// section, whether the rule is known ([`Parts::NONE`] on an error).
+    parts: Parts,
     error: Option<HostError>,
+}
+
+/// The answer's parts, as text.
+impl std::fmt::Debug for Answer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Answer")
+            .field("name", &self.name)
+            .field("borrowed", &self.borrowed)
+            .field("suffix", &self.suffix_start())
+            .field("registrable", &self.registrable_start())
+            .field("section", &self.section())
+            .field("known", &self.is_known())
+            .field("error", &self.error)
+            .finish()
+    }
 }
 
 impl<'a> Answer<'a> {
@@ -155,10 +167,7 @@ impl<'a> Answer<'a> {
         Answer {
             name: "",
             borrowed: false,
-            suffix: NONE,
-            registrable: NONE,
-            section: None,
-            known: false,
+            parts: Parts::NONE,
             error: Some(error),
         }
     }
@@ -167,15 +176,10 @@ impl<'a> Answer<'a> {
     /// the host when `borrowed`).
     #[inline(always)]
     fn of(name: &'a str, borrowed: bool, d: &Domain<'_>) -> Answer<'a> {
-        let (suffix, registrable) = d.offsets();
-        let offset = |at: Option<usize>| at.map_or(NONE, |at| at as u32);
         Answer {
             name,
             borrowed,
-            suffix: offset(suffix),
-            registrable: offset(registrable),
-            section: d.section(),
-            known: d.is_known(),
+            parts: d.parts(),
             error: None,
         }
     }
@@ -190,14 +194,10 @@ impl<'a> Answer<'a> {
     /// `borrowed`).
     #[inline(always)]
     fn walked_as(name: &'a str, borrowed: bool, m: &Match) -> Answer<'a> {
-        let offset = |at: Option<usize>| at.map_or(NONE, |at| at as u32);
         Answer {
             name,
             borrowed,
-            suffix: offset(m.suffix_start()),
-            registrable: offset(m.registrable_start()),
-            section: m.section(),
-            known: m.known(),
+            parts: Parts::of(m),
             error: None,
         }
     }
@@ -236,7 +236,7 @@ impl<'a> Answer<'a> {
     /// (it runs to the end), or `None` when there is no suffix.
     #[inline]
     pub fn suffix_start(&self) -> Option<usize> {
-        (self.suffix != NONE).then_some(self.suffix as usize)
+        self.parts.suffix()
     }
 
     /// Where the registrable domain starts in the answer's
@@ -244,7 +244,7 @@ impl<'a> Answer<'a> {
     /// no registrable domain.
     #[inline]
     pub fn registrable_start(&self) -> Option<usize> {
-        (self.registrable != NONE).then_some(self.registrable as usize)
+        self.parts.registrable()
     }
 
     /// The public suffix (see [`Domain::suffix`]).
@@ -281,19 +281,19 @@ impl<'a> Answer<'a> {
     /// and for an invalid host.
     #[inline]
     pub fn section(&self) -> Option<Section> {
-        self.section
+        self.parts.section()
     }
 
     /// Whether a listed rule prevailed; false for an invalid host.
     #[inline]
     pub fn is_known(&self) -> bool {
-        self.known
+        self.parts.known()
     }
 
     /// Whether the host is itself a public suffix.
     #[inline]
     pub fn is_public_suffix(&self) -> bool {
-        self.suffix == 0
+        self.suffix_start() == Some(0)
     }
 
     /// The answer as [`List::lookup_with`](crate::List::lookup_with) gives it.
@@ -313,8 +313,8 @@ impl<'a> Answer<'a> {
                 Cow::Borrowed(self.name),
                 self.suffix_start(),
                 self.registrable_start(),
-                self.section,
-                self.known,
+                self.section(),
+                self.is_known(),
             )),
         }
     }
@@ -405,9 +405,6 @@ impl Index {
         self.lookup_each(hosts, options, |i, a| {
             let mut flags = 0;
             let mut at = 0;
-            if a.known {
-                flags |= Entry::KNOWN;
-            }
             if let Some(e) = a.error {
                 flags |= Entry::ERROR;
                 errors.push((i, e));
@@ -420,9 +417,7 @@ impl Index {
             entries.push(Entry {
                 at,
                 len: a.name.len() as u32,
-                suffix: a.suffix,
-                registrable: a.registrable,
-                section: a.section,
+                parts: a.parts,
                 flags,
             });
         });
@@ -478,20 +473,17 @@ struct Entry {
     at: usize,
     /// The name's length (a valid name is at most a few hundred bytes).
     len: u32,
-    suffix: u32,
-    registrable: u32,
-    section: Option<Section>,
-    /// [`Entry::KNOWN`], [`Entry::BORROWED`], [`Entry::ERROR`].
+    /// The answer's parts, as it keeps them.
+    parts: Parts,
+    /// [`Entry::BORROWED`], [`Entry::ERROR`].
     flags: u8,
 }
 
 impl Entry {
-    /// A listed rule prevailed.
-    const KNOWN: u8 = 1;
     /// The name is the host itself.
-    const BORROWED: u8 = 2;
+    const BORROWED: u8 = 1;
     /// The host is invalid: its error is kept in `errors`.
-    const ERROR: u8 = 4;
+    const ERROR: u8 = 2;
 }
 
 impl Batch {
@@ -535,10 +527,7 @@ impl Batch {
         let mut answer = Answer {
             name: "",
             borrowed: false,
-            suffix: e.suffix,
-            registrable: e.registrable,
-            section: e.section,
-            known: e.flags & Entry::KNOWN != 0,
+            parts: e.parts,
             error: None,
         };
         if e.flags & Entry::ERROR != 0 {
@@ -557,10 +546,10 @@ impl Batch {
             answer.name = self.names.get(e.at..e.at + len)?;
         }
         // Offsets are label starts of the name: 0, or just after a dot.
-        let fits = |at: u32| match at {
-            NONE | 0 => true,
-            at => answer.name.as_bytes().get(at as usize - 1) == Some(&b'.'),
+        let fits = |at: Option<usize>| match at {
+            None | Some(0) => true,
+            Some(at) => answer.name.as_bytes().get(at - 1) == Some(&b'.'),
         };
-        (fits(e.suffix) && fits(e.registrable)).then_some(answer)
+        (fits(answer.suffix_start()) && fits(answer.registrable_start())).then_some(answer)
     }
 }

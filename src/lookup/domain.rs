@@ -48,18 +48,21 @@ const _: () = assert!(std::mem::size_of::<Domain>() == 56);
 /// several narrower pieces waits for all of them (a store-forwarding stall:
 /// with the four kept as fields of their own, such a copy took 5% of a
 /// profile of Unicode hosts' lookups).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Parts(u64);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Parts(u64);
 
 impl Parts {
+    /// No suffix, no registrable domain, no section, not known.
+    pub(crate) const NONE: Parts = Parts(Match::NONE as u64 | (Match::NONE as u64) << 16);
+
     /// The parts of `m`.
     #[inline(always)]
-    fn of(m: &Match) -> Parts {
+    pub(crate) fn of(m: &Match) -> Parts {
         Parts(m.parts())
     }
 
     #[inline(always)]
-    fn new(
+    pub(crate) fn new(
         suffix: Option<usize>,
         registrable: Option<usize>,
         section: Option<Section>,
@@ -75,22 +78,22 @@ impl Parts {
     }
 
     #[inline(always)]
-    fn suffix(self) -> Option<usize> {
+    pub(crate) fn suffix(self) -> Option<usize> {
         self.read().suffix_start()
     }
 
     #[inline(always)]
-    fn registrable(self) -> Option<usize> {
+    pub(crate) fn registrable(self) -> Option<usize> {
         self.read().registrable_start()
     }
 
     #[inline(always)]
-    fn section(self) -> Option<Section> {
+    pub(crate) fn section(self) -> Option<Section> {
         self.read().section()
     }
 
     #[inline(always)]
-    fn known(self) -> bool {
+    pub(crate) fn known(self) -> bool {
         self.read().known()
     }
 }
@@ -165,10 +168,10 @@ impl<'a> Domain<'a> {
     }
 
     /// Where the public suffix and the registrable domain start in the
-    /// name.
+    /// name, the section and whether the rule is known, in one word.
     #[inline(always)]
-    pub(crate) fn offsets(&self) -> (Option<usize>, Option<usize>) {
-        (self.parts.suffix(), self.parts.registrable())
+    pub(crate) fn parts(&self) -> Parts {
+        self.parts
     }
 
     /// The whole host, lower-cased, in the output form.
