@@ -17,6 +17,26 @@ pub(crate) fn is_number(label: &[u8]) -> bool {
     }
 }
 
+/// Whether a name whose last byte is `last` may end in a number (see
+/// [`is_number`]): whether `last` is a hex digit or `x`. One read of a
+/// table, where the test spelled out took eight instructions a lookup.
+#[inline(always)]
+pub(crate) fn may_end_in_number(last: u8) -> bool {
+    MAY_END_A_NUMBER[usize::from(last)]
+}
+
+/// [`may_end_in_number`] for every byte.
+static MAY_END_A_NUMBER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_hexdigit() || byte | 0x20 == b'x';
+        b += 1;
+    }
+    table
+};
+
 /// Whether an input is an IPv6 literal, with or without brackets.
 pub(crate) fn is_ipv6(host: &str) -> bool {
     let inner = host

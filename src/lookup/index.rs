@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::error::{Error, HostError};
-use crate::host::ip::is_number;
+use crate::host::ip::{is_number, may_end_in_number};
 use crate::host::label::{ByteClass, BYTE_CLASS};
 use crate::host::scan::{Form, Name, Stop, SHORT, WORDS};
 use crate::lookup::direct::FstLabels;
@@ -262,7 +262,7 @@ impl Index {
         // A last label that ends in a hex digit or `x` may be a number.
         if scanned
             .last()
-            .is_some_and(|&b| b.is_ascii_hexdigit() || b | 0x20 == b'x')
+            .is_some_and(|&b| may_end_in_number(b))
             && scanned
                 .get(name.label_start(scanned.len())..)
                 .is_some_and(is_number)

@@ -161,6 +161,32 @@ impl Match {
     /// Where [`Match::listed_from`] is kept.
     const LISTED: u32 = 48;
 
+    /// The bits of a match that say a listed rule with the flags `bits`
+    /// (of one kind) prevailed: its section (ICANN wins a tie), and that
+    /// it is known.
+    #[inline(always)]
+    fn listed_rule(bits: u8) -> u64 {
+        let section = match bits & flags::ICANN != 0 {
+            true => 1,
+            false => 2,
+        };
+        section << 32 | 1 << 34
+    }
+
+    /// The match of a suffix that starts at `suffix`, the registrable
+    /// domain at `registrable`, and the bits of its rule (see
+    /// [`Match::listed_rule`]; 0 for the implicit rule); none of its labels
+    /// said to be found in the tree.
+    #[inline(always)]
+    fn with_rule(suffix: usize, registrable: Option<usize>, rule: u64) -> Match {
+        Match(
+            u64::from(place(suffix))
+                | u64::from(registrable.map_or(Match::NONE, place)) << 16
+                | rule
+                | u64::from(Match::NONE) << Match::LISTED,
+        )
+    }
+
     /// A match, none of whose labels are said to be found in the tree
     /// (see [`Match::with_listed_from`]).
     #[inline(always)]
@@ -315,9 +341,10 @@ impl Best {
     #[inline(always)]
     fn finish<const N: usize>(&self, name: &Name<N>, implicit_rule: bool) -> Match {
         let (exception, normal) = (self.exception, self.normal);
-        // Where the suffix starts, the rule's section and whether it is
-        // listed; the registrable domain is one label more.
-        let (suffix_start, section, known) = if exception.start != NOWHERE {
+        // Where the suffix starts, and the rule's section and whether it is
+        // listed as a match keeps them; the registrable domain is one label
+        // more.
+        let (suffix_start, rule) = if exception.start != NOWHERE {
             // The suffix is the exception rule without its leftmost label,
             // whose label is the registrable one. Only a crafted file has a
             // one-label exception: no suffix then.
@@ -327,14 +354,14 @@ impl Best {
             let registrable = suffix.map(|_| exception.start);
             return Match::new(suffix, registrable, section, true);
         } else if normal.start != NOWHERE {
-            (normal.start, Some(section_of(normal.bits)), true)
+            (normal.start, Match::listed_rule(normal.bits))
         } else if implicit_rule {
-            (name.label_start(name.len()), None, false)
+            (name.label_start(name.len()), 0)
         } else {
             return Match::new(None, None, None, false);
         };
         let registrable = suffix_start.checked_sub(1).map(|end| name.label_start(end));
-        Match::new(Some(suffix_start), registrable, section, known)
+        Match::with_rule(suffix_start, registrable, rule)
     }
 }
 
