@@ -260,9 +260,7 @@ impl Index {
         let (name, form) = Name::<W>::scan(bare, check_a_labels)?;
         let scanned = name.as_bytes();
         // A last label that ends in a hex digit or `x` may be a number.
-        if scanned
-            .last()
-            .is_some_and(|&b| may_end_in_number(b))
+        if scanned.last().is_some_and(|&b| may_end_in_number(b))
             && scanned
                 .get(name.label_start(scanned.len())..)
                 .is_some_and(is_number)
