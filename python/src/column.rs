@@ -761,9 +761,10 @@ fn string_parts<O: OffsetSizeTrait>(
     // a `&str`, so every offset falls on a character boundary of valid
     // UTF-8; the validity has a bit per row (`rows`, the rows of the
     // chunks, each of which pushed one offset after the first), and every
-    // row in `null_rows` is one of them. Checking all that again (`try_new`, which reads every
-    // byte of `values` as UTF-8) took 4% of the samples of a profile of
-    // `etld.registrable(pyarrow_array)`, 1 M hosts, one core.
+    // row in `null_rows` is one of them. Checking all that again
+    // (`try_new`, which reads every byte of `values` as UTF-8) took 4% of
+    // the samples of a profile of `etld.registrable(pyarrow_array)`, 1 M
+    // hosts, one core.
     let array = unsafe {
         GenericStringArray::<O>::new_unchecked(
             OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
