@@ -36,7 +36,8 @@ pub struct Domain<'a> {
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<Domain>() == 56);
 
-/// Where the parts of a [`Domain`] start in its name, the section of the
+/// Where the parts of a [`Domain`] (or of a batch's
+/// [`Answer`](crate::Answer)) start in its name, the section of the
 /// prevailing rule and whether it is known, in one word: the parts of the
 /// [`Match`] the walk found, as it packs them (see its docs), so that an
 /// answer takes them from the walk without unpacking them. Its places may
@@ -62,7 +63,7 @@ impl Parts {
     }
 
     #[inline(always)]
-    pub(crate) fn new(
+    fn new(
         suffix: Option<usize>,
         registrable: Option<usize>,
         section: Option<Section>,
