@@ -1188,15 +1188,19 @@ fn answer_default<'py>(op: Op, host: &Bound<'py, PyString>) -> PyResult<Bound<'p
     answer_str(list, op, host)
 }
 
-/// Defines a module-level function that asks the default list.
+/// Defines a module-level function that asks the default list, of a host
+/// (or of a URL: `$arg`, the argument's name, says which).
 macro_rules! module_fn {
     ($(#[$doc:meta])* $name:ident, $op:ident) => {
+        module_fn!($(#[$doc])* $name, $op, host);
+    };
+    ($(#[$doc:meta])* $name:ident, $op:ident, $arg:ident) => {
         $(#[$doc])*
         #[pyfunction]
-        #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+        #[pyo3(signature = ($arg, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
         fn $name<'py>(
             py: Python<'py>,
-            host: &Bound<'py, PyAny>,
+            $arg: &Bound<'py, PyAny>,
             icann_only: Option<bool>,
             default_rule: Option<bool>,
             wildcard_root: Option<bool>,
@@ -1206,7 +1210,7 @@ macro_rules! module_fn {
             let o = list
                 .get()
                 .call_options(icann_only, default_rule, wildcard_root, output)?;
-            PyList::answer_op(list, Op::$op, host, o)
+            PyList::answer_op(list, Op::$op, $arg, o)
         }
     };
 }
@@ -1229,7 +1233,8 @@ module_fn!(
 module_fn!(
     /// Every part of the answer for the host of `url`; see `List.lookup_url`.
     lookup_url,
-    LookupUrl
+    LookupUrl,
+    url
 );
 
 module_fn!(

@@ -1,7 +1,10 @@
-"""The examples of python/README.md and of the modules' docstrings, run."""
+"""The examples of python/README.md and of the modules' docstrings, run;
+the type stubs checked against the native module."""
 
 import doctest
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -27,3 +30,16 @@ def test_readme_examples(readme):
 def test_docstring_examples(module):
     result = doctest.testmod(module, extraglobs={"etld": etld}, optionflags=FLAGS)
     assert result.failed == 0
+
+
+def test_stubs_match_the_native_module(tmp_path):
+    # mypy's stubtest imports the installed module and checks every name,
+    # signature and default of `_etld.pyi` against it.
+    allowlist = os.path.join(HERE, "stubtest-allowlist.txt")
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "etld._etld", "--allowlist", allowlist],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
