@@ -627,6 +627,10 @@ impl PyList {
 
     /// The registrable domain of a host (None when the host is a public
     /// suffix or invalid), or of every host of a column.
+    ///
+    /// >>> icann = etld.List.builtin(icann_only=True)
+    /// >>> icann.registrable("me.github.io"), icann.registrable("me.github.io", icann_only=False)
+    /// ('github.io', 'me.github.io')
     #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
     fn registrable<'py>(
         slf: &Bound<'py, PyList>,
@@ -643,6 +647,9 @@ impl PyList {
 
     /// The public suffix of a host (None when it has none or is invalid),
     /// or of every host of a column.
+    ///
+    /// >>> etld.List.builtin().suffix("www.example.co.uk")
+    /// 'co.uk'
     #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
     fn suffix<'py>(
         slf: &Bound<'py, PyList>,
@@ -766,6 +773,10 @@ impl PyList {
     /// `HostError` (a `ValueError`) for an invalid host. Given a column, a
     /// struct column of the parts (a row whose `error` says why for an
     /// invalid host).
+    ///
+    /// >>> etld.List.builtin().lookup("a..b")
+    /// Traceback (most recent call last):
+    /// etld.HostError: empty label at byte 2
     #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
     fn lookup<'py>(
         slf: &Bound<'py, PyList>,
@@ -790,6 +801,9 @@ impl PyList {
     /// an e-mail address), as the WHATWG URL standard's parser takes the
     /// host out; raises `UrlError` or `HostError` (both `ValueError`s).
     /// Given a column, a struct column with the host too.
+    ///
+    /// >>> etld.List.builtin().lookup_url("https://user@www.Example.co.uk:8080/path").registrable
+    /// 'example.co.uk'
     #[pyo3(signature = (url, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
     fn lookup_url<'py>(
         slf: &Bound<'py, PyList>,
@@ -814,6 +828,12 @@ impl PyList {
     /// `cookie_domain` (RFC 6265), answered as a browser does whatever the
     /// list's options. Either argument may be a column (the other a str or
     /// a column of the same length): a column of booleans comes back.
+    ///
+    /// >>> psl = etld.List.builtin()
+    /// >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "example.co.uk")
+    /// True
+    /// >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "co.uk")
+    /// False
     fn is_cookie_domain_acceptable<'py>(
         slf: &Bound<'py, PyList>,
         request_host: &Bound<'py, PyAny>,
@@ -1217,21 +1237,36 @@ macro_rules! module_fn {
 
 module_fn!(
     /// The registrable domain of `host` on the list in use; see `List.registrable`.
+    ///
+    /// >>> etld.registrable("www.example.co.uk"), etld.registrable("co.uk")
+    /// ('example.co.uk', None)
+    /// >>> etld.registrable("Bücher.DE"), etld.registrable("Bücher.DE", output="ascii")
+    /// ('bücher.de', 'xn--bcher-kva.de')
     registrable,
     Registrable
 );
 module_fn!(
     /// The public suffix of `host` on the list in use; see `List.suffix`.
+    ///
+    /// >>> etld.suffix("www.example.co.uk"), etld.suffix("me.github.io", icann_only=True)
+    /// ('co.uk', 'io')
     suffix,
     Suffix
 );
 module_fn!(
     /// Every part of the answer for `host`; see `List.lookup`.
+    ///
+    /// >>> d = etld.lookup("www.example.co.uk")
+    /// >>> d.registrable, d.suffix, d.subdomain
+    /// ('example.co.uk', 'co.uk', 'www')
     lookup,
     Lookup
 );
 module_fn!(
     /// Every part of the answer for the host of `url`; see `List.lookup_url`.
+    ///
+    /// >>> etld.lookup_url("someone@mail.example.co.uk").suffix
+    /// 'co.uk'
     lookup_url,
     LookupUrl,
     url
@@ -1300,6 +1335,9 @@ fn answer<'py>(
 }
 
 /// The cookie check on the list in use; see `List.is_cookie_domain_acceptable`.
+///
+/// >>> etld.is_cookie_domain_acceptable("a.b.example.com", "example.com")
+/// True
 #[pyfunction]
 fn is_cookie_domain_acceptable<'py>(
     py: Python<'py>,
@@ -1311,6 +1349,10 @@ fn is_cookie_domain_acceptable<'py>(
 }
 
 /// Compiles list text into the bytes of a `.fst` file.
+///
+/// >>> psl = etld.List.from_bytes(etld.compile("com\n*.example.com\n"))
+/// >>> psl.suffix("a.b.example.com")
+/// 'b.example.com'
 #[pyfunction]
 fn compile<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
     let bytes: Vec<u8> = if let Ok(s) = text.cast::<PyString>() {

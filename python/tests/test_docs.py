@@ -26,7 +26,7 @@ def test_readme_examples(readme):
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("module", [etld, etld.polars, etld.duckdb, etld.spark], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [etld, etld._etld, etld.polars, etld.duckdb, etld.spark], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, extraglobs={"etld": etld}, optionflags=FLAGS)
     assert result.failed == 0
