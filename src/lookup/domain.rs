@@ -54,7 +54,7 @@ pub(crate) struct Parts(u64);
 
 impl Parts {
     /// No suffix, no registrable domain, no section, not known.
-    pub(crate) const NONE: Parts = Parts(Match::NONE as u64 | (Match::NONE as u64) << 16);
+    pub(crate) const NONE: Parts = Parts(Match::NO_PARTS);
 
     /// The parts of `m`.
     #[inline(always)]
@@ -351,6 +351,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The parts of no match are those a match of nothing packs.
+    #[test]
+    fn no_parts_are_a_match_of_nothing() {
+        assert!(Parts::NONE == Parts::new(None, None, None, false));
+        let p = Parts::NONE;
+        assert_eq!(
+            (p.suffix(), p.registrable(), p.section(), p.known()),
+            (None, None, None, false)
+        );
     }
 
     #[test]

@@ -158,6 +158,10 @@ impl Match {
     /// The bits of a [`Match`] that are the parts of an answer.
     const PARTS: u64 = (1 << 35) - 1;
 
+    /// The parts of no match: no suffix, no registrable domain, no
+    /// section, not known.
+    pub(crate) const NO_PARTS: u64 = Match::NONE as u64 | (Match::NONE as u64) << 16;
+
     /// Where [`Match::listed_from`] is kept.
     const LISTED: u32 = 48;
 
