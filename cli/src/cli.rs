@@ -20,7 +20,11 @@ With --fields, the chosen columns, tab-separated, in the order given, from:
   input host subdomain label registrable suffix section known error
   e.g. --fields input,label,registrable: `www.example.co.uk\texample\texample.co.uk`.
   An empty column is an empty string; on an error every column but input,
-  host and error is empty (a tab in the input is written `\\t`).
+  host and error is empty. Columns are escaped as PostgreSQL's COPY text
+  format escapes them, so that every input gives one line and the escaping
+  can be undone: a backslash as `\\\\`, tab, LF, CR, backspace, form feed
+  and vertical tab as `\\t` `\\n` `\\r` `\\b` `\\f` `\\v`, any other control
+  character (C0, DEL, C1) as its UTF-8 bytes in `\\xHH` form.
 
 With --json, one object per line:
   {\"input\":\"www.example.co.uk\",\"suffix\":\"co.uk\",\"registrable\":\"example.co.uk\",

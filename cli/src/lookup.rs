@@ -43,7 +43,7 @@ pub struct Lookup<'l> {
     pub fields: Option<Vec<Field>>,
     /// Whether each input is a URL whose host is looked up.
     pub url: bool,
-    /// The reused buffer of a JSON line.
+    /// The reused buffer of a JSON line or of an error message.
     pub scratch: Vec<u8>,
 }
 
@@ -136,12 +136,14 @@ impl Lookup<'_> {
                 }),
                 Field::Error => {
                     if let Some(e) = error {
-                        write!(out, "{e}")?;
+                        self.scratch.clear();
+                        write!(self.scratch, "{e}")?;
+                        write_column(out, &self.scratch)?;
                     }
                     None
                 }
             };
-            write_column(out, text.unwrap_or(""))?;
+            write_column(out, text.unwrap_or("").as_bytes())?;
         }
         out.write_all(b"\n")
     }
@@ -162,18 +164,44 @@ impl Lookup<'_> {
     }
 }
 
-/// Writes a column of `--fields`: a tab in it as `\t`, so that the line keeps
-/// its columns.
-fn write_column<W: Write>(out: &mut W, text: &str) -> io::Result<()> {
-    let mut parts = text.split('\t');
-    if let Some(first) = parts.next() {
-        out.write_all(first.as_bytes())?;
+/// Writes a column of `--fields`, escaped as PostgreSQL's COPY text format
+/// escapes a value, so that each input gives one line whatever its bytes and
+/// the escaping can be undone: a backslash as `\\`; tab, LF, CR, backspace,
+/// form feed and vertical tab as `\t`, `\n`, `\r`, `\b`, `\f`, `\v`; every
+/// other control character (C0, DEL, C1) as its UTF-8 bytes in `\xHH` form.
+fn write_column<W: Write>(out: &mut W, bytes: &[u8]) -> io::Result<()> {
+    let mut clean = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        // A C1 control is U+0080..=U+009F: 0xC2 then 0x80..=0x9F in UTF-8.
+        let width = match b {
+            b'\\' | 0x00..=0x1f | 0x7f => 1,
+            0xc2 if matches!(bytes.get(i + 1), Some(0x80..=0x9f)) => 2,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.write_all(&bytes[clean..i])?;
+        match b {
+            b'\\' => out.write_all(b"\\\\")?,
+            b'\t' => out.write_all(b"\\t")?,
+            b'\n' => out.write_all(b"\\n")?,
+            b'\r' => out.write_all(b"\\r")?,
+            0x08 => out.write_all(b"\\b")?,
+            0x0c => out.write_all(b"\\f")?,
+            0x0b => out.write_all(b"\\v")?,
+            _ => {
+                for byte in &bytes[i..i + width] {
+                    write!(out, "\\x{byte:02X}")?;
+                }
+            }
+        }
+        i += width;
+        clean = i;
     }
-    for part in parts {
-        out.write_all(b"\\t")?;
-        out.write_all(part.as_bytes())?;
-    }
-    Ok(())
+    out.write_all(&bytes[clean..])
 }
 
 impl Processor for Lookup<'_> {

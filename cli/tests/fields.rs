@@ -1,0 +1,175 @@
+//! `etld --fields`: one output line per input line whatever the bytes, and
+//! columns escaped reversibly as PostgreSQL's COPY text format escapes them
+//! (docs/behaviour.md, the command line).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn etld(args: &[&str], stdin: &[u8]) -> Vec<u8> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+        .args(args)
+        .env("ETLD_CACHE_DIR", "/nonexistent/etld-fields-test")
+        .env("ETLD_SYSTEM_LIST", "")
+        .env("ETLD_MAX_AGE_DAYS", "1000000")
+        .env_remove("ETLD_LIST")
+        .env_remove("ETLD_EXTRA")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("etld starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("etld runs");
+    writer.join().expect("writer thread");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "etld {args:?}: {:?}",
+        out.stderr
+    );
+    out.stdout
+}
+
+/// Undoes the escaping of one column, as PostgreSQL's COPY FROM does.
+fn unescape(column: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < column.len() {
+        if column[i] != b'\\' {
+            out.push(column[i]);
+            i += 1;
+            continue;
+        }
+        let escaped = column[i + 1];
+        i += 2;
+        out.push(match escaped {
+            b'\\' => b'\\',
+            b't' => b'\t',
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b'b' => 0x08,
+            b'f' => 0x0c,
+            b'v' => 0x0b,
+            b'x' => {
+                let hex = std::str::from_utf8(&column[i..i + 2]).expect("hex digits");
+                i += 2;
+                u8::from_str_radix(hex, 16).expect("a hex byte")
+            }
+            other => panic!("unknown escape \\{}", other as char),
+        });
+    }
+    out
+}
+
+fn columns(line: &[u8]) -> Vec<&[u8]> {
+    line.split(|&b| b == b'\t').collect()
+}
+
+#[test]
+fn a_percent_decoded_newline_stays_in_its_column() {
+    let out = etld(
+        &["--url", "--fields", "host,registrable"],
+        b"http://a%0Ab.com/\nhttp://a%0Db.com/\nwww.example.com\n",
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "a\\nb.com\t\na\\rb.com\t\nwww.example.com\texample.com\n"
+    );
+}
+
+#[test]
+fn a_tab_and_a_backslash_t_are_told_apart() {
+    let out = etld(&["--fields", "input", "a\tb", "a\\tb"], b"");
+    assert_eq!(String::from_utf8(out).unwrap(), "a\\tb\na\\\\tb\n");
+}
+
+#[test]
+fn arguments_with_line_breaks_give_one_line_each() {
+    let out = etld(&["--fields", "input,error", "a\nb.com", "c\rd.com"], b"");
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text:?}");
+    assert!(text.starts_with("a\\nb.com\t"), "{text:?}");
+    assert!(text.contains("\nc\\rd.com\t"), "{text:?}");
+}
+
+/// Every control character, C0, DEL and C1, in every column that can hold
+/// it, gives one line that unescapes to the input.
+#[test]
+fn every_control_character_is_escaped_reversibly() {
+    let mut inputs: Vec<String> = Vec::new();
+    for c in (0u32..0x20).chain(0x7f..0xa0).filter_map(char::from_u32) {
+        if c == '\n' {
+            continue;
+        }
+        inputs.push(format!("a{c}b.example.com"));
+        inputs.push(format!("http://x{c}.example.com/"));
+    }
+    inputs.push("back\\slash.com".to_owned());
+    inputs.push("\\x41.com".to_owned());
+    let mut stdin = inputs.join("\n").into_bytes();
+    stdin.push(b'\n');
+    let out = etld(&["--fields", "input,host,error"], &stdin);
+    let lines: Vec<&[u8]> = out
+        .strip_suffix(b"\n")
+        .unwrap()
+        .split(|&b| b == b'\n')
+        .collect();
+    assert_eq!(lines.len(), inputs.len());
+    for (line, input) in lines.iter().zip(&inputs) {
+        let cols = columns(line);
+        assert_eq!(cols.len(), 3, "{:?}", String::from_utf8_lossy(line));
+        // A CR at the end of a line is part of the line ending, not the host.
+        let expected = input.strip_suffix('\r').unwrap_or(input);
+        assert_eq!(unescape(cols[0]), expected.as_bytes());
+        for col in &cols {
+            assert!(
+                !col.iter().any(|&b| b < 0x20 || b == 0x7f),
+                "a raw control byte in {:?}",
+                String::from_utf8_lossy(line)
+            );
+            assert!(
+                !col.windows(2)
+                    .any(|w| w[0] == 0xc2 && (0x80..0xa0).contains(&w[1])),
+                "a raw C1 control in {:?}",
+                String::from_utf8_lossy(line)
+            );
+        }
+    }
+}
+
+#[test]
+fn with_url_every_column_of_every_line_unescapes() {
+    let inputs = [
+        "http://a%09b.com/",
+        "http://a%5Cb.com/",
+        "http://%C2%85.com/",
+        "http://ex%0Aample.com:8080/",
+        "https://www.example.co.uk/a\\b",
+    ];
+    let stdin = inputs.join("\n") + "\n";
+    let out = etld(
+        &["--url", "--fields", "input,host,registrable,error"],
+        stdin.as_bytes(),
+    );
+    let lines: Vec<&[u8]> = out
+        .strip_suffix(b"\n")
+        .unwrap()
+        .split(|&b| b == b'\n')
+        .collect();
+    assert_eq!(
+        lines.len(),
+        inputs.len(),
+        "{:?}",
+        String::from_utf8_lossy(&out)
+    );
+    for (line, input) in lines.iter().zip(inputs) {
+        let cols = columns(line);
+        assert_eq!(cols.len(), 4);
+        assert_eq!(unescape(cols[0]), input.as_bytes());
+    }
+    assert_eq!(columns(lines[4])[2], b"example.co.uk");
+}
