@@ -16,6 +16,7 @@ use etld::source::{LoadError, Loaded, Origin, Source};
 use etld::List;
 
 use crate::cli::{CompileArgs, InfoArgs};
+use crate::write::{self, Streams, WriteError, Written};
 use crate::Failure;
 
 /// What `etld info` says of why a list file is the one in use.
@@ -98,36 +99,42 @@ fn warn_passed_over(loaded: Loaded) -> (Cow<'static, List>, Source) {
     (loaded.list, loaded.source)
 }
 
-/// Runs `etld compile LIST.dat OUT.fst`: the `.fst` file is written next to
-/// its final name and renamed into place, so a failed run leaves no partial file.
+/// Runs `etld compile LIST.dat OUT.fst`: OUT is written by
+/// [`write::write`], so a regular file is replaced atomically (a failed
+/// run leaves no partial file), a FIFO, a character device or `-` gets
+/// the bytes, and nothing else is replaced. The report goes to stderr
+/// when the bytes went to standard output, so that it does not follow
+/// them there.
 pub fn compile(args: &CompileArgs) -> Result<(), Failure> {
     let (list, _) = load_list(Some(&args.input))?;
     let bytes = list.to_fst_bytes();
-    let write_failure = |error: io::Error| Failure::Write {
-        what: args.output.display().to_string(),
-        error,
-    };
-    let mut tmp = args.output.clone().into_os_string();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, &args.output));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(write_failure(e));
-    }
+    let written = write::write(&args.output, bytes, Streams::Accept).map_err(|e| match e {
+        WriteError::Stdout(error) => Failure::stdout(error),
+        e => Failure::Write {
+            what: args.output.display().to_string(),
+            error: e.into(),
+        },
+    })?;
     let counts = list.rule_counts();
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "wrote {}: {} rules ({} icann, {} private), {} bytes",
-        args.output.display(),
+    let report = format!(
+        "wrote {}: {} rules ({} icann, {} private), {} bytes\n",
+        match args.output.as_os_str() == "-" {
+            true => "standard output".into(),
+            false => args.output.display().to_string(),
+        },
         counts.total(),
         counts.icann,
         counts.private,
         bytes.len()
-    )
-    .and_then(|()| out.flush())
-    .map_err(Failure::stdout)
+    );
+    if written == (Written::Streamed { stdout: true }) {
+        let _ = io::stderr().lock().write_all(report.as_bytes());
+        return Ok(());
+    }
+    let mut out = io::stdout().lock();
+    out.write_all(report.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(Failure::stdout)
 }
 
 /// Runs `etld info`: one `name  value` line per fact about the list in

@@ -38,6 +38,7 @@ mod lookup;
 mod punycode;
 mod standard_output;
 mod update;
+mod write;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
