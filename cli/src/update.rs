@@ -13,10 +13,19 @@
 //!
 //! Installs take the cache directory's [lock]: concurrent updates install
 //! one after the other, each list with its record, and one that finds a
-//! newer list installed meanwhile leaves it. Under the lock, the
+//! newer list installed meanwhile leaves it. The lock is waited on for
+//! [`LOCK_WAIT`] at most (`$ETLD_LOCK_WAIT` seconds, if set), saying so
+//! on stderr, so an update never blocks without bound. Under the lock, the
 //! `.tmp<PID>` files of interrupted installs are removed. Redirects are
 //! followed here (at most [`MAX_REDIRECTS`], http and https only), so that
 //! one to `file:` is refused as such.
+//!
+//! Files are written by [`write::write`], which replaces only regular
+//! files. A record that is not a regular file is refused unread, and a
+//! record or a list that cannot be used makes the download unconditional,
+//! so that a damaged install is repaired (docs/behaviour.md, section 6).
+//! The userinfo of a URL (`user:password@`) is never written to the
+//! record and is shown only as `***` in messages.
 
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -29,6 +38,7 @@ use crate::cli::UpdateArgs;
 use etld::source::Source;
 
 use crate::commands;
+use crate::write::{self, Streams};
 use crate::Failure;
 
 /// Where the list is downloaded from by default.
@@ -89,6 +99,14 @@ pub enum UpdateError {
     },
     /// The cache directory is not a directory.
     CacheNotDir(PathBuf),
+    /// Another process held the cache directory's lock for longer than
+    /// the wait allowed.
+    Locked {
+        /// The cache directory.
+        dir: PathBuf,
+        /// How long it was waited on.
+        waited: Duration,
+    },
     /// The list could not be written into the cache directory.
     Install {
         /// The file being written.
@@ -128,6 +146,13 @@ impl fmt::Display for UpdateError {
                 f,
                 "cannot install the list: the cache directory {} is not a directory",
                 dir.display()
+            ),
+            UpdateError::Locked { dir, waited } => write!(
+                f,
+                "cannot install the list: another etld update has held the lock on {} for \
+                 {:.1} s; the list in use is unchanged, try again when it has finished",
+                dir.display(),
+                waited.as_secs_f64()
             ),
             UpdateError::Install { path, error } => {
                 write!(f, "cannot install {}: {error}", path.display())
@@ -366,15 +391,105 @@ impl HttpMeta {
 }
 
 /// The conditional-request record of the installed list, if it describes
-/// that very list and was downloaded from `url`.
+/// that very list, was downloaded from `url` (without its userinfo), and
+/// the list is usable: it loads whole (header, checksum, rules) and its
+/// VERSION does not lie in the future. A conditional request for a list
+/// that cannot be used would be answered "not modified" and leave it so
+/// (docs/behaviour.md, section 6).
 fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
-    let meta = std::fs::File::open(dir.join(HTTP_META)).ok()?;
-    let mut text = String::new();
-    meta.take(MAX_META_BYTES).read_to_string(&mut text).ok()?;
+    let path = dir.join(HTTP_META);
+    let text = match read_record(&path) {
+        Ok(text) => text?,
+        Err(why) => {
+            let _ = writeln!(
+                io::stderr().lock(),
+                "etld: warning: ignoring the download record {}: {why}; the list is downloaded \
+                 whole",
+                path.display()
+            );
+            return None;
+        }
+    };
     let meta = HttpMeta::parse(&text);
-    let installed = etld::source::read_candidate(&dir.join(INSTALLED)).ok()?;
-    let version = etld::source::peek_version(&installed)?;
+    let (list, _) =
+        etld::source::load_file(&dir.join(INSTALLED), etld::source::Origin::Installed).ok()?;
+    let now = std::time::SystemTime::now();
+    if list.version_time().is_some_and(|v| v.is_future(now)) {
+        return None;
+    }
+    let version = list.version()?;
     (meta.url == url && meta.version == version).then_some(meta)
+}
+
+/// The text of the download record at `path`: `None` if there is none,
+/// an error naming what it is if it is not a regular file (a FIFO's open
+/// would wait for a writer that may never come), or if it cannot be read.
+fn read_record(path: &Path) -> Result<Option<String>, String> {
+    let regular = |meta: std::fs::Metadata| match meta.file_type() {
+        kind if kind.is_file() => Ok(()),
+        kind => Err(format!(
+            "it is {}, not a regular file",
+            write::kind_name(kind)
+        )),
+    };
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+        Ok(meta) => regular(meta)?,
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    // The file opened is looked at again: the path may name another by now.
+    regular(file.metadata().map_err(|e| e.to_string())?)?;
+    let mut text = String::new();
+    file.take(MAX_META_BYTES)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    Ok(Some(text))
+}
+
+/// Where the userinfo (`user:password@`) of `url` is, `@` included, if it
+/// has any: in the authority, up to its last `@`.
+fn userinfo_range(url: &str) -> Option<std::ops::Range<usize>> {
+    let scheme = scheme_of(url)?;
+    let rest = scheme.len() + 1;
+    let start = url.len() - url[rest..].trim_start_matches(['/', '\\']).len();
+    let end = url[start..]
+        .find(['/', '\\', '?', '#'])
+        .map_or(url.len(), |i| start + i);
+    let at = url[start..end].rfind('@')?;
+    Some(start..start + at + 1)
+}
+
+/// `url` without its userinfo: what the download record keeps.
+fn without_userinfo(url: &str) -> String {
+    match userinfo_range(url) {
+        Some(r) => format!("{}{}", &url[..r.start], &url[r.end..]),
+        None => url.to_string(),
+    }
+}
+
+/// `url` with its userinfo shown as `***`: what messages show.
+fn redacted(url: &str) -> String {
+    match userinfo_range(url) {
+        Some(r) => format!("{}***@{}", &url[..r.start], &url[r.end..]),
+        None => url.to_string(),
+    }
+}
+
+/// `error` with the userinfo of `url` shown as `***` in the variants that
+/// quote a URL.
+fn scrub(error: ureq::Error, url: &str) -> ureq::Error {
+    let Some(r) = userinfo_range(url) else {
+        return error;
+    };
+    let userinfo = &url[r];
+    match error {
+        ureq::Error::BadUri(text) => ureq::Error::BadUri(text.replace(userinfo, "***@")),
+        ureq::Error::RequireHttpsOnly(text) => {
+            ureq::Error::RequireHttpsOnly(text.replace(userinfo, "***@"))
+        }
+        error => error,
+    }
 }
 
 /// A header value fit to be stored on one line and sent back.
@@ -386,9 +501,11 @@ fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<Str
 /// Runs `etld update [--url URL] [--force]`.
 pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     let url = args.url.as_deref().unwrap_or(DEFAULT_URL);
+    // The userinfo is sent, never recorded nor shown.
+    let (recorded, shown) = (without_userinfo(url), redacted(url));
     check_url(url).map_err(|why| {
         Failure::Update(UpdateError::BadUrl {
-            url: url.to_string(),
+            url: shown.clone(),
             why,
         })
     })?;
@@ -400,7 +517,7 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
         )));
     }
     let (current, source) = commands::select_newest();
-    let meta = installed_meta(&dir, url);
+    let meta = installed_meta(&dir, &recorded);
 
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
@@ -410,10 +527,10 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
         .user_agent(concat!("etld/", env!("CARGO_PKG_VERSION")))
         .build()
         .into();
-    let download = |error| {
+    let download = |error, at: &str| {
         Failure::Update(UpdateError::Download {
-            url: url.to_string(),
-            error,
+            url: shown.clone(),
+            error: scrub(scrub(error, at), url),
         })
     };
     // Redirects are followed here, not by the agent, so that one to
@@ -430,13 +547,13 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
                 request = request.header("If-Modified-Since", lm);
             }
         }
-        let response = request.call().map_err(download)?;
+        let response = request.call().map_err(|e| download(e, &at))?;
         if !matches!(response.status().as_u16(), 301 | 302 | 303 | 307 | 308) {
             break response;
         }
         let redirect = |why: String| {
             Failure::Update(UpdateError::Redirect {
-                url: at.clone(),
+                url: redacted(&at),
                 why,
             })
         };
@@ -451,12 +568,14 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     let status = response.status().as_u16();
     let mut out = io::stdout().lock();
     if status == 304 && meta.is_some() {
-        if let Ok(_lock) = lock(&dir) {
+        // Only if no other update holds the lock: what it leaves is for it
+        // or a later run to remove.
+        if let Some(_lock) = try_lock(&dir) {
             remove_stale_files(&dir);
         }
         return writeln!(
             out,
-            "already up to date: {url} has not changed since the list installed at {} ({})",
+            "already up to date: {shown} has not changed since the list installed at {} ({})",
             dir.join(INSTALLED).display(),
             meta.map(|m| m.version).unwrap_or_default(),
         )
@@ -465,7 +584,7 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     }
     if status != 200 {
         return Err(Failure::Update(UpdateError::Status {
-            url: url.to_string(),
+            url: shown.clone(),
             status,
         }));
     }
@@ -478,20 +597,20 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
         .with_config()
         .limit(MAX_BYTES)
         .read_to_vec()
-        .map_err(download)?;
+        .map_err(|e| download(e, &at))?;
     let list = check(&body, &current, args.force, std::time::SystemTime::now()).map_err(|why| {
         Failure::Update(UpdateError::Refused {
-            url: url.to_string(),
+            url: shown.clone(),
             why,
         })
     })?;
 
     let path = dir.join(INSTALLED);
     let install = |path: &Path, bytes: &[u8]| {
-        write_atomically(path, bytes).map_err(|error| {
+        write::write(path, bytes, Streams::Refuse).map_err(|error| {
             Failure::Update(UpdateError::Install {
                 path: path.to_path_buf(),
-                error,
+                error: error.into(),
             })
         })
     };
@@ -504,12 +623,7 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     // Held until the list and its record are both in place: concurrent
     // updates install one after the other, and one that finds a newer list
     // installed meanwhile leaves it.
-    let _lock = lock(&dir).map_err(|error| {
-        Failure::Update(UpdateError::Install {
-            path: dir.clone(),
-            error,
-        })
-    })?;
+    let _lock = lock(&dir, lock_wait()).map_err(Failure::Update)?;
     remove_stale_files(&dir);
     let installed_now = etld::source::read_candidate(&path)
         .ok()
@@ -519,14 +633,14 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
     if let (Some(have), Some(got), false) = (installed_now, list.version_time(), args.force) {
         if got < have {
             return Err(Failure::Update(UpdateError::Refused {
-                url: url.to_string(),
+                url: shown.clone(),
                 why: Refusal::Older { got, have },
             }));
         }
     }
     install(&path, list.to_fst_bytes())?;
     let meta = HttpMeta {
-        url: url.to_string(),
+        url: recorded,
         version: list.version().unwrap_or("").to_string(),
         etag,
         last_modified,
@@ -593,11 +707,22 @@ pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
         .map_err(Failure::stdout)
 }
 
-/// Takes the cache directory's update lock, waiting for any other update
-/// to finish installing; it is let go when the returned file is dropped
-/// (or the process ends). On Unix the directory itself is locked, so no
-/// file is added to it.
-fn lock(dir: &Path) -> io::Result<std::fs::File> {
+/// How long an update waits by default for another to let go of the lock.
+pub const LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// How long to wait for the lock: `$ETLD_LOCK_WAIT` seconds (fractions
+/// allowed), else [`LOCK_WAIT`].
+fn lock_wait() -> Duration {
+    std::env::var("ETLD_LOCK_WAIT")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+        .unwrap_or(LOCK_WAIT)
+}
+
+/// The file whose lock is the cache directory's update lock: on Unix the
+/// directory itself, so no file is added to it.
+fn lock_file(dir: &Path) -> io::Result<std::fs::File> {
     #[cfg(unix)]
     let file = std::fs::File::open(dir)?;
     #[cfg(not(unix))]
@@ -606,8 +731,50 @@ fn lock(dir: &Path) -> io::Result<std::fs::File> {
         .truncate(false)
         .write(true)
         .open(dir.join("public_suffix_list.lock"))?;
-    file.lock()?;
     Ok(file)
+}
+
+/// Takes the cache directory's update lock, waiting up to `wait` for
+/// another update to finish installing (saying so on stderr); it is let
+/// go when the returned file is dropped (or the process ends).
+fn lock(dir: &Path, wait: Duration) -> Result<std::fs::File, UpdateError> {
+    let failed = |error| UpdateError::Install {
+        path: dir.to_path_buf(),
+        error,
+    };
+    let file = lock_file(dir).map_err(failed)?;
+    let start = std::time::Instant::now();
+    let mut said = false;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::Error(error)) => return Err(failed(error)),
+            Err(std::fs::TryLockError::WouldBlock) => {}
+        }
+        let waited = start.elapsed();
+        if waited >= wait {
+            return Err(UpdateError::Locked {
+                dir: dir.to_path_buf(),
+                waited,
+            });
+        }
+        if !said {
+            said = true;
+            let _ = writeln!(
+                io::stderr().lock(),
+                "etld: waiting for another etld update to finish (it holds the lock on {}) ...",
+                dir.display()
+            );
+        }
+        std::thread::sleep((wait - waited).min(Duration::from_millis(50)));
+    }
+}
+
+/// The cache directory's update lock if no other process holds it.
+fn try_lock(dir: &Path) -> Option<std::fs::File> {
+    let file = lock_file(dir).ok()?;
+    file.try_lock().ok()?;
+    Some(file)
 }
 
 /// Removes what interrupted installs left in the cache directory: the
@@ -665,15 +832,16 @@ fn redirect_target(from: &str, location: &str) -> Result<String, String> {
         Some(scheme @ ("http" | "https")) => {
             if base == "https" && scheme == "http" {
                 return Err(format!(
-                    "a redirect from https down to http ({location}) is refused"
+                    "a redirect from https down to http ({}) is refused",
+                    redacted(location)
                 ));
             }
             return Ok(location.to_string());
         }
         Some(other) => {
             return Err(format!(
-                "a redirect to a {other}: URL ({location}) is refused: only http and https \
-                 are followed"
+                "a redirect to a {other}: URL ({}) is refused: only http and https are followed",
+                redacted(location)
             ))
         }
         None => {}
@@ -699,32 +867,6 @@ fn redirect_target(from: &str, location: &str) -> Result<String, String> {
             d => format!("{}{location}", &from[..d]),
         }
     })
-}
-
-/// Writes `bytes` to `path` so that readers see the old file or the new
-/// one, never a part: a file beside it, synced, renamed into place.
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let written = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written?;
-    // The rename itself is made durable by syncing the directory, where
-    // the platform allows opening one.
-    #[cfg(unix)]
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::File::open(dir).and_then(|d| d.sync_all());
-    }
-    Ok(())
 }
 
 #[cfg(test)]
