@@ -131,12 +131,32 @@ impl fmt::Display for HostError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum UrlError {
-    /// The URL has no host (`https:///path`, `file:///x`, `mailto:x`, an
-    /// empty input) or is of a scheme that has none (`javascript:`).
+    /// The URL has no host (`https:///path`, `file:///x`, `file://localhost/`,
+    /// `foo:/x`, `mailto:x`, an empty input) or is of a scheme whose URLs
+    /// have none (`javascript:alert(1)`).
     NoHost,
-    /// The port is not digits, or over 65535; `offset` is where it starts.
+    /// The port is not digits; `offset` is where it starts.
     Port {
         /// Byte offset of the port (just after the `:`).
+        offset: usize,
+    },
+    /// The port is digits, but over 65535.
+    PortOutOfRange {
+        /// Byte offset of the port (just after the `:`).
+        offset: usize,
+    },
+    /// The input, or its host, is an IPv6 address without the brackets a
+    /// URL puts around one (`::1`, `http://::1/`).
+    UnbracketedIpv6 {
+        /// Byte offset of the address.
+        offset: usize,
+    },
+    /// The host holds a code point no host of its scheme may hold: a
+    /// forbidden host code point (space, `#`, `/`, `<`, `\\`, `|`, ...) in the
+    /// opaque host of a non-special scheme (`foo://a<b/`), `@` or `:` in
+    /// the host of a `file:` URL (which has no userinfo or port).
+    ForbiddenCodePoint {
+        /// Byte offset of the code point.
         offset: usize,
     },
     /// An IPv6 literal's `[` has no `]`.
@@ -149,8 +169,10 @@ pub enum UrlError {
         /// Byte offset of the escape that starts the invalid sequence.
         offset: usize,
     },
-    /// What stands before `://` is not a scheme (an ASCII letter, then
-    /// letters, digits, `+`, `-`, `.`): `éftp://host/`, `1http://host/`.
+    /// The input reads as a URL (a `:` before any `/`, `\\`, `?`, `#`, `@`,
+    /// not followed by a port) but what stands before the `:` is not a
+    /// scheme (an ASCII letter, then letters, digits, `+`, `-`, `.`):
+    /// `éftp://host/`, `1http://host/`, `\u{200B}ftp:/host`.
     Scheme {
         /// Byte offset of the first byte that a scheme may not hold there.
         offset: usize,
@@ -162,6 +184,17 @@ impl fmt::Display for UrlError {
         match self {
             UrlError::NoHost => f.write_str("the URL has no host"),
             UrlError::Port { offset } => write!(f, "invalid port at byte {offset}"),
+            UrlError::PortOutOfRange { offset } => {
+                write!(f, "the port at byte {offset} is over 65535")
+            }
+            UrlError::UnbracketedIpv6 { offset } => write!(
+                f,
+                "an IPv6 address at byte {offset} (an IP address has no public suffix; \
+                 a URL writes it in brackets: http://[::1]/)"
+            ),
+            UrlError::ForbiddenCodePoint { offset } => {
+                write!(f, "the host holds a forbidden code point at byte {offset}")
+            }
             UrlError::UnclosedBracket { offset } => {
                 write!(f, "the IPv6 address at byte {offset} has no closing ']'")
             }

@@ -1,46 +1,87 @@
 //! Hosts of URLs: what people feed a PSL tool is mostly URLs, `host:port`
 //! and e-mail addresses, not bare hostnames.
 //!
-//! [`host`] takes the host out of such an input the way the WHATWG URL
-//! standard's parser does for the special schemes (`http`, `https`, `ws`,
-//! `wss`, `ftp`), without pulling in a URL or IDNA crate:
+//! [`host`] takes out of a URL the host that the WHATWG URL standard's
+//! parser gives it (with no base URL), or says why there is none, without
+//! pulling in a URL or IDNA crate (docs/behaviour.md, `--url`):
 //!
 //! * leading and trailing C0 controls and spaces are trimmed, and every tab,
 //!   line feed and carriage return is removed;
-//! * after a special scheme any run of `/` and `\` starts the authority, which
-//!   ends at the next `/`, `\`, `?` or `#`;
-//! * userinfo (up to the last `@` of the authority) and the port are dropped;
-//!   a port must be digits and at most 65535;
-//! * the host is percent-decoded and must then be UTF-8; an IPv6 literal
-//!   keeps its brackets (a lookup then refuses it as an IP address).
+//! * a scheme is an ASCII letter, then letters, digits, `+`, `-`, `.`, and
+//!   ends at the first `:`;
+//! * special schemes (`http`, `https`, `ws`, `wss`, `ftp`): any run of `/`
+//!   and `\` after the `:` starts the authority, which ends at the next `/`,
+//!   `\`, `?` or `#`; userinfo (up to the last `@`) and the port are dropped;
+//!   the host is percent-decoded and must then be UTF-8; it must not be empty;
+//! * `file`: only `file:` and two slashes (`/` or `\`) start a host, which
+//!   ends at the next `/`, `\`, `?` or `#`; an empty host, a Windows drive
+//!   letter (`C:`, `C|`) and `localhost` (after percent-decoding and UTS 46,
+//!   so `LOCALHOST` and `%6Cocalhost` too) are no host; `@` and `:` are
+//!   refused (a file URL has no userinfo or port); the host is
+//!   percent-decoded as a special scheme's;
+//! * any other scheme: only `scheme://` starts an authority, which ends at
+//!   the next `/`, `?` or `#` (a `\` is no delimiter there); userinfo and
+//!   port as above (a port is digits, at most 65535, or empty); an empty
+//!   host is no host; the host is opaque: a forbidden host code point (NUL,
+//!   tab, LF, CR, space, `#` `/` `:` `<` `>` `?` `@` `[` `\` `]` `^` `|`) is
+//!   refused, and it is returned as written, not percent-decoded (a lookup
+//!   then refuses a `%`); `scheme:` followed by anything else (`foo:/x`,
+//!   `javascript:alert(1)`) is a URL with no host;
+//! * `[...]` is an IPv6 literal and keeps its brackets (a lookup then
+//!   refuses it as an IP address); an IPv6 address without its brackets
+//!   (`::1`) is refused as one ([`UrlError::UnbracketedIpv6`]), where the
+//!   standard's parser fails it for another reason.
 //!
-//! Inputs without a scheme are taken as the authority of a special URL, so a
-//! bare `host`, `host:port`, `user@host`, `//host/path` and `host/path` all
-//! work; so does `mailto:user@host`. What the host itself may hold (labels,
-//! forbidden code points, IP addresses, Unicode) is then the lookup's
-//! business, as for any host.
+//! Conveniences that are not URLs, kept because people write them where a
+//! URL is asked for; they are the deliberate differences from the standard,
+//! whose parser (with no base) refuses or reads them otherwise:
+//!
+//! * `host:port`: a scheme-like text, then `:` and a port (ASCII digits
+//!   first, up to the next `/`, `\`, `?`, `#`, with no `@`), is a host and
+//!   its port, checked as a special URL's: `example.com:8080`,
+//!   `localhost:8080/x`; `a.com:65536` is refused for its port. An empty
+//!   port is not one: `example.com:` is a URL of scheme `example.com`, with
+//!   no host, as `javascript:` is;
+//! * `mailto:user@host`: the host of its first address;
+//! * no scheme at all: a bare `host`, `host:port`, `user@host`,
+//!   `//host/path`, `host/path` are taken as the authority of a special URL
+//!   (after any slashes). But a `:` before any `/`, `\`, `?`, `#`, `@`, not
+//!   followed by a port, makes the input a URL whose scheme is invalid
+//!   ([`UrlError::Scheme`]): `éftp://x/`, `\u{200B}ftp:/x` (an ignorable code
+//!   point before the scheme makes it one that a browser refuses too).
+//!
+//! What a special or file host itself may hold (labels, forbidden code
+//! points, IP addresses, Unicode) is then the lookup's business, as for any
+//! host.
 //!
 //! ```
-//! use etld::url;
+//! use etld::{url, UrlError};
 //!
 //! assert_eq!(url::host("https://user:pw@www.Example.co.uk:8080/a?b#c")?, "www.Example.co.uk");
 //! assert_eq!(url::host("www.example.co.uk:8080")?, "www.example.co.uk");
 //! assert_eq!(url::host("someone@mail.example.com")?, "mail.example.com");
 //! assert_eq!(url::host("http://ex%61mple.com/")?, "example.com");
+//! assert_eq!(url::host("git+ssh://git@example.org/repo")?, "example.org");
+//! assert_eq!(url::host("javascript:/www.example.com"), Err(UrlError::NoHost));
+//! assert_eq!(url::host("file://localhost/etc"), Err(UrlError::NoHost));
 //! assert!(url::host("https://?q").is_err());
 //! # Ok::<(), etld::UrlError>(())
 //! ```
 //!
-//! The standard's parser does more than this for a host (IDNA processing,
-//! IPv4 forms); [`List::lookup_url`](crate::List::lookup_url) hands the host
-//! to a lookup, which canonicalises it as SPEC section 3 says (UTS 46 with
-//! the standard's flags) and answers for the same host as the standard on
-//! every case of the web-platform-tests URL suite whose host the input alone
-//! decides under a special scheme (`vectors/wpt_url_hosts.txt`), except
-//! hosts with an empty label (`.`, `foo..`), which a lookup refuses.
+//! The standard's parser does more than this for a special host (IDNA
+//! processing, IPv4 forms); [`List::lookup_url`](crate::List::lookup_url)
+//! hands the host to a lookup, which canonicalises it as docs/behaviour.md
+//! says (UTS 46 with the standard's flags) and answers for the same host as
+//! the standard on every case of the web-platform-tests URL suite that needs
+//! no base URL (`vectors/wpt_url_hosts.txt`, held by `tests/wpt_url.rs`),
+//! the conveniences above and hosts with an empty label (`.`, `foo..`, which
+//! a lookup refuses) aside. `scripts/url_differential.mjs` compares
+//! `etld --url` with Node's `new URL()` on generated inputs.
 
 use std::borrow::Cow;
+use std::net::Ipv6Addr;
 
+use super::uts46;
 use crate::error::UrlError;
 
 /// The schemes whose URLs always have a host (`file` aside).
@@ -54,6 +95,40 @@ fn is_c0_or_space(c: char) -> bool {
 /// Whether `b` is removed from anywhere in the input: tab, LF, CR.
 fn is_tab_or_newline(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+/// Whether `b` ends the authority (or the host of a `file:` URL) of a
+/// special URL: `/`, `\`, `?`, `#`.
+fn ends_special(b: u8) -> bool {
+    matches!(b, b'/' | b'\\' | b'?' | b'#')
+}
+
+/// `text` up to its first `/`, `\\`, `?` or `#`.
+fn before_special_end(text: &str) -> &str {
+    &text[..text.bytes().position(ends_special).unwrap_or(text.len())]
+}
+
+/// Whether `b` is a forbidden host code point of the standard (all ASCII).
+fn is_forbidden_host_byte(b: u8) -> bool {
+    matches!(
+        b,
+        0 | b'\t'
+            | b'\n'
+            | b'\r'
+            | b' '
+            | b'#'
+            | b'/'
+            | b':'
+            | b'<'
+            | b'>'
+            | b'?'
+            | b'@'
+            | b'['
+            | b'\\'
+            | b']'
+            | b'^'
+            | b'|'
+    )
 }
 
 /// The host of a URL, `host:port`, e-mail address or bare host (see the
@@ -77,41 +152,40 @@ pub fn host(input: &str) -> Result<Cow<'_, str>, UrlError> {
 
 /// [`host`] on a trimmed input without tabs or newlines.
 fn host_in(text: &str) -> Result<Cow<'_, str>, UrlError> {
-    let authority = match scheme(text) {
+    // `::1`, `fe80::1/x`: an address meant as a host, though its first
+    // label may read as a scheme; telling the user what it is helps more
+    // than the parser's reason for failing it.
+    let head = before_special_end(text);
+    if head.contains(':') && head.parse::<Ipv6Addr>().is_ok() {
+        return Err(UrlError::UnbracketedIpv6 { offset: 0 });
+    }
+    match scheme(text) {
         Some((scheme, rest)) => {
             let at = text.len() - rest.len();
-            match scheme {
-                s if SPECIAL.iter().any(|sp| s.eq_ignore_ascii_case(sp)) => {
-                    after_slashes(rest, at, true)
-                }
-                s if s.eq_ignore_ascii_case("mailto") => {
-                    return mailbox_host(rest, at);
-                }
-                s if s.eq_ignore_ascii_case("file") => match slashes(rest) {
-                    // `file://host/…`: a host, if any, right after two
-                    // slashes (`file:///path` has none).
-                    n if n >= 2 => authority_of(&rest[2..], at + 2, true),
-                    _ => return Err(UrlError::NoHost),
-                },
-                _ if rest.starts_with("//") => after_slashes(rest, at, false),
+            if SPECIAL.iter().any(|sp| scheme.eq_ignore_ascii_case(sp)) {
+                special_host(rest, at)
+            } else if scheme.eq_ignore_ascii_case("mailto") {
+                mailbox_host(rest, at)
+            } else if scheme.eq_ignore_ascii_case("file") {
+                file_host(rest, at)
+            } else if let Some(authority) = rest.strip_prefix("//") {
+                opaque_host(authority, at + 2)
+            } else if is_port_like(rest) {
                 // `host:port`: what looked like a scheme was a host.
-                _ if is_port(rest.split(['/', '\\', '?', '#']).next().unwrap_or("")) => {
-                    after_slashes(text, 0, true)
-                }
-                _ => return Err(UrlError::NoHost),
+                special_host(text, 0)
+            } else {
+                // `scheme:` and an opaque path, or a path of `/`: no host.
+                Err(UrlError::NoHost)
             }
         }
         None => {
-            // `éftp://host/`: a URL whose scheme is not a scheme, which no
-            // parser takes for a host and a port.
             if let Some(offset) = bad_scheme(text) {
                 return Err(UrlError::Scheme { offset });
             }
             // No scheme: the authority of a special URL, after any slashes.
-            after_slashes(text, 0, true)
+            special_host(text, 0)
         }
-    };
-    parse_authority(authority.0, authority.1)
+    }
 }
 
 /// The scheme of `text` and what follows its `:`, if `text` starts with one
@@ -125,25 +199,35 @@ fn scheme(text: &str) -> Option<(&str, &str)> {
     valid.then_some((scheme, rest))
 }
 
-/// Where the would-be scheme of `text` goes wrong, if `text` reads as a
-/// URL with a scheme that is not one: something before a `://`, with no
-/// `/`, `\`, `?`, `#` or `@` ahead of it, that is not an ASCII letter
-/// followed by letters, digits, `+`, `-`, `.`. (`host:port` never has `//`
-/// after its colon, so it is not taken for one.)
+/// Whether what follows a `:` (up to the next `/`, `\`, `?`, `#`) is meant
+/// as a port: it starts with an ASCII digit and holds no `@`. Whether it is
+/// a valid one is for the authority's parser to say, so that `a.com:8o` and
+/// `a.com:65536` are told their port is wrong.
+fn is_port_like(after_colon: &str) -> bool {
+    let port = before_special_end(after_colon);
+    port.starts_with(|c: char| c.is_ascii_digit()) && !port.contains('@')
+}
+
+/// Where the would-be scheme of `text` (which has no valid one) goes wrong,
+/// if `text` reads as a URL with a scheme that is not one: a `:` before any
+/// `/`, `\`, `?`, `#`, `@`, not followed by a port. A bracketed IPv6
+/// literal (`[::1]:80`) is a host, whatever its colons.
 fn bad_scheme(text: &str) -> Option<usize> {
-    let colon = text.find(':')?;
-    let before = &text[..colon];
-    if !text[colon + 1..].starts_with("//") || before.contains(['/', '\\', '?', '#', '@']) {
+    if text.starts_with('[') {
         return None;
     }
-    before
+    let colon = text.find([':', '/', '\\', '?', '#', '@'])?;
+    if text.as_bytes().get(colon) != Some(&b':') || is_port_like(&text[colon + 1..]) {
+        return None;
+    }
+    let offset = text[..colon]
         .bytes()
         .enumerate()
         .position(|(i, b)| match i {
             0 => !b.is_ascii_alphabetic(),
             _ => !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')),
-        })
-        .or((colon == 0).then_some(0))
+        });
+    Some(offset.unwrap_or(0))
 }
 
 /// How many `/` and `\` start `text`.
@@ -153,54 +237,49 @@ fn slashes(text: &str) -> usize {
         .count()
 }
 
-/// The authority after the slashes that start `rest` (which starts at byte
-/// `at` of the text), up to the next `/`, `?`, `#` (and `\` when
-/// `special`); with its offset.
-fn after_slashes(rest: &str, at: usize, special: bool) -> (&str, usize) {
-    let skip = match special {
-        true => slashes(rest),
-        false => rest.bytes().take_while(|&b| b == b'/').count(),
-    };
-    authority_of(&rest[skip..], at + skip, special)
+/// The host of a special URL whose authority follows the slashes that
+/// start `rest` (which starts at byte `at` of the text).
+fn special_host(rest: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
+    let skip = slashes(rest);
+    special_authority(before_special_end(&rest[skip..]), at + skip)
 }
 
-/// The authority that starts `text` (at byte `at`): up to the next `/`,
-/// `?`, `#` (and `\` when `special`); with its offset.
-fn authority_of(text: &str, at: usize, special: bool) -> (&str, usize) {
-    let end = text
-        .bytes()
-        .position(|b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
-        .unwrap_or(text.len());
-    (&text[..end], at)
+/// Checks `port` (which starts at byte `at`) as the standard reads a port:
+/// empty, or ASCII digits worth at most 65535.
+fn check_port(port: &str, at: usize) -> Result<(), UrlError> {
+    if !port.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(UrlError::Port { offset: at });
+    }
+    let digits = port.trim_start_matches('0');
+    if digits.len() > 5 || digits.parse::<u32>().is_ok_and(|p| p > 65535) {
+        return Err(UrlError::PortOutOfRange { offset: at });
+    }
+    Ok(())
 }
 
-/// Whether `text` is a port as the standard reads one: empty, or ASCII
-/// digits worth at most 65535.
-fn is_port(text: &str) -> bool {
-    text.bytes().all(|b| b.is_ascii_digit())
-        && text
-            .trim_start_matches('0')
-            .parse::<u32>()
-            .map_or(text.trim_start_matches('0').is_empty(), |p| p <= 65535)
-}
-
-/// The host of an authority (which starts at byte `at` of the text):
-/// userinfo and port dropped, percent-decoded.
-fn parse_authority(authority: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
-    // Userinfo ends at the last `@`.
+/// The host and port of an authority (which starts at byte `at` of the
+/// text) once its userinfo (up to the last `@`) is dropped: the host, with
+/// its offset; an IPv6 literal keeps its brackets.
+fn host_port(authority: &str, at: usize) -> Result<(&str, usize), UrlError> {
     let (host_port, at) = match authority.rfind('@') {
         Some(i) => (&authority[i + 1..], at + i + 1),
         None => (authority, at),
     };
+    if host_port.contains(':') && host_port.parse::<Ipv6Addr>().is_ok() {
+        return Err(UrlError::UnbracketedIpv6 { offset: at });
+    }
     let host = match host_port.strip_prefix('[') {
         // An IPv6 literal: up to its `]`, then a port or nothing.
         Some(_) => match host_port.find(']') {
             Some(close) => {
                 let (host, after) = host_port.split_at(close + 1);
-                match after {
-                    "" => host,
-                    _ if after.starts_with(':') && is_port(&after[1..]) => host,
-                    _ => {
+                match after.strip_prefix(':') {
+                    _ if after.is_empty() => host,
+                    Some(port) => {
+                        check_port(port, at + close + 2)?;
+                        host
+                    }
+                    None => {
                         return Err(UrlError::Port {
                             offset: at + close + 1,
                         })
@@ -210,19 +289,80 @@ fn parse_authority(authority: &str, at: usize) -> Result<Cow<'_, str>, UrlError>
             None => return Err(UrlError::UnclosedBracket { offset: at }),
         },
         None => match host_port.split_once(':') {
-            Some((host, port)) if is_port(port) => host,
-            Some((host, _)) => {
-                return Err(UrlError::Port {
-                    offset: at + host.len() + 1,
-                })
+            Some((host, port)) => {
+                check_port(port, at + host.len() + 1)?;
+                host
             }
             None => host_port,
         },
     };
+    Ok((host, at))
+}
+
+/// The host of a special URL's authority (which starts at byte `at` of the
+/// text): userinfo and port dropped, percent-decoded.
+fn special_authority(authority: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
+    let (host, at) = host_port(authority, at)?;
     if host.is_empty() {
         return Err(UrlError::NoHost);
     }
     percent_decode(host, at)
+}
+
+/// The host of a `file:` URL, `rest` being what follows `file:` (at byte
+/// `at` of the text).
+fn file_host(rest: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
+    // `file:/x`, `file:x`: a path and no host.
+    if slashes(rest) < 2 {
+        return Err(UrlError::NoHost);
+    }
+    let text = &rest[2..];
+    let at = at + 2;
+    let host = before_special_end(text);
+    let bytes = host.as_bytes();
+    let drive_letter =
+        bytes.len() == 2 && bytes[0].is_ascii_alphabetic() && matches!(bytes[1], b':' | b'|');
+    if host.is_empty() || drive_letter {
+        return Err(UrlError::NoHost);
+    }
+    // A bracketed IPv6 literal holds colons; the lookup checks it, as a
+    // special URL's.
+    let literal = host.starts_with('[') && host.ends_with(']');
+    if let Some(i) = host.find([':', '@']).filter(|_| !literal) {
+        return Err(UrlError::ForbiddenCodePoint { offset: at + i });
+    }
+    let host = percent_decode(host, at)?;
+    // `localhost` is the standard's name for "this machine", no host; it
+    // compares after domain-to-ASCII, so UTS 46's mapping counts.
+    if matches!(uts46::to_ascii(&host).as_deref(), Ok("localhost")) {
+        return Err(UrlError::NoHost);
+    }
+    Ok(host)
+}
+
+/// The opaque host of a non-special URL whose authority starts `text` (at
+/// byte `at` of the input): as written, neither percent-decoded nor
+/// canonicalised.
+fn opaque_host(text: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
+    let end = text
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(text.len());
+    let authority = &text[..end];
+    let (host, host_at) = host_port(authority, at)?;
+    if host.is_empty() {
+        return Err(UrlError::NoHost);
+    }
+    // A bracketed IPv6 literal is checked by the lookup, as a special
+    // URL's is; any other host may hold no forbidden host code point.
+    if !host.starts_with('[') {
+        if let Some(i) = host.bytes().position(is_forbidden_host_byte) {
+            return Err(UrlError::ForbiddenCodePoint {
+                offset: host_at + i,
+            });
+        }
+    }
+    Ok(Cow::Borrowed(host))
 }
 
 /// The host of a `mailto:` URL: that of its first address.
@@ -298,22 +438,172 @@ mod tests {
             ("ws://a@b@example.com:1/", "example.com"),
             ("ftp://example.com#x", "example.com"),
             ("http://[::1]:80/", "[::1]"),
+            ("http://example.com:/", "example.com"),
             ("http://%65xample.com/", "example.com"),
             ("http://%zz.com/", "%zz.com"),
             ("http://b%C3%BCcher.de/", "bücher.de"),
-            ("example.com", "example.com"),
-            ("example.com:8080", "example.com"),
-            ("example.com:", "example.com"),
-            ("localhost:8080/x", "localhost"),
-            ("user@mail.example.com", "mail.example.com"),
-            ("//example.com/x", "example.com"),
-            ("example.com/path", "example.com"),
-            ("mailto:someone@example.org?subject=x", "example.org"),
-            ("foo://user@example.net:9/", "example.net"),
-            ("file://server/share", "server"),
             ("食狮.公司.cn", "食狮.公司.cn"),
         ] {
             assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn conveniences_that_are_not_urls() {
+        for (input, want) in [
+            ("example.com", "example.com"),
+            ("example.com:8080", "example.com"),
+            ("localhost:8080/x", "localhost"),
+            ("localhost:8080\\x", "localhost"),
+            ("example.com:0080?q", "example.com"),
+            ("user@mail.example.com", "mail.example.com"),
+            ("//example.com/x", "example.com"),
+            ("\\\\example.com\\x", "example.com"),
+            ("example.com/path", "example.com"),
+            ("example.com/a:b", "example.com"),
+            ("bücher.de:8080", "bücher.de"),
+            ("bücher.de", "bücher.de"),
+            ("ü:1/x://y", "ü"),
+            ("example.com/a://b", "example.com"),
+            ("[::1]:80", "[::1]"),
+            ("1.2.3.4:80", "1.2.3.4"),
+            ("mailto:someone@example.org?subject=x", "example.org"),
+            ("MAILTO:a@example.org,b@example.net", "example.org"),
+        ] {
+            assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
+        }
+        // A port that is meant as one is checked as one.
+        assert_eq!(
+            host("a.com:65536"),
+            Err(UrlError::PortOutOfRange { offset: 6 })
+        );
+        assert_eq!(host("a.com:8o"), Err(UrlError::Port { offset: 6 }));
+        assert_eq!(
+            host("bücher.de:99999"),
+            Err(UrlError::PortOutOfRange { offset: 11 })
+        );
+        // An empty port is not one: `example.com:` is a URL of the scheme
+        // `example.com` with an empty path, as `javascript:` is.
+        assert_eq!(host("example.com:"), Err(UrlError::NoHost));
+        assert_eq!(host("example.com:/x"), Err(UrlError::NoHost));
+        // Nor is what holds `@`: the URL's path, not userinfo; so is a
+        // password's, as the standard reads it (the scheme `user`).
+        assert_eq!(host("a.com:80@b.com"), Err(UrlError::NoHost));
+        assert_eq!(host("user:pw@mail.example.com"), Err(UrlError::NoHost));
+    }
+
+    #[test]
+    fn non_special_schemes() {
+        for (input, want) in [
+            ("foo://user@example.net:9/", "example.net"),
+            ("git+ssh://git@Example.ORG/repo.git", "Example.ORG"),
+            ("a+b.c-d://example.com/", "example.com"),
+            ("foo://example.com:/", "example.com"),
+            ("foo://a:b@c@example.com/", "example.com"),
+            ("foo://a\\b@example.com/", "example.com"),
+            ("foo://example.com?q", "example.com"),
+            ("foo://example.com#f", "example.com"),
+            ("foo://[::1]:8/", "[::1]"),
+            // Opaque: as written, neither decoded nor canonicalised.
+            ("foo://ex%61mple.com/", "ex%61mple.com"),
+            ("foo://bücher.de/", "bücher.de"),
+            ("sc://%/", "%"),
+            ("foo://\u{1}x/", "\u{1}x"),
+        ] {
+            assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
+        }
+        for input in [
+            "javascript:/www.evil.com",
+            "javascript://www.evil.com/%0aalert(1)",
+            "javascript:alert(1)",
+            "foo:\\\\x.example.com",
+            "foo:///x.example.com",
+            "foo://",
+            "foo://?x",
+            "foo://#x",
+            "foo:/x.example.com",
+            "foo:x.example.com",
+            "data:text/plain,x",
+            "urn:isbn:0451450523",
+            "mailto:nobody",
+            "mailto:",
+            "about:blank",
+            "foo://user@/",
+        ] {
+            // `javascript://host/` has a host (the parser gives one); the
+            // rest have none.
+            let got = host(input);
+            match input.starts_with("javascript://") {
+                true => assert_eq!(got.as_deref(), Ok("www.evil.com"), "{input:?}"),
+                false => assert_eq!(got, Err(UrlError::NoHost), "{input:?}"),
+            }
+        }
+        for (input, want) in [
+            ("foo://a<b/", UrlError::ForbiddenCodePoint { offset: 7 }),
+            ("foo://a b/", UrlError::ForbiddenCodePoint { offset: 7 }),
+            (
+                "foo://x\\y.com/",
+                UrlError::ForbiddenCodePoint { offset: 7 },
+            ),
+            ("foo://a^b/", UrlError::ForbiddenCodePoint { offset: 7 }),
+            ("foo://a|b/", UrlError::ForbiddenCodePoint { offset: 7 }),
+            ("foo://a]b/", UrlError::ForbiddenCodePoint { offset: 7 }),
+            ("foo://a\u{0}b/", UrlError::ForbiddenCodePoint { offset: 7 }),
+            ("foo://h:8o/", UrlError::Port { offset: 8 }),
+            ("foo://h:80\\x", UrlError::Port { offset: 8 }),
+            ("foo://h:65536/", UrlError::PortOutOfRange { offset: 8 }),
+            ("foo://h:1:2/", UrlError::Port { offset: 8 }),
+            ("foo://[::1/", UrlError::UnclosedBracket { offset: 6 }),
+            ("foo://::1/", UrlError::UnbracketedIpv6 { offset: 6 }),
+        ] {
+            assert_eq!(host(input), Err(want), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn file_urls() {
+        for (input, want) in [
+            ("file://server/share", "server"),
+            ("file:\\\\server\\share", "server"),
+            ("FILE:/\\server", "server"),
+            ("file://ex%61mple.com/", "example.com"),
+            ("file://localhost.example/", "localhost.example"),
+            ("file://[1::8]/C:/", "[1::8]"),
+            ("file://example%/", "example%"),
+        ] {
+            assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
+        }
+        for input in [
+            "file:///etc/passwd",
+            "file:////server/share",
+            "file://localhost/x",
+            "file://LOCALHOST/x",
+            "file://%6Cocalhost/x",
+            "file://loC\u{1D400}\u{1D40B}\u{1D407}\u{1D428}\u{1D42C}\u{1D42D}/usr/bin",
+            "file://C:/x",
+            "file://c|/x",
+            "file:/example.com/",
+            "file:example.com",
+            "file:",
+            "file:?x",
+            "file://",
+            "file:\\\\\\\\",
+        ] {
+            assert_eq!(host(input), Err(UrlError::NoHost), "{input:?}");
+        }
+        for (input, want) in [
+            (
+                "file://example:1/",
+                UrlError::ForbiddenCodePoint { offset: 14 },
+            ),
+            (
+                "file://user@host/",
+                UrlError::ForbiddenCodePoint { offset: 11 },
+            ),
+            ("file://C:x/", UrlError::ForbiddenCodePoint { offset: 8 }),
+            ("file://ex%FF/", UrlError::InvalidUtf8 { offset: 9 }),
+        ] {
+            assert_eq!(host(input), Err(want), "{input:?}");
         }
     }
 
@@ -327,6 +617,14 @@ mod tests {
             ("htt_p://example.com/", 3),
             ("http\u{7f}://example.com/", 4),
             ("  ftpé://x/", 3),
+            // Ignorable code points before a scheme: the browser's parser
+            // sees a scheme that is not one, and fails without a base.
+            ("\u{34f}Ftp://www.example.com/", 0),
+            ("\u{200b}ftp:/www.example.com", 0),
+            ("\u{feff}http://example.com/", 0),
+            ("\u{ad}javascript:/www.evil.com", 0),
+            ("ex_ample.com:", 2),
+            ("bücher.de:/x", 1),
         ] {
             assert_eq!(host(input), Err(UrlError::Scheme { offset }), "{input:?}");
         }
@@ -334,20 +632,36 @@ mod tests {
             UrlError::Scheme { offset: 0 }.to_string(),
             "invalid scheme: a scheme starts with an ASCII letter"
         );
-        // Not taken for a scheme: a host and port, userinfo, a path.
-        for (input, want) in [
-            ("bücher.de:8080", "bücher.de"),
-            ("ü:1/x://y", "ü"),
-            ("example.com/a://b", "example.com"),
-            ("a+b.c-d://example.com/", "example.com"),
+    }
+
+    #[test]
+    fn an_ipv6_address_without_brackets_is_named() {
+        for (input, offset) in [
+            ("::1", 0),
+            ("fe80::1/x", 0),
+            ("abcd::1", 0),
+            ("2001:db8::1", 0),
+            ("http://::1/", 7),
+            ("user@::1", 5),
         ] {
-            assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
+            assert_eq!(
+                host(input),
+                Err(UrlError::UnbracketedIpv6 { offset }),
+                "{input:?}"
+            );
         }
+        assert!(UrlError::UnbracketedIpv6 { offset: 0 }
+            .to_string()
+            .contains("IPv6 address"));
+        assert!(UrlError::PortOutOfRange { offset: 6 }
+            .to_string()
+            .contains("over 65535"));
     }
 
     #[test]
     fn hosts_stay_borrowed_when_they_can() {
         assert!(matches!(host("http://example.com/"), Ok(Cow::Borrowed(_))));
+        assert!(matches!(host("foo://example.com/"), Ok(Cow::Borrowed(_))));
         assert!(matches!(host("http://ex\tample.com/"), Ok(Cow::Owned(_))));
         assert!(matches!(host("http://ex%61mple.com/"), Ok(Cow::Owned(_))));
     }
@@ -361,13 +675,18 @@ mod tests {
             ("https://#", UrlError::NoHost),
             ("http://user@/", UrlError::NoHost),
             ("http://:80/", UrlError::NoHost),
-            ("file:///etc/passwd", UrlError::NoHost),
-            ("mailto:nobody", UrlError::NoHost),
-            ("javascript:alert(1)", UrlError::NoHost),
             ("http://example.com:8o/", UrlError::Port { offset: 19 }),
-            ("http://example.com:65536/", UrlError::Port { offset: 19 }),
+            (
+                "http://example.com:65536/",
+                UrlError::PortOutOfRange { offset: 19 },
+            ),
+            (
+                "http://example.com:0000065536/",
+                UrlError::PortOutOfRange { offset: 19 },
+            ),
             ("http://[::1/", UrlError::UnclosedBracket { offset: 7 }),
             ("http://[::1]x/", UrlError::Port { offset: 12 }),
+            ("http://[::1]:x/", UrlError::Port { offset: 13 }),
             (
                 "http://ex%FFample.com/",
                 UrlError::InvalidUtf8 { offset: 9 },
@@ -376,6 +695,7 @@ mod tests {
             assert_eq!(host(input), Err(want), "{input:?}");
         }
         assert!(host("http://example.com:65535/").is_ok());
+        assert!(host("http://example.com:00000/").is_ok());
         assert!(host("http://example.com:000000000080/").is_ok());
     }
 }
