@@ -386,6 +386,9 @@ pub enum Error {
     /// List text holds no rule at all: an empty or truncated file (a list
     /// of no rules would answer every host with the implicit `*` rule).
     NoRules,
+    /// A compiled list (`.fst`) was given where rules are laid over a list,
+    /// which takes list text (`.dat`).
+    CompiledLayer,
     /// A serialized list could not be loaded.
     Format(FormatError),
     /// The list has more rules or bytes than the format can hold.
@@ -401,6 +404,9 @@ impl fmt::Display for Error {
             Error::Url(e) => e.fmt(f),
             Error::Rule { line, error } => write!(f, "line {line}: {error}"),
             Error::NoRules => f.write_str("the list holds no rule (an empty or truncated file?)"),
+            Error::CompiledLayer => f.write_str(
+                "a compiled list (.fst) cannot be laid over a list: give the list text (.dat) it was compiled from",
+            ),
             Error::Format(e) => e.fmt(f),
             Error::Build(msg) => write!(f, "cannot compile list: {msg}"),
             Error::Io(e) => write!(f, "I/O error: {e}"),

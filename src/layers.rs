@@ -49,8 +49,10 @@
 //! # Errors
 //!
 //! A text that is not valid list text is refused with the line number and
-//! what is wrong there ([`Error::Rule`]); a text with no rule at all too
-//! ([`Error::NoRules`]). The caller, who read the text, adds its name.
+//! what is wrong there ([`Error::Rule`]), and a compiled `.fst` list with
+//! [`Error::CompiledLayer`]: a layer is list text. A text of no rules (an
+//! empty file, comments only) is a layer that changes nothing, as appending
+//! it to the list would. The caller, who read the text, adds its name.
 //!
 //! ```
 //! let mut layers = etld::Layers::new(etld::List::builtin());
@@ -97,10 +99,14 @@ impl<'l> Layers<'l> {
     /// Adds the rules of list text (`.dat`) as the next layer, named
     /// `name` (such as the path it was read from; see
     /// [`Layer::name`](crate::Layer::name)). An error, with its line, if
-    /// the text is not valid list text or holds no rule; the layers are
-    /// then as they were.
+    /// the text is not valid list text, or if it is a compiled `.fst` list;
+    /// the layers are then as they were. A text of no rules is accepted and
+    /// changes no answer.
     pub fn add(&mut self, name: impl Into<String>, text: &[u8]) -> Result<&mut Layers<'l>, Error> {
-        let rules = RuleSet::parse(text)?;
+        if crate::rules::format::is_fst_file(text) {
+            return Err(Error::CompiledLayer);
+        }
+        let rules = RuleSet::parse_rules(text)?;
         Ok(self.add_rules(name, &rules))
     }
 

@@ -329,13 +329,30 @@ fn bad_texts_give_their_line() {
         .with_extra("x.dat", b"a.example\nb..example\n")
         .unwrap_err();
     assert_eq!(err.to_string(), "line 2: empty label");
-    // A text with no rule is refused, as an empty list is.
+    // A text with no rule changes nothing, as appending it would not.
     for empty in [&b""[..], b"\n", b"// only a comment\n"] {
-        assert!(matches!(
-            list.with_extra("x.dat", empty),
-            Err(Error::NoRules)
-        ));
+        let layered = list.with_extra("x.dat", empty).unwrap();
+        assert_eq!(layered.layers().len(), 1);
+        for host in [
+            "www.example.co.uk",
+            "a.b.kobe.jp",
+            "me.github.io",
+            "x.unknowntld",
+        ] {
+            assert_eq!(
+                layered.lookup(host).unwrap().registrable(),
+                list.lookup(host).unwrap().registrable(),
+                "{host}"
+            );
+        }
     }
+    // A compiled list is no text of rules: the error says so.
+    let err = list.with_extra("x.fst", list.to_fst_bytes()).unwrap_err();
+    assert!(matches!(err, Error::CompiledLayer));
+    assert_eq!(
+        err.to_string(),
+        "a compiled list (.fst) cannot be laid over a list: give the list text (.dat) it was compiled from"
+    );
     // A failed text leaves the layers as they were.
     let mut layers = Layers::new(list);
     layers.add("good.dat", b"good.example\n").unwrap();

@@ -323,15 +323,20 @@ fn a_file_that_cannot_be_used_is_refused_with_its_path() {
         "{}",
         run.stderr
     );
-    // No rule at all: an empty or truncated file.
+    // No rule at all: a layer that changes nothing, as appending it would.
     let empty = file("empty.dat", b"// nothing here\n");
+    let run = etld(&["--extra", s(&empty), "www.example.co.uk"], &[], "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout, "example.co.uk\tco.uk\n");
+    // A compiled list cannot be a layer: the error says so, not "line 2".
+    let compiled = file("list.fst", etld::List::builtin().to_fst_bytes());
     refused(
-        &["--extra", s(&empty), "x.com"],
+        &["--extra", s(&compiled), "x.com"],
         &[],
         1,
         format!(
-            "{}: the list holds no rule (an empty or truncated file?)",
-            empty.display()
+            "{}: a compiled list (.fst) cannot be laid over a list: give the list text (.dat) it was compiled from",
+            compiled.display()
         ),
     );
     // Non-UTF-8 text.

@@ -197,8 +197,7 @@ def test_bad_extra_files(tmp_path):
     assert (e.value.path, e.value.line) == (str(bad), 3)
 
     cases = {
-        "empty.dat": (b"", "the list holds no rule"),
-        "comments.dat": (b"// nothing here\n\n", "the list holds no rule"),
+        "list.fst": (etld.List.builtin().to_fst_bytes(), "a compiled list (.fst) cannot be laid"),
         "utf8.dat": (b"ok.example\n\xff.example\n", "line 2: "),
         "exception.dat": (b"!com\n", "line 1: "),
         "label.dat": (b"a..b\n", "line 1: "),
@@ -209,6 +208,12 @@ def test_bad_extra_files(tmp_path):
             etld.List.builtin(extra=tmp_path / name)
         assert str(e.value).startswith(f"{tmp_path / name}: {message}"), name
         assert e.value.path == str(tmp_path / name)
+
+    # A text of no rules is a layer that changes nothing.
+    for name, text in {"empty.dat": b"", "comments.dat": b"// nothing here\n\n"}.items():
+        (tmp_path / name).write_bytes(text)
+        layered = etld.List.builtin(extra=tmp_path / name)
+        assert layered.registrable("www.example.co.uk") == "example.co.uk"
 
     # A directory, and a file past the cap (read no further than it).
     with pytest.raises(etld.ListError, match="cannot read extra rules file"):

@@ -168,6 +168,16 @@ impl RuleSet {
     /// assert_eq!(err.to_string(), "line 2: a wildcard must be a whole label");
     /// ```
     pub fn parse(text: &[u8]) -> Result<RuleSet, Error> {
+        let set = RuleSet::parse_rules(text)?;
+        match set.rules.is_empty() {
+            true => Err(Error::NoRules),
+            false => Ok(set),
+        }
+    }
+
+    /// [`RuleSet::parse`] without its refusal of a text of no rules: text
+    /// laid over a list may hold none, as appending it changes nothing.
+    pub(crate) fn parse_rules(text: &[u8]) -> Result<RuleSet, Error> {
         let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
         let mut set = RuleSet::default();
         let mut section = Section::Icann;
@@ -203,10 +213,7 @@ impl RuleSet {
             };
             set.rules.push(Rule::parse(token, section).map_err(err)?);
         }
-        match set.rules.is_empty() {
-            true => Err(Error::NoRules),
-            false => Ok(set),
-        }
+        Ok(set)
     }
 
     /// Builds a set from rules and metadata.
