@@ -124,7 +124,8 @@ pub enum Command {
                       labels decoded and checked, the validity criteria (including the \
                       Bidi rule and ContextJ). to-ascii writes every non-ASCII label as \
                       an `xn--` A-label; to-unicode writes the processed Unicode form. \
-                      Lengths are not checked."
+                      Lengths are not checked, but for the Punycode decoder's cap: an \
+                      xn-- label over 2000 bytes is refused."
     )]
     Idna(IdnaArgs),
     /// Check whether a host may set a cookie for a domain (exit 0: yes, 1: no)

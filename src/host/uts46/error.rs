@@ -37,6 +37,14 @@ pub enum Error {
         /// the offending byte), or of the label.
         offset: usize,
     },
+    /// An `xn--` label is longer than the Punycode decoder takes
+    /// ([`etld_punycode::Limits::DEFAULT`]: 2000 bytes), a cap that keeps
+    /// the decoder's work, which grows with the square of the length,
+    /// cheap; a DNS label holds at most 63 octets.
+    ALabelTooLong {
+        /// Byte offset of the label.
+        offset: usize,
+    },
     /// An `xn--` label decodes to nothing or to ASCII only (processing
     /// step 4.3).
     ALabelAsciiOnly {
@@ -100,6 +108,9 @@ impl Error {
     /// that starts at byte `label`: at the offending digit, else at the
     /// label.
     pub(crate) fn punycode(label: usize, e: &etld_punycode::Error) -> Error {
+        if let etld_punycode::Error::InputTooLong { .. } = e {
+            return Error::ALabelTooLong { offset: label };
+        }
         Error::Punycode {
             offset: label + e.position().map_or(0, |p| p + 4),
         }
@@ -113,6 +124,7 @@ impl Error {
             Error::Disallowed { offset, .. }
             | Error::ALabelNotAscii { offset }
             | Error::Punycode { offset, .. }
+            | Error::ALabelTooLong { offset }
             | Error::ALabelAsciiOnly { offset }
             | Error::NotNfc { offset }
             | Error::ALabelPrefix { offset }
@@ -131,6 +143,7 @@ impl Error {
             Error::Disallowed { offset, .. }
             | Error::ALabelNotAscii { offset }
             | Error::Punycode { offset, .. }
+            | Error::ALabelTooLong { offset }
             | Error::ALabelAsciiOnly { offset }
             | Error::NotNfc { offset }
             | Error::ALabelPrefix { offset }
@@ -150,6 +163,7 @@ impl Error {
             Error::Disallowed { .. } => "P1",
             Error::ALabelNotAscii { .. }
             | Error::Punycode { .. }
+            | Error::ALabelTooLong { .. }
             | Error::ALabelAsciiOnly { .. } => "P4",
             Error::NotNfc { .. } => "V1",
             Error::ALabelPrefix { .. } => "V4",
@@ -192,6 +206,11 @@ impl fmt::Display for Error {
             Error::Punycode { .. } => {
                 write!(f, "invalid Punycode in an xn-- label, at byte {at}")
             }
+            Error::ALabelTooLong { .. } => write!(
+                f,
+                "the xn-- label at byte {at} is over {} bytes, the most the Punycode decoder takes",
+                etld_punycode::Limits::DEFAULT.max_decode_len
+            ),
             Error::ALabelAsciiOnly { .. } => {
                 write!(f, "the xn-- label at byte {at} decodes to ASCII only")
             }
