@@ -1,21 +1,33 @@
 #!/usr/bin/env python3
 """Converts the web-platform-tests URL suite (url/resources/urltestdata.json)
-into vectors/wpt_url_hosts.txt: the cases whose host the input alone decides
-for a special scheme (http, https, ws, wss, ftp), in this project's own
-line format. Usage:
+into vectors/wpt_url_hosts.txt: the cases whose host the input alone
+decides (special, file and non-special schemes), in this project's own line
+format. Usage:
 
-    scripts/wpt_url_hosts.py COMMIT path/to/urltestdata.json > vectors/wpt_url_hosts.txt
+    scripts/wpt_url_hosts.py SOURCE path/to/urltestdata.json > vectors/wpt_url_hosts.txt
 
-COMMIT is the web-platform-tests commit the file was taken from; the header
-names it. Each vector line is `INPUT<TAB>EXPECTATION`, INPUT escaped (`\\\\`,
-`\\t`, `\\n`, `\\r`, `\\u{HEX}` for other controls); EXPECTATION is `host NAME`
-(the standard's hostname, not an IP address), `ip` (an IPv4 or IPv6 host) or
-`failure` (the standard refuses the input). Where SPEC section 3 refuses a
-host the standard keeps (`spec_differs`), the vector follows SPEC and expects
-`failure`, after a `# SPEC:` comment line saying why. Hosts that need UTS 46 (mapping,
-ignored code points, validity of `xn--` labels) are converted like any other:
-the library canonicalises hosts as the standard does (SPEC section 3 step 2).
-The cases left out, and why, are counted in the header.
+SOURCE names where the file was taken from, a commit included (a URL such
+as https://github.com/servo/rust-url/blob/COMMIT/url/tests/urltestdata.json);
+the header names it. Each vector line is `INPUT<TAB>EXPECTATION`, INPUT
+escaped (`\\\\`, `\\t`, `\\n`, `\\r`, `\\u{HEX}` for other controls);
+EXPECTATION is one of
+
+* `host NAME`: the standard's hostname of a special or file URL (a domain,
+  which a lookup canonicalises as the standard does, docs/behaviour.md
+  section 3 step 2);
+* `opaque NAME`: the opaque host of a non-special URL as the input writes it
+  (the standard's hostname is NAME percent-encoded with the C0 control
+  percent-encode set; the script checks that);
+* `ip`: an IPv4 or IPv6 host of a special or file URL;
+* `none`: the standard gives the URL no host (an empty or absent one);
+* `failure`: the standard refuses the input.
+
+Where docs/behaviour.md section 3 refuses a host the standard keeps
+(`spec_differs`), the vector expects `failure`, after a `# behaviour.md:` comment
+line saying why. The cases left out, and why, are counted in the header;
+among them the conveniences of `--url` that are not URLs (docs/behaviour.md
+section 6, src/host/url.rs): `host:port`, `mailto:user@host` and inputs
+without a scheme (a bare host, `user@host`, `host/path`).
 """
 import collections
 import json
@@ -28,17 +40,31 @@ SPECIAL = {"http", "https", "ws", "wss", "ftp"}
 LONE_SURROGATE = "hold a lone surrogate: not UTF-8 text, so no Rust string can carry them"
 RELATIVE = "are relative to a base: the host, if any, is the base's, not the input's"
 RELATIVE_SAME_SCHEME = (
-    "are relative to a base of their own special scheme (no `//` after the scheme):"
-    " the host is the base's"
+    "are relative to a base of their own special or file scheme (no `//` after the"
+    " scheme): the host is the base's"
 )
-FILE = "use the file scheme: `localhost` and the empty host are its own rules, not a domain's"
-NON_SPECIAL = "use a non-special scheme: the host is opaque, not a domain, and is not canonicalised"
+NO_SCHEME = (
+    "have no scheme and no base, which the standard refuses, and are a convenience of"
+    " `--url` (a bare host, `user@host`, `host/path`): etld answers their host"
+)
+HOST_PORT = (
+    "are `host:port` to `--url` (a scheme-like text, `:`, then a port), a convenience"
+    " that the standard reads as a URL of that scheme"
+)
+MAILTO = (
+    "are `mailto:` addresses, a convenience of `--url` (the host of the first"
+    " address), where the standard gives no host"
+)
+OPAQUE_MISMATCH = (
+    "have an opaque host this script cannot take out of the input as the standard"
+    " writes it"
+)
 DUPLICATE = "repeat the input and expectation of a case already converted"
 C0_SPACE = "".join(chr(c) for c in range(0x21))
 
 
 def spec_differs(hostname):
-    """Why SPEC section 3 refuses a hostname the standard keeps, or None.
+    """Why docs/behaviour.md section 3 refuses a hostname the standard keeps, or None.
     The vector then expects `failure`, and a `# SPEC:` line before it gives
     the reason."""
     labels = (hostname[:-1] if hostname.endswith(".") else hostname).split(".")
@@ -74,6 +100,48 @@ def escape(text):
     return "".join(out)
 
 
+def before_special_end(text):
+    return re.split(r"[/\\?#]", text, maxsplit=1)[0]
+
+
+def is_port_like(after_colon):
+    """What src/host/url.rs takes for a port after a colon: ASCII digits
+    first, no `@`, up to the next `/`, `\\`, `?`, `#`."""
+    port = before_special_end(after_colon)
+    return bool(re.match(r"[0-9]", port)) and "@" not in port
+
+
+def convenience_host(text):
+    """The host src/host/url.rs takes out of an input without a valid
+    scheme, or None where it refuses the input as a URL whose scheme is
+    invalid (a `:` before any `/ \\ ? # @`, not followed by a port)."""
+    m = re.search(r"[:/\\?#@]", text)
+    if not text.startswith("[") and m and m.group() == ":" and not is_port_like(text[m.end():]):
+        return None
+    authority = before_special_end(text.lstrip("/\\"))
+    host_port = authority.rsplit("@", 1)[-1]
+    return host_port.split(":", 1)[0] if not host_port.startswith("[") else host_port
+
+
+def percent_encode_c0(text):
+    """The C0 control percent-encode set: C0 controls and all above U+007E."""
+    return "".join(
+        c if 0x20 <= ord(c) <= 0x7E else "".join("%%%02X" % b for b in c.encode("utf-8"))
+        for c in text
+    )
+
+
+def opaque_as_written(rest):
+    """The opaque host of a non-special URL, `rest` being what follows
+    `scheme://`: the authority up to `/ ? #`, after its last `@`, before
+    the port."""
+    authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
+    host_port = authority.rsplit("@", 1)[-1]
+    if host_port.startswith("["):
+        return host_port[: host_port.find("]") + 1] if "]" in host_port else host_port
+    return host_port.split(":", 1)[0]
+
+
 def classify(case):
     text = clean(case["input"])
     scheme, rest = scheme_of(text)
@@ -81,20 +149,36 @@ def classify(case):
     base_scheme = scheme_of(base)[0] if base else None
     if any(0xD800 <= ord(c) <= 0xDFFF for c in case["input"]):
         return None, LONE_SURROGATE
+    kind = "special"
     if scheme in SPECIAL:
         if base_scheme == scheme and not rest.startswith("//"):
             return None, RELATIVE_SAME_SCHEME
+    elif scheme == "file":
+        if base_scheme == "file" and not re.match(r"^[/\\]{2}", rest):
+            return None, RELATIVE_SAME_SCHEME
     elif scheme is None and base_scheme in SPECIAL and re.match(r"^[/\\]{2}", text):
         pass
+    elif scheme is None and base is None:
+        if convenience_host(text):
+            return None, NO_SCHEME
     elif scheme is None:
         return None, RELATIVE
-    elif scheme == "file":
-        return None, FILE
-    else:
-        return None, NON_SPECIAL
+    elif rest.startswith("//"):
+        kind = "opaque"
+    elif scheme == "mailto" and "@" in re.split(r"[,?#]", rest, maxsplit=1)[0]:
+        return None, MAILTO
+    elif is_port_like(rest):
+        return None, HOST_PORT
     if case.get("failure"):
         return "failure", None
     hostname = case["hostname"]
+    if hostname == "":
+        return "none", None
+    if kind == "opaque" and not hostname.startswith("["):
+        written = opaque_as_written(rest[2:])
+        if percent_encode_c0(written) != hostname:
+            return None, OPAQUE_MISMATCH
+        return "opaque " + escape(written), None
     if hostname.startswith("[") or re.match(r"^\d+\.\d+\.\d+\.\d+$", hostname):
         return "ip", None
     differs = spec_differs(hostname)
@@ -103,7 +187,7 @@ def classify(case):
     return "host " + escape(hostname), None
 
 
-def main(commit, path):
+def main(source, path):
     data = json.load(open(path, encoding="utf-8"))
     cases = [c for c in data if isinstance(c, dict)]
     lines, left_out, spec_lines = [], collections.Counter(), 0
@@ -119,18 +203,19 @@ def main(commit, path):
             continue
         seen.add(line)
         if reason:
-            lines.append("# SPEC: " + escape(reason))
+            lines.append("# behaviour.md: " + escape(reason))
             spec_lines += 1
         lines.append(line)
     print("# Host vectors from the web-platform-tests URL suite (url/resources/urltestdata.json),")
-    print("# converted by scripts/wpt_url_hosts.py: INPUT<TAB>host NAME | ip | failure.")
-    print(
-        "# Source: https://github.com/web-platform-tests/wpt/blob/%s/url/resources/urltestdata.json"
-        % commit
-    )
+    print("# converted by scripts/wpt_url_hosts.py:")
+    print("# INPUT<TAB>host NAME | opaque NAME | ip | none | failure.")
+    print("# Source: %s" % source)
     print("# %d of %d cases converted." % (len(lines) - spec_lines, len(cases)))
-    print("# %d of them expect what SPEC says where the standard differs, each after a" % spec_lines)
-    print("# `# SPEC:` line that says why. Left out, the cases that:")
+    print(
+        "# %d of them expect what docs/behaviour.md says where the standard differs, each"
+        % spec_lines
+    )
+    print("# after a `# behaviour.md:` line that says why. Left out, the cases that:")
     for reason, n in sorted(left_out.items(), key=lambda kv: -kv[1]):
         print("#   %d %s" % (n, reason))
     for line in lines:
@@ -138,6 +223,6 @@ def main(commit, path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or not re.fullmatch(r"[0-9a-f]{40}", sys.argv[1]):
-        sys.exit("usage: wpt_url_hosts.py COMMIT path/to/urltestdata.json")
+    if len(sys.argv) != 3 or not re.search(r"[0-9a-f]{40}", sys.argv[1]):
+        sys.exit("usage: wpt_url_hosts.py SOURCE path/to/urltestdata.json (SOURCE names a commit)")
     main(sys.argv[1], sys.argv[2])

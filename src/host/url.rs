@@ -42,7 +42,8 @@
 //!   `localhost:8080/x`; `a.com:65536` is refused for its port. An empty
 //!   port is not one: `example.com:` is a URL of scheme `example.com`, with
 //!   no host, as `javascript:` is;
-//! * `mailto:user@host`: the host of its first address;
+//! * `mailto:user@host`: the host of its first address (`mailto://host/`
+//!   is a URL with an authority, as for any other scheme);
 //! * no scheme at all: a bare `host`, `host:port`, `user@host`,
 //!   `//host/path`, `host/path` are taken as the authority of a special URL
 //!   (after any slashes). But a `:` before any `/`, `\`, `?`, `#`, `@`, not
@@ -164,12 +165,14 @@ fn host_in(text: &str) -> Result<Cow<'_, str>, UrlError> {
             let at = text.len() - rest.len();
             if SPECIAL.iter().any(|sp| scheme.eq_ignore_ascii_case(sp)) {
                 special_host(rest, at)
-            } else if scheme.eq_ignore_ascii_case("mailto") {
-                mailbox_host(rest, at)
             } else if scheme.eq_ignore_ascii_case("file") {
                 file_host(rest, at)
             } else if let Some(authority) = rest.strip_prefix("//") {
+                // `mailto://host/` too: a URL with an authority, not an
+                // address.
                 opaque_host(authority, at + 2)
+            } else if scheme.eq_ignore_ascii_case("mailto") {
+                mailbox_host(rest, at)
             } else if is_port_like(rest) {
                 // `host:port`: what looked like a scheme was a host.
                 special_host(text, 0)
@@ -469,6 +472,7 @@ mod tests {
             ("1.2.3.4:80", "1.2.3.4"),
             ("mailto:someone@example.org?subject=x", "example.org"),
             ("MAILTO:a@example.org,b@example.net", "example.org"),
+            ("mailto://example.com:8080/x?y", "example.com"),
         ] {
             assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
         }
