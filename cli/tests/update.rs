@@ -6,10 +6,10 @@
 //! outside the test's directory is read or written, and no request leaves
 //! the machine.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime};
@@ -206,6 +206,11 @@ struct Run {
 /// Runs `etld` with `dir/cache` as its cache directory, no system list
 /// unless `env` names one, no proxy, and `env` on top.
 fn etld(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    bounded(command(dir, args, env))
+}
+
+/// The command [`etld`] runs.
+fn command(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_etld"));
     cmd.args(args)
         .env("ETLD_CACHE_DIR", dir.join("cache"))
@@ -226,11 +231,44 @@ fn etld(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = cmd.output().expect("etld runs");
+    cmd
+}
+
+/// Runs `cmd` to its end with stdout and stderr captured; killed, and the
+/// test failed, if it has not ended within 60 seconds (an update that
+/// blocks).
+fn bounded(mut cmd: Command) -> Run {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("etld starts");
+    let read = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            String::from_utf8(bytes).unwrap()
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = read(Box::new(child.stderr.take().unwrap()));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for etld") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{cmd:?} did not end within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
     Run {
-        code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
+        code: status.code(),
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
     }
 }
 
@@ -966,4 +1004,293 @@ fn a_forced_list_that_later_runs_will_not_use_is_said_so() {
     drop(server);
     assert!(out.contains("replaces the list in use"), "{out}");
     assert!(knows_new_rule(&dir, &[]));
+}
+
+/// The request heads `server` received, in order, with whether each asked
+/// conditionally.
+fn conditional(server: &Server) -> Vec<bool> {
+    server
+        .requests()
+        .iter()
+        .map(|r| r.contains("\r\nif-none-match:") || r.contains("\r\nif-modified-since:"))
+        .collect()
+}
+
+#[test]
+fn a_damaged_installed_list_is_downloaded_again() {
+    let dir = test_dir("damaged");
+    let installed = dir.join("cache/public_suffix_list.fst");
+    let (newer, version) = shifted_list(7, true);
+    let served = || {
+        reply(200, newer.as_bytes())
+            .header("ETag", "\"v1\"")
+            .header("Last-Modified", "Sun, 22 Nov 2026 10:00:00 GMT")
+    };
+    let server = Server::start(vec![served(), served(), served()]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    let good = std::fs::read(&installed).unwrap();
+    for args in [&["update"][..], &["update", "--force"]] {
+        // One byte after the header flipped: the checksum no longer holds.
+        let mut damaged = good.clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 0x40;
+        std::fs::write(&installed, &damaged).unwrap();
+        let run = etld(&dir, &[args, &["--url", &server.url]].concat(), &[]);
+        assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with(&format!(
+                "etld: warning: ignoring the installed list: {} is not a valid list: ",
+                installed.display()
+            )),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stdout.starts_with(&format!(
+                "installed {}: version {version}, ",
+                installed.display()
+            )),
+            "{args:?}: {}",
+            run.stdout
+        );
+        assert_eq!(std::fs::read(&installed).unwrap(), good, "{args:?}");
+        // Later runs use it, without a word.
+        let info = ok(&dir, &["info"], &[]);
+        assert_eq!(info_line(&info, "version"), version.to_string());
+        assert!(knows_new_rule(&dir, &[]));
+    }
+    // Neither repair asked whether the list had changed.
+    assert_eq!(conditional(&server), [false, false, false]);
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn cache_files_that_are_not_regular_files_are_refused_without_waiting() {
+    use std::os::unix::fs::FileTypeExt;
+    let is_fifo = |path: &Path| {
+        std::fs::symlink_metadata(path)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    };
+    let dir = test_dir("fifo-record");
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    let (newer, version) = shifted_list(7, true);
+
+    // A record that is a FIFO is neither read nor replaced; the list is
+    // downloaded whole and installed.
+    let record = cache.join("public_suffix_list.http");
+    mkfifo(&record);
+    let server = Server::start(vec![reply(200, newer.as_bytes()).header("ETag", "\"v1\"")]);
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    assert_eq!(conditional(&server), [false]);
+    drop(server);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "etld: warning: ignoring the download record {0}: it is a FIFO, not a regular file; \
+             the list is downloaded whole\n\
+             etld: warning: cannot install {0}: it is a FIFO, not a regular file\n",
+            record.display()
+        )
+    );
+    assert!(
+        run.stdout.contains(&format!("version {version}, ")),
+        "{}",
+        run.stdout
+    );
+    assert!(is_fifo(&record), "the record is still a FIFO");
+    assert!(knows_new_rule(&dir, &[]));
+
+    // An installed list that is a FIFO is not replaced: the update says so.
+    std::fs::remove_file(&record).unwrap();
+    let installed = cache.join("public_suffix_list.fst");
+    std::fs::remove_file(&installed).unwrap();
+    mkfifo(&installed);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.ends_with(&format!(
+            "etld: cannot install {}: it is a FIFO, not a regular file\n",
+            installed.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(is_fifo(&installed), "the installed list is still a FIFO");
+    assert!(!record.exists());
+}
+
+/// Holds the cache directory's update lock, as a running `etld update`
+/// does, until dropped.
+fn hold_lock(dir: &Path) -> std::fs::File {
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    #[cfg(unix)]
+    let file = std::fs::File::open(&cache).unwrap();
+    #[cfg(not(unix))]
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(cache.join("public_suffix_list.lock"))
+        .unwrap();
+    file.lock().unwrap();
+    file
+}
+
+#[test]
+fn a_held_lock_is_waited_on_for_a_bounded_time() {
+    let dir = test_dir("locked");
+    let cache = dir.join("cache");
+    let (newer, version) = shifted_list(7, true);
+    let waiting = format!(
+        "etld: waiting for another etld update to finish (it holds the lock on {}) ...\n",
+        cache.display()
+    );
+
+    // Held throughout: the update gives up after the wait, installing
+    // nothing.
+    let held = hold_lock(&dir);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let start = Instant::now();
+    let run = etld(
+        &dir,
+        &["update", "--url", &server.url],
+        &[("ETLD_LOCK_WAIT", "0.5")],
+    );
+    let took = start.elapsed();
+    drop(server);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "{waiting}etld: cannot install the list: another etld update has held the lock on \
+             {} for 0.5 s; the list in use is unchanged, try again when it has finished\n",
+            cache.display()
+        )
+    );
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    assert!(cache_files(&dir).is_empty());
+
+    // Let go during the wait (the default, ten seconds): the update
+    // installs once it has the lock.
+    let server = Server::start(vec![
+        reply(200, newer.as_bytes()).header("ETag", "\"v1\""),
+        reply(304, ""),
+    ]);
+    let mut child = command(&dir, &["update", "--url", &server.url], &[])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("etld starts");
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    // The first line comes once the update waits (or it ends within its
+    // wait): then the lock is let go.
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    assert_eq!(first, waiting);
+    drop(held);
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{rest}");
+    assert_eq!(rest, "");
+    assert!(stdout.contains(&format!("version {version}, ")), "{stdout}");
+    assert!(knows_new_rule(&dir, &[]));
+
+    // An update that finds the list unchanged does not wait for the lock.
+    let _held = hold_lock(&dir);
+    let start = Instant::now();
+    let out = ok(&dir, &["update", "--url", &server.url], &[]);
+    assert!(out.starts_with("already up to date: "), "{out}");
+    assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_urls_userinfo_is_never_written_or_shown() {
+    let dir = test_dir("userinfo");
+    let (newer, _) = shifted_list(7, true);
+    let with_secret = |url: &str| url.replacen("http://", "http://user:secret@", 1);
+    let server = Server::start(vec![
+        reply(200, newer.as_bytes()).header("ETag", "\"v1\""),
+        reply(304, ""),
+        reply(404, "gone"),
+    ]);
+    let url = with_secret(&server.url);
+    let (plain, shown) = (
+        server.url.clone(),
+        server.url.replacen("http://", "http://***@", 1),
+    );
+    let mut runs = vec![
+        etld(&dir, &["update", "--url", &url], &[]),
+        etld(&dir, &["update", "--url", &url], &[]),
+        etld(&dir, &["update", "--url", &url, "--force"], &[]),
+    ];
+    // The record is of the URL without its userinfo, and it serves the
+    // second run's conditional request.
+    assert_eq!(conditional(&server), [false, true, true]);
+    drop(server);
+    let record = std::fs::read_to_string(dir.join("cache/public_suffix_list.http")).unwrap();
+    assert!(record.starts_with(&format!("url {plain}\n")), "{record}");
+    assert!(
+        runs[1]
+            .stdout
+            .starts_with(&format!("already up to date: {shown} ")),
+        "{}",
+        runs[1].stdout
+    );
+    assert_eq!(
+        runs[2].stderr,
+        format!("etld: cannot download {shown}: the server answered HTTP 404\n")
+    );
+    // Failures before any answer, and a redirect, name the URL redacted too.
+    runs.push(etld(
+        &dir,
+        &["update", "--url", "http://user:secret@127.0.0.1:1/list.dat"],
+        &[],
+    ));
+    runs.push(etld(
+        &dir,
+        &["update", "--url", "ftp://user:secret@host/list.dat"],
+        &[],
+    ));
+    runs.push(etld(
+        &dir,
+        &["update", "--url", "http://user:secret@/list.dat"],
+        &[],
+    ));
+    let redirect = Server::start(vec![
+        reply(302, "").header("Location", "file://user:secret@host/etc/passwd")
+    ]);
+    runs.push(etld(
+        &dir,
+        &["update", "--url", &with_secret(&redirect.url)],
+        &[],
+    ));
+    drop(redirect);
+    for run in &runs[3..] {
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        assert!(run.stderr.contains("***@"), "{}", run.stderr);
+    }
+    for run in &runs {
+        assert!(!run.stdout.contains("secret"), "{}", run.stdout);
+        assert!(!run.stderr.contains("secret"), "{}", run.stderr);
+    }
+    for (name, bytes) in cache_files(&dir) {
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("secret"), "{name}: {text}");
+    }
 }
