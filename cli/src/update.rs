@@ -1045,6 +1045,22 @@ mod tests {
     }
 
     #[test]
+    fn userinfo_is_dropped_or_shown_redacted() {
+        for (url, recorded, shown) in [
+            ("http://u:p@h/x", "http://h/x", "http://***@h/x"),
+            ("HTTPS://u@h:8?q", "HTTPS://h:8?q", "HTTPS://***@h:8?q"),
+            ("http://a@b@h/", "http://h/", "http://***@h/"),
+            ("http:\\\\u:p@h\\x", "http:\\\\h\\x", "http:\\\\***@h\\x"),
+            ("http://h/x@y", "http://h/x@y", "http://h/x@y"),
+            ("http://h#@y", "http://h#@y", "http://h#@y"),
+            ("no scheme u:p@h", "no scheme u:p@h", "no scheme u:p@h"),
+        ] {
+            assert_eq!(without_userinfo(url), recorded, "{url}");
+            assert_eq!(redacted(url), shown, "{url}");
+        }
+    }
+
+    #[test]
     fn http_meta_round_trips() {
         let meta = HttpMeta {
             url: "http://127.0.0.1:1/list.dat".into(),
