@@ -8,7 +8,9 @@
 //! whose `error` says why).
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 use arrow_array::builder::{
     make_view, BooleanBuilder, LargeStringBuilder, StringBuilder, StringViewBuilder,
@@ -21,8 +23,8 @@ use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, Scala
 use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use etld::{Answer, Domain, List, Options, Section};
-use pyo3::exceptions::{PyTypeError, PyValueError};
-use pyo3::PyResult;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
+use pyo3::{PyResult, Python};
 
 use crate::arrow::Imported;
 
@@ -111,6 +113,87 @@ impl Op {
             }
         })
     }
+}
+
+/// Rows looked up between two checks of [`Stop`]: a few milliseconds of
+/// work, where a check is one load of an atomic.
+const BLOCK: usize = 1 << 16;
+
+/// Rows from which a column call runs on a thread of its own while the
+/// calling thread watches for signals ([`interruptible`]): fewer take a
+/// few milliseconds, less than a thread costs to start is worth.
+const WATCHED_ROWS: usize = 1 << 18;
+
+/// How often the calling thread of a column call asks the interpreter
+/// whether a signal came: a Ctrl-C is answered within this and the
+/// [`BLOCK`] being looked up.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Set when a column call is to stop (a signal's handler raised while it
+/// ran): the loops that answer it check between blocks of rows and give up.
+#[derive(Default)]
+pub struct Stop(AtomicBool);
+
+impl Stop {
+    /// An error once the call is to stop (the caller reports the signal's
+    /// own error instead: see [`interruptible`]).
+    #[inline]
+    fn check(&self) -> PyResult<()> {
+        match self.0.load(Ordering::Relaxed) {
+            false => Ok(()),
+            true => Err(PyKeyboardInterrupt::new_err(
+                "etld: the column call was stopped",
+            )),
+        }
+    }
+}
+
+/// Runs `work`, a column call of `rows` rows, with the GIL released, so
+/// that a signal stops it: a long call runs on a thread of its own while
+/// the calling thread, every [`SIGNAL_POLL`], attaches for a moment and
+/// runs the interpreter's signal handlers (`PyErr_CheckSignals`, which
+/// does nothing off the main thread). A handler that raises (Ctrl-C's
+/// `KeyboardInterrupt`) sets `work`'s [`Stop`], and its error is the
+/// call's once `work` has given up. Without this, a column of 12-16 M rows
+/// answered Ctrl-C only when it was done.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    rows: usize,
+    work: impl FnOnce(&Stop) -> PyResult<T> + Send,
+) -> PyResult<T> {
+    let stop = Stop::default();
+    if rows < WATCHED_ROWS {
+        return py.detach(|| work(&stop));
+    }
+    py.detach(|| {
+        std::thread::scope(|s| {
+            let (done, finished) = mpsc::channel::<()>();
+            let stop = &stop;
+            let worker = s.spawn(move || {
+                let result = work(stop);
+                // The watcher may have gone (a signal): nothing to tell.
+                let _ = done.send(());
+                result
+            });
+            let mut signal = None;
+            while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(SIGNAL_POLL) {
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    stop.0.store(true, Ordering::Relaxed);
+                    signal = Some(e);
+                    break;
+                }
+            }
+            let result = worker.join().unwrap_or_else(|_| {
+                Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "an etld worker thread panicked",
+                ))
+            });
+            match signal {
+                Some(e) => Err(e),
+                None => result,
+            }
+        })
+    })
 }
 
 /// A column of strings being built, in one of Arrow's three string types.
@@ -334,39 +417,52 @@ impl<'a> Strs<'a> {
 }
 
 /// Calls `f` with each row of a string chunk: `None` for NULL (and for a
-/// string that breaks Arrow's rules).
-fn each_str(chunk: &ArrayRef, mut f: impl FnMut(Option<&str>)) -> PyResult<()> {
+/// string that breaks Arrow's rules); stops with an error once `stop` is
+/// set.
+fn each_str(chunk: &ArrayRef, stop: &Stop, mut f: impl FnMut(Option<&str>)) -> PyResult<()> {
     let strs = Strs::of(chunk)?;
     let nulls = chunk.logical_nulls();
     for i in 0..chunk.len() {
+        if i % BLOCK == 0 {
+            stop.check()?;
+        }
         let null = nulls.as_ref().is_some_and(|n| n.is_null(i));
         f(if null { None } else { strs.get(i) });
     }
     Ok(())
 }
 
-/// Calls `f` with each row's index and answer, in one batch (the
-/// library's batch path): `None` for a NULL row (a string that breaks
-/// Arrow's rules is answered as the empty host, an invalid one).
+/// Calls `f` with each row's index and answer, in batches of [`BLOCK`]
+/// rows (the library's batch path): `None` for a NULL row (a string that
+/// breaks Arrow's rules is answered as the empty host, an invalid one).
+/// Stops with an error, between batches, once `stop` is set.
 fn each_answer_at(
     list: &List,
     options: &Options,
     chunk: &ArrayRef,
     strs: &Strs<'_>,
+    stop: &Stop,
     mut f: impl FnMut(usize, Option<&Answer<'_>>),
 ) -> PyResult<()> {
     if let Strs::Null = strs {
         (0..chunk.len()).for_each(|i| f(i, None));
         return Ok(());
     }
-    let hosts = (0..chunk.len()).map(|i| strs.get(i).unwrap_or(""));
     // One loop for chunks with NULLs and without: `f`, then called from
     // one place only, is inlined into it.
     let nulls = chunk.logical_nulls();
     let is_valid = |i| nulls.as_ref().is_none_or(|n| n.is_valid(i));
-    list.lookup_each_with(hosts, options, |i, answer| {
-        f(i, is_valid(i).then_some(&answer))
-    });
+    let mut start = 0;
+    while start < chunk.len() {
+        stop.check()?;
+        let end = chunk.len().min(start + BLOCK);
+        let hosts = (start..end).map(|i| strs.get(i).unwrap_or(""));
+        list.lookup_each_with(hosts, options, |i, answer| {
+            let i = start + i;
+            f(i, is_valid(i).then_some(&answer))
+        });
+        start = end;
+    }
     Ok(())
 }
 
@@ -375,9 +471,10 @@ fn each_answer(
     list: &List,
     options: &Options,
     chunk: &ArrayRef,
+    stop: &Stop,
     mut f: impl FnMut(Option<&Answer<'_>>),
 ) -> PyResult<()> {
-    each_answer_at(list, options, chunk, &Strs::of(chunk)?, |_, a| f(a))
+    each_answer_at(list, options, chunk, &Strs::of(chunk)?, stop, |_, a| f(a))
 }
 
 fn not_strings(t: &DataType) -> pyo3::PyErr {
@@ -538,7 +635,14 @@ const MIN_ROWS_PER_PIECE: usize = 1 << 14;
 /// twice [`MIN_ROWS_PER_THREAD`] rows is split over the cores this process
 /// may run on (`std::thread::available_parallelism`, which follows CPU
 /// affinity, so a process pinned to one core answers on one thread).
-pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyResult<Vec<ArrayRef>> {
+/// Stops with an error once `stop` is set.
+pub fn answer(
+    list: &List,
+    options: &Options,
+    op: Op,
+    input: &Imported,
+    stop: &Stop,
+) -> PyResult<Vec<ArrayRef>> {
     let t = string_type(input);
     let rows = input.len();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -551,10 +655,18 @@ pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyRes
             op,
             &input.chunks,
             threads,
+            stop,
         )?]);
     }
     if threads == 1 {
-        return Ok(vec![answer_chunks(list, options, op, &input.chunks, &t)?]);
+        return Ok(vec![answer_chunks(
+            list,
+            options,
+            op,
+            &input.chunks,
+            &t,
+            stop,
+        )?]);
     }
     let pieces: Vec<Vec<ArrayRef>> = split(&input.chunks, rows.div_ceil(threads))
         .into_iter()
@@ -563,7 +675,7 @@ pub fn answer(list: &List, options: &Options, op: Op, input: &Imported) -> PyRes
     std::thread::scope(|s| {
         let workers: Vec<_> = pieces
             .iter()
-            .map(|piece| s.spawn(|| answer_chunks(list, options, op, piece, &t)))
+            .map(|piece| s.spawn(|| answer_chunks(list, options, op, piece, &t, stop)))
             .collect();
         join_all(workers).collect()
     })
@@ -614,6 +726,7 @@ fn answer_chunks(
     op: Op,
     chunks: &[ArrayRef],
     t: &DataType,
+    stop: &Stop,
 ) -> PyResult<ArrayRef> {
     let rows: usize = chunks.iter().map(|c| c.len()).sum();
     // Room for answers of 16 bytes on average: builders grow past it.
@@ -627,18 +740,18 @@ fn answer_chunks(
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label
             if chunks.iter().all(|c| c.data_type() == &DataType::Utf8View) =>
         {
-            answer_views(list, options, op, chunks, 1)
+            answer_views(list, options, op, chunks, 1, stop)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::Utf8 => {
-            string_parts::<i32>(list, options, op, &input.chunks, rows, bytes)
+            string_parts::<i32>(list, options, op, &input.chunks, rows, bytes, stop)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::LargeUtf8 => {
-            string_parts::<i64>(list, options, op, &input.chunks, rows, bytes)
+            string_parts::<i64>(list, options, op, &input.chunks, rows, bytes, stop)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label => {
             let mut out = Strings::new(&t, rows, bytes);
             for chunk in &input.chunks {
-                each_answer(list, options, chunk, |a| {
+                each_answer(list, options, chunk, stop, |a| {
                     out.push(a.and_then(|a| match op {
                         Op::Registrable => a.registrable(),
                         Op::Suffix => a.suffix(),
@@ -652,7 +765,7 @@ fn answer_chunks(
         Op::Section => {
             let mut out = StringBuilder::with_capacity(rows, rows * 5);
             for chunk in &input.chunks {
-                each_answer(list, options, chunk, |a| {
+                each_answer(list, options, chunk, stop, |a| {
                     out.append_option(a.and_then(|a| section_name(a.section())))
                 })?;
             }
@@ -661,7 +774,7 @@ fn answer_chunks(
         Op::Known => {
             let mut out = BooleanBuilder::with_capacity(rows);
             for chunk in &input.chunks {
-                each_answer(list, options, chunk, |a| {
+                each_answer(list, options, chunk, stop, |a| {
                     out.append_option(a.filter(|a| a.is_ok()).map(|a| a.is_known()))
                 })?;
             }
@@ -670,7 +783,7 @@ fn answer_chunks(
         Op::Error => {
             let mut out = StringBuilder::new();
             for chunk in &input.chunks {
-                each_answer(list, options, chunk, |a| {
+                each_answer(list, options, chunk, stop, |a| {
                     out.append_option(a.and_then(|a| a.error()).map(|e| e.to_string()))
                 })?;
             }
@@ -679,7 +792,7 @@ fn answer_chunks(
         Op::Lookup => {
             let mut parts = Parts::new(&t, rows, bytes, false);
             for chunk in &input.chunks {
-                each_answer(list, options, chunk, |a| match a {
+                each_answer(list, options, chunk, stop, |a| match a {
                     Some(a) => parts.answer(a),
                     None => parts.null(),
                 })?;
@@ -689,7 +802,7 @@ fn answer_chunks(
         Op::Host => {
             let mut out = Strings::new(&t, rows, bytes);
             for chunk in &input.chunks {
-                each_str(chunk, |url| {
+                each_str(chunk, stop, |url| {
                     out.push(url.and_then(|u| etld::url::host(u).ok()).as_deref())
                 })?;
             }
@@ -698,7 +811,7 @@ fn answer_chunks(
         Op::LookupUrl => {
             let mut parts = Parts::new(&t, rows, bytes, true);
             for chunk in &input.chunks {
-                each_str(chunk, |url| {
+                each_str(chunk, stop, |url| {
                     let Some(url) = url else { return parts.null() };
                     match etld::url::host(url) {
                         Err(e) => parts.url(None, Err(e.to_string())),
@@ -724,6 +837,7 @@ fn string_parts<O: OffsetSizeTrait>(
     chunks: &[ArrayRef],
     rows: usize,
     bytes: usize,
+    stop: &Stop,
 ) -> PyResult<ArrayRef> {
     let mut offsets: Vec<O> = Vec::with_capacity(rows + 1);
     offsets.push(O::usize_as(0));
@@ -733,7 +847,7 @@ fn string_parts<O: OffsetSizeTrait>(
     let mut null_rows: Vec<usize> = Vec::new();
     let mut overflow = false;
     for chunk in chunks {
-        each_answer(list, options, chunk, |a| {
+        each_answer(list, options, chunk, stop, |a| {
             let part = a.and_then(|a| {
                 let (lo, hi) = part_range(op, a)?;
                 a.name()?.get(lo..hi)
@@ -829,6 +943,7 @@ fn answer_views(
     op: Op,
     chunks: &[ArrayRef],
     threads: usize,
+    stop: &Stop,
 ) -> PyResult<ArrayRef> {
     let too_many = || PyValueError::new_err("too many Arrow buffers in one column");
     // Every input buffer, numbered chunk after chunk, then the copies.
@@ -873,7 +988,9 @@ fn answer_views(
             .ok()
             .and_then(|i| first_copies.checked_add(i))
             .ok_or_else(too_many)?;
-        views_of(list, options, op, piece, &bases, &texts, copies, v, ok)
+        views_of(
+            list, options, op, piece, &bases, &texts, copies, v, ok, stop,
+        )
     };
     let mut copies: Vec<PyResult<Vec<u8>>> = Vec::with_capacity(pieces.len());
     if threads <= 1 || pieces.len() == 1 {
@@ -945,6 +1062,7 @@ fn views_of(
     copies_index: u32,
     views: &mut [u128],
     valid: &mut [bool],
+    stop: &Stop,
 ) -> PyResult<Vec<u8>> {
     let mut copies: Vec<u8> = Vec::new();
     let mut at = 0;
@@ -955,7 +1073,7 @@ fn views_of(
         let from = base as usize;
         let texts = texts.get(from..from + own).unwrap_or(&[]);
         let strs = Strs::with_texts(chunk, Some(texts))?;
-        each_answer_at(list, options, chunk, &strs, |i, answer| {
+        each_answer_at(list, options, chunk, &strs, stop, |i, answer| {
             let row = at + i;
             let Some((answer, (lo, hi))) = answer.and_then(|a| Some((a, part_range(op, a)?)))
             else {
@@ -992,7 +1110,12 @@ fn views_of(
 
 /// The cookie check for each row: `requests` and `domains` are columns of
 /// the same length, or one of them a single string for every row.
-pub fn cookie(list: &List, requests: Either<'_>, domains: Either<'_>) -> PyResult<ArrayRef> {
+pub fn cookie(
+    list: &List,
+    requests: Either<'_>,
+    domains: Either<'_>,
+    stop: &Stop,
+) -> PyResult<ArrayRef> {
     let (a, b) = (requests.values()?, domains.values()?);
     let rows = match (&a, &b) {
         (Values::Column(a), Values::Column(b)) if a.len() != b.len() => {
@@ -1008,6 +1131,9 @@ pub fn cookie(list: &List, requests: Either<'_>, domains: Either<'_>) -> PyResul
     };
     let mut out = BooleanBuilder::with_capacity(rows);
     for i in 0..rows {
+        if i % BLOCK == 0 {
+            stop.check()?;
+        }
         match (a.get(i), b.get(i)) {
             (Some(r), Some(d)) => out.append_value(list.is_cookie_domain_acceptable(r, d)),
             _ => out.append_null(),

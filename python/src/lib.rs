@@ -343,7 +343,9 @@ impl PyList {
         }
         let input = import(data)?;
         let list = &self.list;
-        let chunks = py.detach(|| column::answer(list, &options, op, &input))?;
+        let chunks = column::interruptible(py, input.len(), |stop| {
+            column::answer(list, &options, op, &input, stop)
+        })?;
         wrap(data, Column::new(chunks))
     }
 }
@@ -868,7 +870,11 @@ impl PyList {
             Some(host_str(cookie_domain)?)
         };
         let list = &this.list;
-        let array = py.detach(|| {
+        let rows = requests
+            .as_ref()
+            .or(domains.as_ref())
+            .map_or(0, |c| c.len());
+        let array = column::interruptible(py, rows, |stop| {
             let r = match (&requests, &request_s) {
                 (Some(c), _) => Either::Column(c),
                 (None, s) => Either::Scalar(s.as_deref().unwrap_or("")),
@@ -877,7 +883,7 @@ impl PyList {
                 (Some(c), _) => Either::Column(c),
                 (None, s) => Either::Scalar(s.as_deref().unwrap_or("")),
             };
-            column::cookie(list, r, d)
+            column::cookie(list, r, d, stop)
         })?;
         let like = if request_col {
             request_host
