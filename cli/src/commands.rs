@@ -118,9 +118,10 @@ pub fn compile(args: &CompileArgs) -> Result<(), Failure> {
     let counts = list.rule_counts();
     let report = format!(
         "wrote {}: {} rules ({} icann, {} private), {} bytes\n",
-        match args.output.as_os_str() == "-" {
-            true => "standard output".into(),
-            false => args.output.display().to_string(),
+        if args.output.as_os_str() == "-" {
+            "standard output".to_string()
+        } else {
+            args.output.display().to_string()
         },
         counts.total(),
         counts.icann,
