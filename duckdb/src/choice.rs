@@ -1,0 +1,394 @@
+//! Which list and options a connection's functions answer with: the
+//! settings users `SET`, and the lists loaded for them, kept so that a
+//! setting loads its file once, not once a query or a chunk.
+
+use std::ffi::{CStr, CString};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::SystemTime;
+
+use etld::source::{self, Origin};
+use etld::{List, Options, Output, Sections, Wildcard};
+use libduckdb_sys::{
+    duckdb_client_context, duckdb_client_context_get_config_option, duckdb_config_option_scope,
+    duckdb_config_option_set_default_scope, duckdb_config_option_set_default_value,
+    duckdb_config_option_set_description, duckdb_config_option_set_name,
+    duckdb_config_option_set_type, duckdb_connection, duckdb_create_bool,
+    duckdb_create_config_option, duckdb_create_logical_type, duckdb_create_varchar,
+    duckdb_destroy_config_option, duckdb_destroy_logical_type, duckdb_destroy_value, duckdb_free,
+    duckdb_get_bool, duckdb_get_varchar, duckdb_register_config_option, DuckDBSuccess,
+    DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+};
+
+/// A setting's default value.
+#[derive(Clone, Copy)]
+enum Initial {
+    Text(&'static str),
+    Flag(bool),
+}
+
+/// The settings: name, default, description.
+const SETTINGS: [(&str, Initial, &str); 6] = [
+    (
+        "etld_list",
+        Initial::Text(""),
+        "The Public Suffix List of the etld functions: a .dat or .fst file; empty for the built-in list",
+    ),
+    (
+        "etld_extra",
+        Initial::Text(""),
+        "Files of extra rules laid over the etld list, as though appended to it (several separated by ':'); empty for none",
+    ),
+    (
+        "etld_icann_only",
+        Initial::Flag(false),
+        "Whether the etld functions ignore the list's PRIVATE section",
+    ),
+    (
+        "etld_implicit_rule",
+        Initial::Flag(true),
+        "Whether an unlisted TLD is a public suffix (the list's implicit '*' rule)",
+    ),
+    (
+        "etld_wildcard_root",
+        Initial::Flag(false),
+        "Whether a wildcard rule such as *.kobe.jp also makes kobe.jp a public suffix, as browsers do",
+    ),
+    (
+        "etld_output",
+        Initial::Text("input"),
+        "The form of the etld functions' answers: input (the host's own), ascii or unicode",
+    ),
+];
+
+/// Registers the settings on `connection`.
+///
+/// # Safety
+///
+/// `connection` is a live connection and the C API is initialised.
+pub(crate) unsafe fn register_settings(connection: duckdb_connection) -> Result<(), String> {
+    for (name, default, description) in SETTINGS {
+        let c_name = c_string(name)?;
+        let c_description = c_string(description)?;
+        // SAFETY: the C API is initialised (the caller's promise); every
+        // object made here is destroyed here, after DuckDB copied it on
+        // registration; the strings outlive the calls that read them.
+        let registered = unsafe {
+            let mut option = duckdb_create_config_option();
+            duckdb_config_option_set_name(option, c_name.as_ptr());
+            let (type_id, mut value) = match default {
+                Initial::Text(text) => {
+                    let c_text = c_string(text)?;
+                    (
+                        DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+                        duckdb_create_varchar(c_text.as_ptr()),
+                    )
+                }
+                Initial::Flag(flag) => (DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, duckdb_create_bool(flag)),
+            };
+            let mut logical = duckdb_create_logical_type(type_id);
+            duckdb_config_option_set_type(option, logical);
+            duckdb_config_option_set_default_value(option, value);
+            duckdb_config_option_set_description(option, c_description.as_ptr());
+            // Per connection: `SET` changes one connection's list, `SET
+            // GLOBAL` every connection's.
+            duckdb_config_option_set_default_scope(
+                option,
+                libduckdb_sys::duckdb_config_option_scope_DUCKDB_CONFIG_OPTION_SCOPE_SESSION,
+            );
+            let state = duckdb_register_config_option(connection, option);
+            duckdb_destroy_value(&mut value);
+            duckdb_destroy_logical_type(&mut logical);
+            duckdb_destroy_config_option(&mut option);
+            state == DuckDBSuccess
+        };
+        if !registered {
+            return Err(format!("etld: cannot register the setting {name}"));
+        }
+    }
+    Ok(())
+}
+
+fn c_string(text: &str) -> Result<CString, String> {
+    CString::new(text).map_err(|_| format!("etld: a NUL byte in {text:?}"))
+}
+
+/// The values of the settings in a client context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Settings {
+    list: String,
+    extra: String,
+    icann_only: bool,
+    implicit_rule: bool,
+    wildcard_root: bool,
+    output: String,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            list: String::new(),
+            extra: String::new(),
+            icann_only: false,
+            implicit_rule: true,
+            wildcard_root: false,
+            output: "input".to_string(),
+        }
+    }
+}
+
+impl Settings {
+    /// The settings in force in `context` (the defaults of those it does
+    /// not know).
+    ///
+    /// # Safety
+    ///
+    /// `context` is a live client context and the C API is initialised.
+    pub(crate) unsafe fn read(context: duckdb_client_context) -> Settings {
+        let mut settings = Settings::default();
+        // SAFETY: the caller's promise, passed on.
+        unsafe {
+            if let Some(v) = text_setting(context, c"etld_list") {
+                settings.list = v;
+            }
+            if let Some(v) = text_setting(context, c"etld_extra") {
+                settings.extra = v;
+            }
+            if let Some(v) = flag_setting(context, c"etld_icann_only") {
+                settings.icann_only = v;
+            }
+            if let Some(v) = flag_setting(context, c"etld_implicit_rule") {
+                settings.implicit_rule = v;
+            }
+            if let Some(v) = flag_setting(context, c"etld_wildcard_root") {
+                settings.wildcard_root = v;
+            }
+            if let Some(v) = text_setting(context, c"etld_output") {
+                settings.output = v;
+            }
+        }
+        settings
+    }
+
+    /// The lookup options these settings ask for.
+    fn options(&self) -> Result<Options, String> {
+        let output = match self.output.trim().to_ascii_lowercase().as_str() {
+            "" | "input" => Output::Input,
+            "ascii" => Output::Ascii,
+            "unicode" => Output::Unicode,
+            other => {
+                return Err(format!(
+                    "etld_output must be 'input', 'ascii' or 'unicode', not '{other}'"
+                ))
+            }
+        };
+        Ok(Options::new()
+            .sections(if self.icann_only {
+                Sections::IcannOnly
+            } else {
+                Sections::All
+            })
+            .implicit_rule(self.implicit_rule)
+            .wildcard(if self.wildcard_root {
+                Wildcard::Browser
+            } else {
+                Wildcard::Strict
+            })
+            .output(output))
+    }
+}
+
+/// The value of a VARCHAR setting; `None` when unknown or NULL.
+///
+/// # Safety
+///
+/// As [`Settings::read`].
+unsafe fn text_setting(context: duckdb_client_context, name: &CStr) -> Option<String> {
+    // SAFETY: the caller's promise that `context` is live; the value made
+    // is destroyed here, and the string DuckDB allocates for it freed with
+    // `duckdb_free`, as the C API asks.
+    unsafe {
+        let mut scope: duckdb_config_option_scope = 0;
+        let mut value = duckdb_client_context_get_config_option(context, name.as_ptr(), &mut scope);
+        if value.is_null() {
+            return None;
+        }
+        let text = duckdb_get_varchar(value);
+        let result = if text.is_null() {
+            None
+        } else {
+            let owned = CStr::from_ptr(text).to_string_lossy().into_owned();
+            duckdb_free(text.cast());
+            Some(owned)
+        };
+        duckdb_destroy_value(&mut value);
+        result
+    }
+}
+
+/// The value of a BOOLEAN setting; `None` when unknown.
+///
+/// # Safety
+///
+/// As [`Settings::read`].
+unsafe fn flag_setting(context: duckdb_client_context, name: &CStr) -> Option<bool> {
+    // SAFETY: as in `text_setting`.
+    unsafe {
+        let mut scope: duckdb_config_option_scope = 0;
+        let mut value = duckdb_client_context_get_config_option(context, name.as_ptr(), &mut scope);
+        if value.is_null() {
+            return None;
+        }
+        let flag = duckdb_get_bool(value);
+        duckdb_destroy_value(&mut value);
+        Some(flag)
+    }
+}
+
+/// A list the functions answer from.
+#[derive(Clone)]
+pub(crate) enum Source {
+    /// The built-in list.
+    Builtin,
+    /// A list loaded from files, shared by every query that uses them.
+    Loaded(Arc<List>),
+}
+
+/// The list and options of one query's functions.
+#[derive(Clone)]
+pub(crate) struct Choice {
+    source: Source,
+    /// The lookup options.
+    pub(crate) options: Options,
+}
+
+impl Choice {
+    /// The built-in list with the default options.
+    pub(crate) fn builtin() -> Choice {
+        Choice {
+            source: Source::Builtin,
+            options: Options::new(),
+        }
+    }
+
+    /// The list.
+    pub(crate) fn list(&self) -> &List {
+        match &self.source {
+            Source::Builtin => List::builtin(),
+            Source::Loaded(list) => list,
+        }
+    }
+}
+
+/// What identifies a file's content for the cache: its path, modification
+/// time and length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Stamp {
+    path: PathBuf,
+    modified: Option<SystemTime>,
+    len: u64,
+}
+
+impl Stamp {
+    fn of(path: &Path) -> Result<Stamp, String> {
+        let meta =
+            std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Ok(Stamp {
+            path: path.to_path_buf(),
+            modified: meta.modified().ok(),
+            len: meta.len(),
+        })
+    }
+}
+
+/// The files a list is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Key {
+    list: Option<Stamp>,
+    extra: Vec<Stamp>,
+}
+
+/// How many loaded lists are kept: enough for a few connections with lists
+/// of their own, few enough that a session trying many files keeps little.
+const KEPT: usize = 4;
+
+/// Lists loaded and the files they were loaded from, the most recently used
+/// last.
+type Kept = Mutex<Vec<(Key, Arc<List>)>>;
+
+/// The lists loaded.
+fn cache() -> &'static Kept {
+    static CACHE: OnceLock<Kept> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// The list and options `settings` ask for: the built-in list when no file
+/// is set, else the files' list, loaded once and then taken from the cache
+/// while the files keep their modification time and length. An error that
+/// says which setting and file, and why, when a file cannot be read or is
+/// not a valid list.
+pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
+    let options = settings.options()?;
+    let list_path = settings.list.trim();
+    let extra: Vec<PathBuf> = std::env::split_paths(settings.extra.trim())
+        .filter(|p| !p.as_os_str().is_empty())
+        .collect();
+    if list_path.is_empty() && extra.is_empty() {
+        return Ok(Choice {
+            source: Source::Builtin,
+            options,
+        });
+    }
+    let key = Key {
+        list: if list_path.is_empty() {
+            None
+        } else {
+            Some(Stamp::of(Path::new(list_path)).map_err(|e| format!("etld_list: {e}"))?)
+        },
+        extra: extra
+            .iter()
+            .map(|p| Stamp::of(p).map_err(|e| format!("etld_extra: {e}")))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut kept = cache()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(at) = kept.iter().position(|(k, _)| *k == key) {
+        let entry = kept.remove(at);
+        let list = Arc::clone(&entry.1);
+        kept.push(entry);
+        return Ok(Choice {
+            source: Source::Loaded(list),
+            options,
+        });
+    }
+    // Loaded under the lock: threads of one query that start together load
+    // the file once.
+    let list = load(list_path, &extra)?;
+    let list = Arc::new(list);
+    if kept.len() >= KEPT {
+        kept.remove(0);
+    }
+    kept.push((key, Arc::clone(&list)));
+    Ok(Choice {
+        source: Source::Loaded(list),
+        options,
+    })
+}
+
+/// Loads the list of `list_path` (the built-in one when empty) with the
+/// files `extra` laid over it.
+fn load(list_path: &str, extra: &[PathBuf]) -> Result<List, String> {
+    let base = if list_path.is_empty() {
+        None
+    } else {
+        let (list, _) = source::load_file(Path::new(list_path), Origin::Given)
+            .map_err(|e| format!("etld_list: {e}"))?;
+        Some(list)
+    };
+    let base_ref = base.as_ref().unwrap_or_else(|| List::builtin());
+    if extra.is_empty() {
+        return Ok(base.unwrap_or_else(|| List::builtin().clone()));
+    }
+    source::load_extras(base_ref, extra).map_err(|e| format!("etld_extra: {e}"))
+}

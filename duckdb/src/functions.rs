@@ -1,0 +1,394 @@
+//! The SQL functions: what each answers for a chunk of rows, and the C
+//! callbacks DuckDB calls, which catch every panic before it reaches
+//! DuckDB.
+
+use std::cell::Cell;
+use std::ffi::CString;
+use std::fmt::Write;
+use std::os::raw::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use etld::Answer;
+use libduckdb_sys::{
+    duckdb_client_context, duckdb_data_chunk, duckdb_data_chunk_get_size,
+    duckdb_data_chunk_get_vector, duckdb_destroy_client_context, duckdb_function_info,
+    duckdb_init_info, duckdb_scalar_function_get_state,
+    duckdb_scalar_function_init_get_client_context, duckdb_scalar_function_init_set_error,
+    duckdb_scalar_function_init_set_state, duckdb_scalar_function_set_error,
+    duckdb_struct_vector_get_child, duckdb_vector,
+};
+
+use crate::choice::{self, Choice, Settings};
+use crate::vector::{BoolOut, StrIn, StrOut, StructOut};
+
+/// One of the SQL functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Function {
+    Registrable = 0,
+    Suffix = 1,
+    Subdomain = 2,
+    Section = 3,
+    Known = 4,
+    Error = 5,
+    Host = 6,
+    Lookup = 7,
+    ListVersion = 8,
+}
+
+/// What a function returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Returns {
+    Varchar,
+    Boolean,
+    /// The struct of [`LOOKUP_FIELDS`].
+    Lookup,
+}
+
+/// The fields of `etld_lookup`'s struct, in the order of `etld --json`, and
+/// whether each is a VARCHAR (else a BOOLEAN).
+pub(crate) const LOOKUP_FIELDS: [(&str, bool); 7] = [
+    ("suffix", true),
+    ("registrable", true),
+    ("subdomain", true),
+    ("label", true),
+    ("section", true),
+    ("known", false),
+    ("error", true),
+];
+
+impl Function {
+    /// Every function.
+    pub(crate) const ALL: [Function; 9] = [
+        Function::Registrable,
+        Function::Suffix,
+        Function::Subdomain,
+        Function::Section,
+        Function::Known,
+        Function::Error,
+        Function::Host,
+        Function::Lookup,
+        Function::ListVersion,
+    ];
+
+    /// The SQL name.
+    pub(crate) const fn name(self) -> &'static std::ffi::CStr {
+        match self {
+            Function::Registrable => c"etld_registrable",
+            Function::Suffix => c"etld_suffix",
+            Function::Subdomain => c"etld_subdomain",
+            Function::Section => c"etld_section",
+            Function::Known => c"etld_known",
+            Function::Error => c"etld_error",
+            Function::Host => c"etld_host",
+            Function::Lookup => c"etld_lookup",
+            Function::ListVersion => c"etld_list_version",
+        }
+    }
+
+    /// Whether it takes one VARCHAR (else nothing).
+    pub(crate) const fn takes_varchar(self) -> bool {
+        !matches!(self, Function::ListVersion)
+    }
+
+    /// Whether it answers from the list, so needs the connection's choice.
+    pub(crate) const fn uses_list(self) -> bool {
+        !matches!(self, Function::Host)
+    }
+
+    /// What it returns.
+    pub(crate) const fn returns(self) -> Returns {
+        match self {
+            Function::Known => Returns::Boolean,
+            Function::Lookup => Returns::Lookup,
+            _ => Returns::Varchar,
+        }
+    }
+
+    /// The callback that runs it.
+    pub(crate) fn callback(
+        self,
+    ) -> unsafe extern "C" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector) {
+        match self {
+            Function::Registrable => execute::<0>,
+            Function::Suffix => execute::<1>,
+            Function::Subdomain => execute::<2>,
+            Function::Section => execute::<3>,
+            Function::Known => execute::<4>,
+            Function::Error => execute::<5>,
+            Function::Host => execute::<6>,
+            Function::Lookup => execute::<7>,
+            Function::ListVersion => execute::<8>,
+        }
+    }
+
+    fn from_u8(n: u8) -> Option<Function> {
+        Function::ALL.into_iter().find(|f| *f as u8 == n)
+    }
+}
+
+/// What the functions of one query on one thread keep between chunks.
+struct State {
+    choice: Choice,
+}
+
+/// Frees a [`State`].
+unsafe extern "C" fn drop_state(state: *mut c_void) {
+    if !state.is_null() {
+        // SAFETY: DuckDB hands back the pointer `init` made with
+        // `Box::into_raw`, once.
+        drop(unsafe { Box::from_raw(state.cast::<State>()) });
+    }
+}
+
+/// The init callback: the list and options of the client context's
+/// settings, once a query and thread, so a later `SET` is followed by the
+/// next query.
+pub(crate) unsafe extern "C" fn init(info: duckdb_init_info) {
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let mut context: duckdb_client_context = std::ptr::null_mut();
+        // SAFETY: DuckDB calls this with a live init info; the context it
+        // gives is destroyed here once read.
+        let settings = unsafe {
+            duckdb_scalar_function_init_get_client_context(info, &mut context);
+            if context.is_null() {
+                Settings::default()
+            } else {
+                let settings = Settings::read(context);
+                duckdb_destroy_client_context(&mut context);
+                settings
+            }
+        };
+        choice::resolve(&settings)
+    }));
+    match result {
+        Ok(Ok(choice)) => {
+            let state = Box::into_raw(Box::new(State { choice }));
+            // SAFETY: DuckDB owns the state from here and frees it with
+            // `drop_state`.
+            unsafe { duckdb_scalar_function_init_set_state(info, state.cast(), Some(drop_state)) };
+        }
+        Ok(Err(message)) => {
+            let message = c_message(&message);
+            // SAFETY: a live init info; DuckDB copies the message.
+            unsafe { duckdb_scalar_function_init_set_error(info, message.as_ptr()) };
+        }
+        Err(_) => {
+            let message = c_message("etld: internal error while choosing the list");
+            // SAFETY: as above.
+            unsafe { duckdb_scalar_function_init_set_error(info, message.as_ptr()) };
+        }
+    }
+}
+
+/// A message as a C string (a NUL inside, which no message of etld holds,
+/// cut there).
+fn c_message(message: &str) -> CString {
+    let text = message.split('\0').next().unwrap_or_default();
+    CString::new(text).unwrap_or_default()
+}
+
+/// The function callback of function number `F`.
+unsafe extern "C" fn execute<const F: u8>(
+    info: duckdb_function_info,
+    input: duckdb_data_chunk,
+    output: duckdb_vector,
+) {
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let Some(function) = Function::from_u8(F) else {
+            return Err("etld: unknown function".to_string());
+        };
+        // SAFETY: DuckDB calls this with its live function info, input
+        // chunk (of the function's parameters, flattened) and output
+        // vector (of its return type, as many rows as the chunk).
+        unsafe { run(function, info, input, output) }
+    }));
+    let message = match result {
+        Ok(Ok(())) => return,
+        Ok(Err(message)) => message,
+        Err(_) => "etld: internal error".to_string(),
+    };
+    let message = c_message(&message);
+    // SAFETY: a live function info; DuckDB copies the message.
+    unsafe { duckdb_scalar_function_set_error(info, message.as_ptr()) };
+}
+
+/// Runs `function` on a chunk.
+///
+/// # Safety
+///
+/// As DuckDB calls a scalar function: `info`, `input` and `output` live,
+/// `input` holds one flat VARCHAR vector when the function takes one,
+/// `output` is of the function's return type with room for the chunk's
+/// rows.
+unsafe fn run(
+    function: Function,
+    info: duckdb_function_info,
+    input: duckdb_data_chunk,
+    output: duckdb_vector,
+) -> Result<(), String> {
+    // SAFETY: the caller's promise that `input` is live.
+    let rows = unsafe { duckdb_data_chunk_get_size(input) } as usize;
+    let builtin;
+    // SAFETY: the state is null or the `State` that `init` made for this
+    // query and thread, alive until DuckDB frees it after the query.
+    let choice = match unsafe {
+        duckdb_scalar_function_get_state(info)
+            .cast::<State>()
+            .as_ref()
+    } {
+        Some(state) => &state.choice,
+        None => {
+            builtin = Choice::builtin();
+            &builtin
+        }
+    };
+    if function == Function::ListVersion {
+        // SAFETY: the caller's promise about `output`.
+        let mut out = unsafe { StrOut::new(output) };
+        let version = choice.list().version();
+        (0..rows).for_each(|row| out.set_option(row, version));
+        return Ok(());
+    }
+    // SAFETY: the caller's promise: the function's one parameter is a flat
+    // VARCHAR vector of `rows` rows.
+    let hosts = unsafe { StrIn::new(duckdb_data_chunk_get_vector(input, 0), rows) };
+    match function {
+        Function::Host => {
+            // SAFETY: the caller's promise about `output`.
+            let mut out = unsafe { StrOut::new(output) };
+            for row in 0..rows {
+                match hosts.get(row).map(etld::url::host) {
+                    Some(Ok(host)) => out.set(row, &host),
+                    _ => out.set_null(row),
+                }
+            }
+        }
+        Function::Known => {
+            // SAFETY: the caller's promise about `output`.
+            let mut out = unsafe { BoolOut::new(output) };
+            each_answer(choice, &hosts, |row, answer| {
+                out.set_option(row, answer.filter(Answer::is_ok).map(|a| a.is_known()))
+            });
+        }
+        Function::Error => {
+            // SAFETY: the caller's promise about `output`.
+            let mut out = unsafe { StrOut::new(output) };
+            let mut message = String::new();
+            each_answer(choice, &hosts, |row, answer| {
+                match answer.and_then(|a| a.error()) {
+                    Some(e) => {
+                        message.clear();
+                        // Writing to a String cannot fail.
+                        let _ = write!(message, "{e}");
+                        out.set(row, &message);
+                    }
+                    None => out.set_null(row),
+                }
+            });
+        }
+        Function::Lookup => {
+            // SAFETY: the caller's promise: `output` is the struct of
+            // `LOOKUP_FIELDS`, whose children are vectors of the same rows.
+            let (
+                mut parent,
+                mut suffix,
+                mut registrable,
+                mut subdomain,
+                mut label,
+                mut section,
+                mut known,
+                mut error,
+            ) = unsafe {
+                let child = |i| duckdb_struct_vector_get_child(output, i);
+                (
+                    StructOut::new(output),
+                    StrOut::new(child(0)),
+                    StrOut::new(child(1)),
+                    StrOut::new(child(2)),
+                    StrOut::new(child(3)),
+                    StrOut::new(child(4)),
+                    BoolOut::new(child(5)),
+                    StrOut::new(child(6)),
+                )
+            };
+            let mut message = String::new();
+            each_answer(choice, &hosts, |row, answer| {
+                let Some(a) = answer else {
+                    parent.set_null(row);
+                    for out in [
+                        &mut suffix,
+                        &mut registrable,
+                        &mut subdomain,
+                        &mut label,
+                        &mut section,
+                        &mut error,
+                    ] {
+                        out.set_null(row);
+                    }
+                    known.set_option(row, None);
+                    return;
+                };
+                suffix.set_option(row, a.suffix());
+                registrable.set_option(row, a.registrable());
+                subdomain.set_option(row, a.subdomain());
+                label.set_option(row, a.registrable_label());
+                section.set_option(row, a.section().map(|s| s.as_str()));
+                match a.error() {
+                    Some(e) => {
+                        message.clear();
+                        let _ = write!(message, "{e}");
+                        error.set(row, &message);
+                        known.set_option(row, None);
+                    }
+                    None => {
+                        error.set_null(row);
+                        known.set_option(row, Some(a.is_known()));
+                    }
+                }
+            });
+        }
+        f => {
+            // SAFETY: the caller's promise about `output`.
+            let mut out = unsafe { StrOut::new(output) };
+            each_answer(choice, &hosts, |row, answer| {
+                let part = answer.as_ref().and_then(|a| match f {
+                    Function::Registrable => a.registrable(),
+                    Function::Suffix => a.suffix(),
+                    Function::Subdomain => a.subdomain(),
+                    Function::Section => a.section().map(|s| s.as_str()),
+                    _ => None,
+                });
+                out.set_option(row, part);
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Looks up every row of `hosts` in one batch
+/// ([`List::lookup_each_with`](etld::List::lookup_each_with)) and calls
+/// `each` with every row and its answer, in row order: `None` for a NULL
+/// row (and one that is not UTF-8).
+fn each_answer(choice: &Choice, hosts: &StrIn, mut each: impl FnMut(usize, Option<Answer<'_>>)) {
+    let rows = hosts.len();
+    // The row of the host last taken: the lookup answers each host before
+    // it takes the next, so it is the row of each answer.
+    let row = Cell::new(0);
+    let valid = (0..rows).filter_map(|r| {
+        let host = hosts.get(r)?;
+        row.set(r);
+        Some(host)
+    });
+    // The first row not yet given to `each`.
+    let mut next = 0;
+    choice
+        .list()
+        .lookup_each_with(valid, &choice.options, |_, answer| {
+            let r = row.get();
+            (next..r).for_each(|skipped| each(skipped, None));
+            each(r, Some(answer));
+            next = r + 1;
+        });
+    (next..rows).for_each(|skipped| each(skipped, None));
+}
