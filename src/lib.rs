@@ -259,7 +259,7 @@ pub use host::uts46;
 pub use layers::Layers;
 pub use list::List;
 pub use lookup::batch::{Answer, Batch};
-pub use lookup::domain::Domain;
+pub use lookup::domain::{Domain, RuleMatch};
 pub use options::{Options, Output, Sections, Wildcard};
 pub use rules::compile::RuleCounts;
 pub use rules::format;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{all_options, answer, Model};
+use common::{all_options, answer, rich, Model};
 use etld::{List, Rule, RuleKind, RuleSet, Section};
 use proptest::prelude::*;
 
@@ -50,6 +50,17 @@ fn check_all(set: &RuleSet, hosts: &[String]) -> Result<(), TestCaseError> {
             prop_assert_eq!(
                 answer(&list, host, &options),
                 model.lookup(host, &options),
+                "host {} options {:?} rules {:?}",
+                host,
+                options,
+                set.rules()
+                    .iter()
+                    .map(|r| format!("{r} {:?}", r.section()))
+                    .collect::<Vec<_>>()
+            );
+            prop_assert_eq!(
+                rich(&list, host, &options),
+                model.rich(host, &options),
                 "host {} options {:?} rules {:?}",
                 host,
                 options,
@@ -173,6 +184,11 @@ fn every_builtin_rule_against_the_model() {
                     model.lookup(host, &options),
                     "{host} under rule {rule} with {options:?}"
                 );
+                assert_eq!(
+                    rich(list, host, &options),
+                    model.rich(host, &options),
+                    "{host} under rule {rule} with {options:?}"
+                );
                 checked += 1;
             }
         }
@@ -230,6 +246,13 @@ proptest! {
                     ..got
                 };
                 prop_assert_eq!(got, model.lookup(&to_ascii(&host), &options), "host {}", host);
+                let got = rich(&list, &format!("{host}{}", if fqdn { "." } else { "" }), &input);
+                let got = common::Rich {
+                    icann_suffix: got.icann_suffix.map(|s| to_ascii(&strip(s))),
+                    icann_registrable: got.icann_registrable.map(|s| to_ascii(&strip(s))),
+                    ..got
+                };
+                prop_assert_eq!(got, model.rich(&to_ascii(&host), &options), "host {}", host);
             }
         }
     }
@@ -285,6 +308,9 @@ proptest! {
                 prop_assert_eq!(answer(&list, &host, &options), expected.clone(), "{}", host);
                 let mixed = mixed_case(&host, case);
                 prop_assert_eq!(answer(&list, &mixed, &options), expected, "{}", mixed);
+                let expected = model.rich(&host, &options);
+                prop_assert_eq!(rich(&list, &host, &options), expected.clone(), "{}", host);
+                prop_assert_eq!(rich(&list, &mixed, &options), expected, "{}", mixed);
             }
         }
     }

@@ -75,7 +75,7 @@ use std::borrow::Cow;
 use crate::error::HostError;
 use crate::host::label::MAX_NAME;
 use crate::host::scan::{lower_cased, Form, Stop};
-use crate::lookup::domain::{Domain, Parts};
+use crate::lookup::domain::{Domain, Parts, RuleMatch};
 use crate::lookup::index::Index;
 use crate::lookup::text::NameText;
 use crate::lookup::walk::Match;
@@ -296,6 +296,42 @@ impl<'a> Answer<'a> {
         self.suffix_start() == Some(0)
     }
 
+    /// The prevailing rule, canonical (see [`Domain::rule`]); `None` for an
+    /// invalid host.
+    ///
+    /// ```
+    /// etld::List::builtin().lookup_each(["me.github.io"], |_, answer| {
+    ///     assert_eq!(answer.rule().as_deref(), Some("github.io"));
+    ///     assert_eq!(answer.icann_suffix(), Some("io"));
+    ///     assert_eq!(answer.icann_registrable(), Some("github.io"));
+    /// });
+    /// ```
+    #[inline]
+    pub fn rule(&self) -> Option<Cow<'a, str>> {
+        self.parts.rule(self.name)
+    }
+
+    /// How the prevailing rule matched (see [`Domain::rule_kind`]); `None`
+    /// for an invalid host.
+    #[inline]
+    pub fn rule_kind(&self) -> Option<RuleMatch> {
+        self.parts.rule_match()
+    }
+
+    /// The public suffix under ICANN-only sections (see
+    /// [`Domain::icann_suffix`]).
+    #[inline]
+    pub fn icann_suffix(&self) -> Option<&'a str> {
+        self.name.get(self.parts.icann(self.name).0?..)
+    }
+
+    /// The registrable domain under ICANN-only sections (see
+    /// [`Domain::icann_registrable`]).
+    #[inline]
+    pub fn icann_registrable(&self) -> Option<&'a str> {
+        self.name.get(self.parts.icann(self.name).1?..)
+    }
+
     /// The answer as [`List::lookup_with`](crate::List::lookup_with) gives it.
     ///
     /// ```
@@ -309,13 +345,7 @@ impl<'a> Answer<'a> {
     pub fn to_domain(&self) -> Result<Domain<'a>, HostError> {
         match self.error {
             Some(e) => Err(e),
-            None => Ok(Domain::from_parts(
-                Cow::Borrowed(self.name),
-                self.suffix_start(),
-                self.registrable_start(),
-                self.section(),
-                self.is_known(),
-            )),
+            None => Ok(Domain::from_parts(Cow::Borrowed(self.name), self.parts)),
         }
     }
 }

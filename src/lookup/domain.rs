@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::lookup::text::NameText;
-use crate::lookup::walk::Match;
+use crate::lookup::walk::{Match, Shape};
 use crate::rules::rule::Section;
 
 /// A looked-up host: its public suffix, registrable domain and the rule
@@ -62,7 +62,7 @@ impl Parts {
         Parts(m.parts())
     }
 
-    #[inline(always)]
+    #[cfg(test)]
     fn new(
         suffix: Option<usize>,
         registrable: Option<usize>,
@@ -97,6 +97,116 @@ impl Parts {
     pub(crate) fn known(self) -> bool {
         self.read().known()
     }
+
+    /// These parts with the suffix and the registrable domain at other
+    /// places (of the same labels in another form of the name): the rest
+    /// counts labels, which every form has alike.
+    fn placed(self, suffix: Option<usize>, registrable: Option<usize>) -> Parts {
+        const PLACES: u64 = (1 << 32) - 1;
+        let places = Match::new(suffix, registrable, None, false).parts() & PLACES;
+        Parts(self.0 & !PLACES | places)
+    }
+
+    /// How the prevailing rule matched; `None` when no rule did.
+    pub(crate) fn rule_match(self) -> Option<RuleMatch> {
+        let m = self.read();
+        if !m.known() {
+            return m.suffix_start().map(|_| RuleMatch::Implicit);
+        }
+        Some(match m.shape() {
+            Shape::Exact => RuleMatch::Exact,
+            Shape::Wildcard => RuleMatch::Wildcard,
+            Shape::Parent => RuleMatch::WildcardParent,
+            Shape::Exception => RuleMatch::Exception,
+        })
+    }
+
+    /// The prevailing rule, canonical, written from `name` (the answer's
+    /// name, in any form) and these parts.
+    pub(crate) fn rule(self, name: &str) -> Option<Cow<'_, str>> {
+        let bare = name.strip_suffix('.').unwrap_or(name);
+        let stars = self.read().stars();
+        let text = |at: usize, stars: u16| Some(ascii_pattern(bare.get(at..)?, stars));
+        match self.rule_match()? {
+            RuleMatch::Implicit => Some(Cow::Borrowed("*")),
+            RuleMatch::Exact => text(self.suffix()?, 0),
+            RuleMatch::Wildcard => text(self.suffix()?, stars),
+            RuleMatch::WildcardParent => Some(format!("*.{}", text(self.suffix()?, stars)?).into()),
+            RuleMatch::Exception => Some(format!("!{}", text(self.registrable()?, 0)?).into()),
+        }
+    }
+
+    /// Where the suffix and the registrable domain start in `name` under
+    /// ICANN-only sections.
+    pub(crate) fn icann(self, name: &str) -> (Option<usize>, Option<usize>) {
+        match self.read().icann() {
+            Match::ICANN_SAME => (self.suffix(), self.registrable()),
+            Match::ICANN_NONE => (None, None),
+            labels => {
+                let bare = name.strip_suffix('.').unwrap_or(name);
+                let (suffix, registrable) = label_starts(bare.as_bytes(), usize::from(labels));
+                (Some(suffix), registrable)
+            }
+        }
+    }
+}
+
+/// How the prevailing rule of a lookup matched the host: what
+/// [`Domain::rule_kind`] says beside [`Domain::rule`].
+///
+/// ```
+/// use etld::RuleMatch;
+///
+/// let list = etld::List::builtin();
+/// let kind = |host| list.lookup(host).unwrap().rule_kind();
+/// assert_eq!(kind("www.example.co.uk"), Some(RuleMatch::Exact));
+/// assert_eq!(kind("a.b.kobe.jp"), Some(RuleMatch::Wildcard));
+/// assert_eq!(kind("www.city.kobe.jp"), Some(RuleMatch::Exception));
+/// assert_eq!(kind("www.example.unknowntld"), Some(RuleMatch::Implicit));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleMatch {
+    /// A normal rule without `*` labels, label for label (`co.uk`).
+    Exact,
+    /// A normal rule with `*` labels (`*.kobe.jp`).
+    Wildcard,
+    /// The parent of a wildcard rule, which [`Wildcard::Browser`](crate::Wildcard::Browser)
+    /// lists too: `kobe.jp` under `*.kobe.jp`, which is the rule named.
+    WildcardParent,
+    /// An exception rule (`!city.kobe.jp`).
+    Exception,
+    /// No listed rule: the implicit `*` rule.
+    Implicit,
+}
+
+/// The labels of `name` in canonical ASCII form, those at the set bits of
+/// `stars` (from the left) written `*`: borrowed when nothing changes.
+fn ascii_pattern(name: &str, stars: u16) -> Cow<'_, str> {
+    if stars == 0 && name.is_ascii() {
+        return Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len() + 8);
+    for (j, label) in name.split('.').enumerate() {
+        if j > 0 {
+            out.push('.');
+        }
+        if u32::try_from(j).is_ok_and(|j| j < Match::STAR_BITS && stars >> j & 1 != 0) {
+            out.push('*');
+        } else if label.is_ascii() {
+            out.push_str(label);
+        } else {
+            // An answer's Unicode label is canonical (processed), so its
+            // A-label is its encoding; one that does not encode is kept.
+            match etld_punycode::encode(label) {
+                Ok(encoded) => {
+                    out.push_str("xn--");
+                    out.push_str(&encoded);
+                }
+                Err(_) => out.push_str(label),
+            }
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The name and its parts, as text.
@@ -127,22 +237,16 @@ impl<'a> Domain<'a> {
         };
         Domain {
             name: name.into(),
-            parts: Parts::new(suffix, registrable, m.section(), m.known()),
+            parts: Parts::of(m).placed(suffix, registrable),
         }
     }
 
-    /// The answer for `name` with its parts at the given offsets (label
-    /// starts of `name`).
-    pub(crate) fn from_parts(
-        name: Cow<'a, str>,
-        suffix: Option<usize>,
-        registrable: Option<usize>,
-        section: Option<Section>,
-        known: bool,
-    ) -> Domain<'a> {
+    /// The answer for `name` with `parts` (whose places are label starts of
+    /// `name`).
+    pub(crate) fn from_parts(name: Cow<'a, str>, parts: Parts) -> Domain<'a> {
         Domain {
             name: name.into(),
-            parts: Parts::new(suffix, registrable, section, known),
+            parts,
         }
     }
 
@@ -248,6 +352,76 @@ impl<'a> Domain<'a> {
         self.parts.known()
     }
 
+    /// The prevailing rule as the list writes it, canonical (ASCII, no
+    /// trailing dot): `co.uk`, `*.kobe.jp`, `!city.kobe.jp`, or `*` for the
+    /// implicit rule; `None` when no rule matched (the implicit rule is
+    /// off). Under [`Wildcard::Browser`](crate::Wildcard::Browser), the
+    /// suffix `kobe.jp` is named by its rule `*.kobe.jp`. Where rules of
+    /// the same length tie, the rule of the answer's section is named, a
+    /// listed rule before a wildcard's parent, and, at the rightmost label
+    /// where they differ, a listed label before `*` (docs/behaviour.md).
+    ///
+    /// Written when asked from the suffix and a few bits the walk left in
+    /// the answer, so a lookup that does not ask pays nothing for it:
+    /// borrowed from the name when the rule is the suffix itself. (A rule
+    /// with a `*` label more than ten labels from its left, in no real
+    /// list, is written with the host's label there.)
+    ///
+    /// ```
+    /// let list = etld::List::builtin();
+    /// let rule = |host| list.lookup(host).unwrap().rule().map(|r| r.into_owned());
+    /// assert_eq!(rule("www.example.co.uk").as_deref(), Some("co.uk"));
+    /// assert_eq!(rule("me.github.io").as_deref(), Some("github.io"));
+    /// assert_eq!(rule("a.b.kobe.jp").as_deref(), Some("*.kobe.jp"));
+    /// assert_eq!(rule("www.city.kobe.jp").as_deref(), Some("!city.kobe.jp"));
+    /// assert_eq!(rule("www.example.unknowntld").as_deref(), Some("*"));
+    /// assert_eq!(rule("www.食狮.公司.cn").as_deref(), Some("xn--55qx5d.cn"));
+    /// ```
+    #[inline]
+    pub fn rule(&self) -> Option<Cow<'_, str>> {
+        self.parts.rule(self.as_str())
+    }
+
+    /// How the prevailing rule matched (see [`RuleMatch`]); `None` when no
+    /// rule matched.
+    #[inline]
+    pub fn rule_kind(&self) -> Option<RuleMatch> {
+        self.parts.rule_match()
+    }
+
+    /// The public suffix under ICANN-only sections, the other options as
+    /// they were (tldextract's registry suffix), in the answer's form, a
+    /// trailing dot kept: the suffix itself unless a PRIVATE rule
+    /// prevailed.
+    ///
+    /// ```
+    /// let list = etld::List::builtin();
+    /// let d = list.lookup("a.b.aivencloud.com").unwrap();
+    /// assert_eq!((d.suffix(), d.rule().as_deref()), (Some("b.aivencloud.com"), Some("*.aivencloud.com")));
+    /// assert_eq!(d.icann_suffix(), Some("com"));
+    /// assert_eq!(d.icann_registrable(), Some("aivencloud.com"));
+    /// ```
+    #[inline]
+    pub fn icann_suffix(&self) -> Option<&str> {
+        let (at, _) = self.parts.icann(self.as_str());
+        Some(self.tail(at?))
+    }
+
+    /// The registrable domain under ICANN-only sections (see
+    /// [`Domain::icann_suffix`]).
+    ///
+    /// ```
+    /// let d = etld::List::builtin().lookup("me.github.io.").unwrap();
+    /// assert_eq!(d.registrable(), Some("me.github.io."));
+    /// assert_eq!(d.icann_suffix(), Some("io."));
+    /// assert_eq!(d.icann_registrable(), Some("github.io."));
+    /// ```
+    #[inline]
+    pub fn icann_registrable(&self) -> Option<&str> {
+        let (_, at) = self.parts.icann(self.as_str());
+        Some(self.tail(at?))
+    }
+
     /// Whether the host is itself a public suffix.
     #[inline]
     pub fn is_public_suffix(&self) -> bool {
@@ -340,7 +514,7 @@ mod tests {
                             (suffix, registrable, section, known)
                         );
                         let m = Match::new(suffix, registrable, section, known);
-                        assert_eq!(m.listed_from(), usize::from(Match::NONE));
+                        assert!(m.listed_from() > crate::host::label::MAX_NAME + 3);
                         for listed in [0, 7, 253] {
                             let l = m.with_listed_from(listed);
                             assert_eq!(l.listed_from(), listed);

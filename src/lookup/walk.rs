@@ -130,11 +130,15 @@ impl Labels for LabelTree {
 /// [`Match::NONE`] for none: where the public suffix starts in bits 0-15,
 /// where the registrable domain starts in bits 16-31, the prevailing rule's
 /// section in bits 32-33 (none, ICANN, PRIVATE), whether a listed rule
-/// prevailed in bit 34, and where the labels found in the tree begin (see
-/// [`Match::listed_from`]) in bits 48-63. Bits 0-34 are the parts of a
-/// [`Domain`](crate::Domain) as it keeps them ([`Match::parts`]), so an
-/// answer takes them as they are: one word in a register from the walk to
-/// the answer, with nothing to unpack and pack again.
+/// prevailed in bit 34, how it matched in bits 35-36 (see [`Shape`]), the
+/// ICANN-only answer in bits 37-44 (see [`Match::icann`]), which labels of
+/// the rule are `*` in bits 45-54 (see [`Match::stars`]), and where the
+/// labels found in the tree begin (see [`Match::listed_from`]) in bits
+/// 55-63. Bits 0-54 are the parts of a [`Domain`](crate::Domain) as it
+/// keeps them ([`Match::parts`]), so an answer takes them as they are: one
+/// word in a register from the walk to the answer, with nothing to unpack
+/// and pack again. The rule's text is not kept: an answer writes it from
+/// its suffix and these bits when asked (`crate::lookup::domain`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Match(u64);
 
@@ -151,19 +155,98 @@ fn start(at: u16) -> Option<usize> {
     (at != Match::NONE).then_some(usize::from(at))
 }
 
+/// How the prevailing rule matched, in bits 35-36 of a [`Match`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// Label for label (or the implicit `*` rule, which is not known).
+    Exact = 0,
+    /// A normal rule with `*` labels (which [`Match::stars`] says).
+    Wildcard = 1,
+    /// The parent of a wildcard rule, which the browser mode lists: the
+    /// rule is `*.` and the suffix.
+    Parent = 2,
+    /// An exception rule: `!` and the registrable domain.
+    Exception = 3,
+}
+
+/// The flags of a `*` leaf, kept apart from those of an exact label of the
+/// same length: its normal flags moved up by this much, to the two bits
+/// that the list's flags leave free.
+const WILD_SHIFT: u32 = 6;
+
+/// [`Match::rule`]'s bits (section, known, shape, and the leftmost label a
+/// `*` for a wildcard) for each set of flags the walk may merge for one
+/// length of rule, shifted down by 32: worked out once, so that the walk
+/// reads them where it used to work out the section (a load for a test and
+/// a select; the `lookup` bench).
+static RULE_BITS: [u32; 256] = rule_bits();
+
+const fn rule_bits() -> [u32; 256] {
+    let mut out = [0u32; 256];
+    let mut bits = 1;
+    while bits < 256 {
+        let b = bits as u8;
+        let wild_icann = flags::NORMAL_ICANN << WILD_SHIFT;
+        let wild_private = flags::NORMAL_PRIVATE << WILD_SHIFT;
+        let icann = b & (flags::ICANN | wild_icann) != 0;
+        let (normal, wild) = match icann {
+            true => (flags::NORMAL_ICANN, wild_icann),
+            false => (flags::NORMAL_PRIVATE, wild_private),
+        };
+        let shape = if b & flags::EXCEPTION != 0 {
+            Shape::Exception
+        } else if b & normal != 0 {
+            Shape::Exact
+        } else if b & wild != 0 {
+            Shape::Wildcard
+        } else {
+            Shape::Parent
+        };
+        let section: u32 = if icann { 1 } else { 2 };
+        let stars: u32 = match shape {
+            Shape::Wildcard => 1,
+            _ => 0,
+        };
+        out[bits] =
+            section | 1 << 2 | (shape as u32) << (Match::SHAPE - 32) | stars << (Match::STARS - 32);
+        bits += 1;
+    }
+    out
+}
+
 impl Match {
     /// No place.
     pub(crate) const NONE: u16 = u16::MAX;
 
+    /// Where [`Shape`] is kept.
+    const SHAPE: u32 = 35;
+
+    /// Where [`Match::icann`] is kept.
+    const ICANN: u32 = 37;
+
+    /// Where [`Match::stars`] is kept, and how many.
+    const STARS: u32 = 45;
+    pub(crate) const STAR_BITS: u32 = 10;
+
     /// The bits of a [`Match`] that are the parts of an answer.
-    const PARTS: u64 = (1 << 35) - 1;
+    const PARTS: u64 = (1 << Match::LISTED) - 1;
 
     /// The parts of no match: no suffix, no registrable domain, no
     /// section, not known.
     pub(crate) const NO_PARTS: u64 = Match::NONE as u64 | (Match::NONE as u64) << 16;
 
-    /// Where [`Match::listed_from`] is kept.
-    const LISTED: u32 = 48;
+    /// Where [`Match::listed_from`] is kept, in nine bits: a walked name
+    /// has at most 256 bytes (`Name::scan`).
+    const LISTED: u32 = 55;
+
+    /// [`Match::listed_from`] not told: past any walked name.
+    const UNLISTED: u64 = (1 << 9) - 1;
+
+    /// [`Match::icann`]: the answer under ICANN-only sections is this one.
+    pub(crate) const ICANN_SAME: u8 = 0;
+
+    /// [`Match::icann`]: no suffix under ICANN-only sections.
+    pub(crate) const ICANN_NONE: u8 = u8::MAX;
 
     /// The bits of a match that say which rule prevailed: its section
     /// (none for the implicit rule) and whether it is listed.
@@ -183,7 +266,7 @@ impl Match {
     /// (nine instructions a lookup fewer).
     #[inline(always)]
     fn listed_rule(bits: u8) -> u64 {
-        Match::rule(Some(section_of(bits)), true)
+        u64::from(RULE_BITS[usize::from(bits)]) << 32
     }
 
     /// The match of a suffix that starts at `suffix`, the registrable
@@ -192,12 +275,7 @@ impl Match {
     #[inline(always)]
     fn with_rule(suffix: Option<usize>, registrable: Option<usize>, rule: u64) -> Match {
         let place = |at: Option<usize>| u64::from(at.map_or(Match::NONE, place));
-        Match(
-            place(suffix)
-                | place(registrable) << 16
-                | rule
-                | u64::from(Match::NONE) << Match::LISTED,
-        )
+        Match(place(suffix) | place(registrable) << 16 | rule | Match::UNLISTED << Match::LISTED)
     }
 
     /// A match, none of whose labels are said to be found in the tree
@@ -216,15 +294,60 @@ impl Match {
     /// [`walk`] tells beside it).
     #[inline(always)]
     pub(crate) fn with_listed_from(self, listed_from: usize) -> Match {
-        let listed = u64::from(place(listed_from)) << Match::LISTED;
-        Match(self.0 & !(u64::from(u16::MAX) << Match::LISTED) | listed)
+        let listed = u64::try_from(listed_from).map_or(Match::UNLISTED, |l| l.min(Match::UNLISTED));
+        Match(self.0 & Match::PARTS | listed << Match::LISTED)
     }
 
     /// The match whose parts are `bits` (see [`Match::parts`]); no labels
     /// said to be found in the tree.
     #[inline(always)]
     pub(crate) fn of_parts(bits: u64) -> Match {
-        Match(bits & Match::PARTS | u64::from(Match::NONE) << Match::LISTED)
+        Match(bits & Match::PARTS | Match::UNLISTED << Match::LISTED)
+    }
+
+    /// This match, its prevailing rule said to match as `shape` with `*`
+    /// labels at `stars` (see [`Match::stars`]).
+    #[inline]
+    fn with_shape(self, shape: Shape, stars: u64) -> Match {
+        let field = 3 << Match::SHAPE | ((1 << Match::STAR_BITS) - 1) << Match::STARS;
+        let bits = (shape as u64) << Match::SHAPE | stars << Match::STARS;
+        Match(self.0 & !field | bits & field)
+    }
+
+    /// This match, the answer under ICANN-only sections given (see
+    /// [`Match::icann`]).
+    #[inline]
+    pub(crate) fn with_icann(self, icann: u8) -> Match {
+        Match(self.0 & !(0xff << Match::ICANN) | u64::from(icann) << Match::ICANN)
+    }
+
+    /// How the prevailing rule matched (meaningless when none did).
+    #[inline(always)]
+    pub(crate) fn shape(&self) -> Shape {
+        match self.0 >> Match::SHAPE & 3 {
+            0 => Shape::Exact,
+            1 => Shape::Wildcard,
+            2 => Shape::Parent,
+            _ => Shape::Exception,
+        }
+    }
+
+    /// The answer under ICANN-only sections, the other options as they
+    /// were: [`Match::ICANN_SAME`] when it is this one (the prevailing rule
+    /// is ICANN's, or there is none), [`Match::ICANN_NONE`] when there is
+    /// no suffix, else how many labels its suffix has. A count of labels
+    /// rather than a place, so that it holds in every form of the name.
+    #[inline(always)]
+    pub(crate) fn icann(&self) -> u8 {
+        (self.0 >> Match::ICANN) as u8
+    }
+
+    /// Which labels of the prevailing rule are `*`, from its leftmost (bit
+    /// 0) on, for [`Match::STAR_BITS`] labels (for a [`Shape::Parent`], of
+    /// the suffix, whose rule has one `*` more at its left).
+    #[inline(always)]
+    pub(crate) fn stars(&self) -> u16 {
+        (self.0 >> Match::STARS) as u16 & ((1 << Match::STAR_BITS) - 1)
     }
 
     /// The parts of an answer: bits 0-34 (see the [type docs](Match)).
@@ -269,7 +392,7 @@ impl Match {
     /// before them only.
     #[inline(always)]
     pub(crate) fn listed_from(&self) -> usize {
-        usize::from((self.0 >> Match::LISTED) as u16)
+        (self.0 >> Match::LISTED) as usize
     }
 
     /// How many labels the public suffix has, in `walked`, the host as
@@ -365,15 +488,6 @@ impl Best {
     }
 }
 
-/// The section of a set of flags of one kind: ICANN wins a tie.
-fn section_of(bits: u8) -> Section {
-    if bits & flags::ICANN != 0 {
-        Section::Icann
-    } else {
-        Section::Private
-    }
-}
-
 /// Walks a scanned host through the label tree. Returns the match, and
 /// where the labels begin that the walk found in the tree one by one from
 /// the right (see [`Match::listed_from`]; apart, so that a lookup that has
@@ -404,7 +518,8 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
             if wild.has_children() || value & flags::EXCEPTION != 0 {
                 return walk_all::<L, N, FOLD>(tree, name, mask, implicit_rule);
             }
-            normal.note(value, start);
+            // A leaf: normal flags only (an implied flag would be a child).
+            normal.note(value << WILD_SHIFT, start);
         }
         if !node.has_labels() {
             break;
@@ -430,7 +545,47 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
         normal,
         exception: Found::NONE,
     };
-    (best.finish(name, implicit_rule), listed_from)
+    let m = best.finish(name, implicit_rule);
+    if m.section() == Some(Section::Private) {
+        return (
+            icann_beside::<L, N, FOLD>(tree, name, mask, implicit_rule, m),
+            listed_from,
+        );
+    }
+    (m, listed_from)
+}
+
+/// `m`, a match whose prevailing rule is PRIVATE, with the answer under
+/// ICANN-only sections beside it (see [`Match::icann`]): the host walked
+/// again with the ICANN flags only. Out of line, so that the walk of a host
+/// under an ICANN rule (nearly every one) pays one test for it (the
+/// `lookup` bench).
+#[cold]
+#[inline(never)]
+fn icann_beside<L: Labels, const N: usize, const FOLD: bool>(
+    tree: &L,
+    name: &Name<N>,
+    mask: u8,
+    implicit_rule: bool,
+    m: Match,
+) -> Match {
+    let (icann, _) = walk::<L, N, FOLD>(tree, name, mask & flags::ICANN, implicit_rule);
+    m.with_icann(icann_labels(name, &icann))
+}
+
+/// What [`Match::icann`] keeps for `icann`, the match under ICANN-only
+/// sections: how many labels its suffix has.
+fn icann_labels<const N: usize>(name: &Name<N>, icann: &Match) -> u8 {
+    match icann.suffix_start() {
+        Some(at) => {
+            let dots = name
+                .as_bytes()
+                .get(at..)
+                .map_or(0, |s| s.iter().filter(|&&b| b == b'.').count());
+            u8::try_from(dots + 1).map_or(Match::ICANN_NONE, |n| n.min(Match::ICANN_NONE - 1))
+        }
+        None => Match::ICANN_NONE,
+    }
 }
 
 /// The walk of a host that meets an exception rule or a wildcard with rules
@@ -446,37 +601,149 @@ fn walk_all<L: Labels, const N: usize, const FOLD: bool>(
     implicit_rule: bool,
 ) -> (Match, usize) {
     let mut best = Best::NONE;
-    walk_frontier::<L, N, FOLD>(tree, name, mask, &mut best, (ROOT, name.len()));
-    (best.finish(name, implicit_rule), name.len())
+    let mut icann = Best::NONE;
+    let mut shapes = Shapes::NONE;
+    walk_frontier::<L, N, FOLD>(tree, name, mask, [&mut best, &mut icann], &mut shapes);
+    let mut m = best.finish(name, implicit_rule);
+    if m.known() && m.shape() != Shape::Exception {
+        let candidate = match m.section() {
+            Some(Section::Private) => shapes.private,
+            _ => shapes.icann,
+        };
+        m = m.with_shape(candidate.shape(), candidate.stars_from_left());
+    }
+    if m.section() == Some(Section::Private) {
+        m = m.with_icann(icann_labels(name, &icann.finish(name, implicit_rule)));
+    }
+    (m, name.len())
+}
+
+/// A normal rule that matched, as [`Shapes`] weighs it: where its leftmost
+/// label starts, whether it is only the parent of a wildcard rule (browser
+/// mode), and which of its labels are `*`, counted from the right (bit 0:
+/// the last label).
+#[derive(Clone, Copy)]
+struct Candidate {
+    start: usize,
+    parent: bool,
+    labels: u32,
+    stars: u128,
+}
+
+impl Candidate {
+    const NONE: Candidate = Candidate {
+        start: NOWHERE,
+        parent: false,
+        labels: 0,
+        stars: 0,
+    };
+
+    /// Whether this rule is chosen before `other` of the same length: a
+    /// listed rule before a wildcard's parent, then, at the rightmost label
+    /// where they differ, a listed label before `*`.
+    fn before(&self, other: &Candidate) -> bool {
+        (self.parent, self.stars.reverse_bits()) < (other.parent, other.stars.reverse_bits())
+    }
+
+    fn shape(&self) -> Shape {
+        match (self.parent, self.stars) {
+            (true, _) => Shape::Parent,
+            (false, 0) => Shape::Exact,
+            (false, _) => Shape::Wildcard,
+        }
+    }
+
+    /// Its `*` labels as [`Match::stars`] keeps them.
+    fn stars_from_left(&self) -> u64 {
+        (0..Match::STAR_BITS.min(self.labels))
+            .filter(|&j| self.stars >> (self.labels - 1 - j) & 1 != 0)
+            .fold(0, |acc, j| acc | 1 << j)
+    }
+}
+
+/// The normal rule of each section that [`walk_frontier`] would name for
+/// the longest match: for lists with rules below a wildcard, where several
+/// patterns of labels may match with the same length.
+struct Shapes {
+    icann: Candidate,
+    private: Candidate,
+}
+
+impl Shapes {
+    const NONE: Shapes = Shapes {
+        icann: Candidate::NONE,
+        private: Candidate::NONE,
+    };
+
+    /// Notes the rules of a key with `value` (masked) that a pattern with
+    /// `stars` ends at the label at `start`, the `labels`-th from the right.
+    fn record(&mut self, value: u8, start: usize, labels: u32, stars: u128) {
+        let kinds = [
+            (flags::NORMAL_ICANN, false, true),
+            (flags::IMPLIED_ICANN, true, true),
+            (flags::NORMAL_PRIVATE, false, false),
+            (flags::IMPLIED_PRIVATE, true, false),
+        ];
+        for (flag, parent, icann) in kinds {
+            if value & flag == 0 {
+                continue;
+            }
+            let offer = Candidate {
+                start,
+                parent,
+                labels,
+                stars,
+            };
+            let held = match icann {
+                true => &mut self.icann,
+                false => &mut self.private,
+            };
+            if held.start != start || offer.before(held) {
+                *held = offer;
+            }
+        }
+    }
 }
 
 /// The walk with a frontier of nodes, for lists with rules below a
-/// wildcard: goes on from node `from`, about to read the label that ends
-/// at `end`. Kept out of line: no real list needs it.
+/// wildcard: from the root, every rule recorded in `bests` (all the flags
+/// of `mask`, then its ICANN flags only) and the patterns of normal rules
+/// in `shapes`. Kept out of line: no real list needs it.
 #[inline(never)]
 fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
     tree: &L,
     name: &Name<N>,
     mask: u8,
-    best: &mut Best,
-    (from, mut end): (NodeId, usize),
+    bests: [&mut Best; 2],
+    shapes: &mut Shapes,
 ) {
+    let [best, icann] = bests;
     let mut cur = Frontier::default();
     let mut next = Frontier::default();
-    cur.push(from);
+    cur.push((ROOT, 0));
+    let mut end = name.len();
+    let mut labels: u32 = 0;
     loop {
         let start = name.label_start(end);
+        labels += 1;
+        let star_bit = 1u128.checked_shl(labels - 1).unwrap_or(0);
         next.clear();
-        for &id in cur.as_slice() {
+        for &(id, stars) in cur.as_slice() {
             crate::work::add(1);
             let node = tree.node(id);
             if let Some(star) = node.star() {
-                best.record(tree.node(star).value() & mask, start);
-                next.push(star);
+                let value = tree.node(star).value() & mask;
+                best.record(value, start);
+                icann.record(value & flags::ICANN, start);
+                shapes.record(value, start, labels, stars | star_bit);
+                next.push((star, stars | star_bit));
             }
             if let Some((child, learned)) = tree.child::<N, FOLD>(id, node, name, start, end) {
-                best.record(learned.value() & mask, start);
-                next.push(child);
+                let value = learned.value() & mask;
+                best.record(value, start);
+                icann.record(value & flags::ICANN, start);
+                shapes.record(value, start, labels, stars);
+                next.push((child, stars));
             }
         }
         if next.as_slice().is_empty() || start == 0 {
@@ -487,17 +754,19 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
     }
 }
 
-/// A set of tree nodes, stack-first. Nodes reached by different paths are
-/// different nodes (the tree is a tree), so it needs no deduplication.
+/// A set of tree nodes, stack-first, each with the `*` labels of the
+/// pattern that reached it (see [`Candidate`]). Nodes reached by different
+/// paths are different nodes (the tree is a tree), so it needs no
+/// deduplication.
 #[derive(Default)]
 struct Frontier {
     len: usize,
-    inline: [NodeId; 8],
-    spill: Vec<NodeId>,
+    inline: [(NodeId, u128); 8],
+    spill: Vec<(NodeId, u128)>,
 }
 
 impl Frontier {
-    fn as_slice(&self) -> &[NodeId] {
+    fn as_slice(&self) -> &[(NodeId, u128)] {
         match self.spill.is_empty() {
             true => &self.inline[..self.len],
             false => &self.spill,
@@ -509,7 +778,7 @@ impl Frontier {
         self.spill.clear();
     }
 
-    fn push(&mut self, id: NodeId) {
+    fn push(&mut self, id: (NodeId, u128)) {
         if self.len < self.inline.len() {
             self.inline[self.len] = id;
         } else {

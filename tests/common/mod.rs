@@ -6,7 +6,8 @@
 use std::collections::{HashMap, HashSet};
 
 use etld::{
-    HostError, LabelError, Options, Output, RuleKind, RuleSet, Section, Sections, Wildcard,
+    HostError, LabelError, Options, Output, RuleKind, RuleMatch, RuleSet, Section, Sections,
+    Wildcard,
 };
 
 /// Every combination of the matching options.
@@ -43,12 +44,15 @@ pub struct Answer {
 /// One rule that matches a host: its number of labels, whether it is an
 /// exception, its section, and whether it is only the parent of a wildcard
 /// rule (`NAME` for `*.NAME`), which matches in browser mode only.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Hit {
     len: usize,
     exception: bool,
     section: Section,
     parent: bool,
+    /// The labels the rule matched with, `*` where its own are (the rule
+    /// itself, but for the `!` of an exception and the `*.` of a parent).
+    pattern: String,
 }
 
 /// The formal algorithm, literally (SPEC section 3 step 5), over a set of
@@ -105,6 +109,7 @@ impl Model {
                             exception,
                             section,
                             parent: false,
+                            pattern: pattern.clone(),
                         });
                     }
                 }
@@ -119,6 +124,7 @@ impl Model {
                         exception: false,
                         section,
                         parent: true,
+                        pattern: pattern.clone(),
                     });
                 }
             }
@@ -170,6 +176,61 @@ impl Model {
             (None, Some((l, s))) => (Some(l), Some(s), true),
             (None, None) if options.get_implicit_rule() => (Some(1), None, false),
             (None, None) => (None, None, false),
+        }
+    }
+
+    /// The prevailing rule among `hits` under `options`, as the list
+    /// writes it, and how it matched: among the rules `decide` weighs, those
+    /// of the answer's section; a listed rule before a wildcard's parent;
+    /// then, at the rightmost label where two differ, a listed label before
+    /// `*`. `None` when no rule matched.
+    fn prevailing(hits: &[Hit], options: &Options) -> Option<(String, RuleMatch)> {
+        let (suffix, section, known) = Model::decide(hits, options);
+        if !known {
+            return suffix.map(|_| ("*".to_string(), RuleMatch::Implicit));
+        }
+        let usable = |h: &&Hit| {
+            (!h.parent || options.get_wildcard() == Wildcard::Browser)
+                && (options.get_sections() == Sections::All || h.section == Section::Icann)
+        };
+        let any_exception = hits.iter().filter(usable).any(|h| h.exception);
+        let len = hits
+            .iter()
+            .filter(usable)
+            .filter(|h| h.exception == any_exception)
+            .map(|h| h.len)
+            .max()?;
+        let stars = |h: &Hit| h.pattern.rsplit('.').map(|l| l == "*").collect::<Vec<_>>();
+        let h = hits
+            .iter()
+            .filter(usable)
+            .filter(|h| h.exception == any_exception && h.len == len)
+            .filter(|h| Some(h.section) == section)
+            .min_by_key(|h| (h.parent, stars(h)))?;
+        Some(match (h.exception, h.parent) {
+            (true, _) => (format!("!{}", h.pattern), RuleMatch::Exception),
+            (false, true) => (format!("*.{}", h.pattern), RuleMatch::WildcardParent),
+            (false, false) if h.pattern.split('.').any(|l| l == "*") => {
+                (h.pattern.clone(), RuleMatch::Wildcard)
+            }
+            (false, false) => (h.pattern.clone(), RuleMatch::Exact),
+        })
+    }
+
+    /// The rule and the ICANN-only answer of a canonical ASCII host (no
+    /// trailing dot) under `options`.
+    pub fn rich(&self, host: &str, options: &Options) -> Rich {
+        let labels: Vec<&str> = host.split('.').collect();
+        let hits = self.hits(&labels);
+        let prevailing = Model::prevailing(&hits, options);
+        let icann_only = options.sections(Sections::IcannOnly);
+        let (suffix, section, known) = Model::decide(&hits, &icann_only);
+        let icann = render(&labels, suffix, section, known, "");
+        Rich {
+            rule: prevailing.as_ref().map(|(r, _)| r.clone()),
+            kind: prevailing.map(|(_, k)| k),
+            icann_suffix: icann.suffix,
+            icann_registrable: icann.registrable,
         }
     }
 
@@ -230,6 +291,34 @@ fn render(
         section,
         known,
     }
+}
+
+/// The prevailing rule, how it matched, and the answer under ICANN-only
+/// sections.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rich {
+    pub rule: Option<String>,
+    pub kind: Option<RuleMatch>,
+    pub icann_suffix: Option<String>,
+    pub icann_registrable: Option<String>,
+}
+
+/// A [`etld::Domain`]'s rule and ICANN-only answer in the model's terms.
+pub fn rich_of(d: &etld::Domain<'_>) -> Rich {
+    Rich {
+        rule: d.rule().map(|r| r.into_owned()),
+        kind: d.rule_kind(),
+        icann_suffix: d.icann_suffix().map(str::to_string),
+        icann_registrable: d.icann_registrable().map(str::to_string),
+    }
+}
+
+/// The library's rule and ICANN-only answer for `host`.
+pub fn rich(list: &etld::List, host: &str, options: &Options) -> Rich {
+    let d = list
+        .lookup_with(host, options)
+        .unwrap_or_else(|e| panic!("lookup of {host:?} failed: {e}"));
+    rich_of(&d)
 }
 
 /// The library's answer in the model's terms.
