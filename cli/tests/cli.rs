@@ -1041,7 +1041,7 @@ fn urls_e_mail_addresses_and_host_ports() {
          example.com\tcom\n\
          error: the URL has no host\n\
          error: an IP address has no public suffix\n\
-         error: invalid port at byte 19\n\
+         error: the port at byte 19 is over 65535\n\
          error: invalid scheme: a scheme starts with an ASCII letter\n\
          error: the URL has no host\n"
     );
