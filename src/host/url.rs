@@ -11,8 +11,10 @@
 //!   ends at the first `:`;
 //! * special schemes (`http`, `https`, `ws`, `wss`, `ftp`): any run of `/`
 //!   and `\` after the `:` starts the authority, which ends at the next `/`,
-//!   `\`, `?` or `#`; userinfo (up to the last `@`) and the port are dropped;
-//!   the host is percent-decoded and must then be UTF-8; it must not be empty;
+//!   `\`, `?` or `#`; userinfo (up to the last `@`) and the port are dropped
+//!   (a port is empty or ASCII digits, [`UrlError::Port`], worth at most
+//!   65535, [`UrlError::PortOutOfRange`]); the host is percent-decoded and
+//!   must then be UTF-8; it must not be empty;
 //! * `file`: only `file:` and two slashes (`/` or `\`) start a host, which
 //!   ends at the next `/`, `\`, `?` or `#`; an empty host, a Windows drive
 //!   letter (`C:`, `C|`) and `localhost` (after percent-decoding and UTS 46,
@@ -21,10 +23,10 @@
 //!   percent-decoded as a special scheme's;
 //! * any other scheme: only `scheme://` starts an authority, which ends at
 //!   the next `/`, `?` or `#` (a `\` is no delimiter there); userinfo and
-//!   port as above (a port is digits, at most 65535, or empty); an empty
-//!   host is no host; the host is opaque: a forbidden host code point (NUL,
-//!   tab, LF, CR, space, `#` `/` `:` `<` `>` `?` `@` `[` `\` `]` `^` `|`) is
-//!   refused, and it is returned as written, not percent-decoded (a lookup
+//!   port as above; an empty host is no host; the host is opaque: a
+//!   forbidden host code point (NUL, tab, LF, CR, space, `#` `/` `:` `<` `>`
+//!   `?` `@` `[` `\` `]` `^` `|`) is refused
+//!   ([`UrlError::ForbiddenCodePoint`]), and it is returned as written, not percent-decoded (a lookup
 //!   then refuses a `%`); `scheme:` followed by anything else (`foo:/x`,
 //!   `javascript:alert(1)`) is a URL with no host;
 //! * `[...]` is an IPv6 literal and keeps its brackets (a lookup then
@@ -45,8 +47,8 @@
 //! * `mailto:user@host`: the host of its first address (`mailto://host/`
 //!   is a URL with an authority, as for any other scheme);
 //! * no scheme at all: a bare `host`, `host:port`, `user@host`,
-//!   `//host/path`, `host/path` are taken as the authority of a special URL
-//!   (after any slashes). But a `:` before any `/`, `\`, `?`, `#`, `@`, not
+//!   `//host/path`, `host/path`, `[::1]:80` are taken as the authority of a
+//!   special URL (after any slashes). But a `:` before any `/`, `\`, `?`, `#`, `@`, not
 //!   followed by a port, makes the input a URL whose scheme is invalid
 //!   ([`UrlError::Scheme`]): `éftp://x/`, `\u{200B}ftp:/x` (an ignorable code
 //!   point before the scheme makes it one that a browser refuses too).
@@ -73,11 +75,13 @@
 //! processing, IPv4 forms); [`List::lookup_url`](crate::List::lookup_url)
 //! hands the host to a lookup, which canonicalises it as docs/behaviour.md
 //! says (UTS 46 with the standard's flags) and answers for the same host as
-//! the standard on every case of the web-platform-tests URL suite that needs
-//! no base URL (`vectors/wpt_url_hosts.txt`, held by `tests/wpt_url.rs`),
-//! the conveniences above and hosts with an empty label (`.`, `foo..`, which
-//! a lookup refuses) aside. `scripts/url_differential.mjs` compares
-//! `etld --url` with Node's `new URL()` on generated inputs.
+//! the standard on every case of the web-platform-tests URL suite whose host
+//! the input alone decides, not a base URL (`vectors/wpt_url_hosts.txt`,
+//! held by `tests/wpt_url.rs`), the conveniences above and hosts with an
+//! empty label (`.`, `foo..`, which a lookup refuses) aside.
+//! `scripts/url_differential.mjs` compares `etld --url` with Node's
+//! `new URL()` on generated inputs (`cli/tests/url_differential.rs` runs it
+//! where `node` is installed).
 
 use std::borrow::Cow;
 use std::net::Ipv6Addr;
