@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Loading checks the `.test` files cannot make: the DuckDB CLI (PyPI's
+`duckdb-cli`) loads the extension with `-unsigned` and refuses it without;
+each connection of one database has its own list; `SET GLOBAL` reaches every
+connection; a list file rewritten is loaded again, an unchanged one is not.
+
+Usage: check_load.py EXTENSION DUCKDB_CLI ; ends with `N passed, N failed`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import duckdb
+
+passed = failed = 0
+
+
+def check(name: str, got: object, want: object) -> None:
+    global passed, failed
+    if got == want:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: got {got!r}, want {want!r}")
+
+
+def one(con: duckdb.DuckDBPyConnection, sql: str) -> object:
+    row = con.execute(sql).fetchone()
+    return row[0] if row else None
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    extension, cli = argv[1], argv[2]
+
+    sql = f"LOAD '{extension}'; SELECT etld_registrable('www.example.co.uk');"
+    run = subprocess.run([cli, "-unsigned", "-csv", "-noheader", "-c", sql], capture_output=True, text=True)
+    check("CLI -unsigned loads it", (run.returncode, run.stdout.strip()), (0, "example.co.uk"))
+    run = subprocess.run([cli, "-csv", "-c", f"LOAD '{extension}';"], capture_output=True, text=True)
+    check("CLI without -unsigned refuses it", run.returncode != 0 and "unsigned" in run.stderr, True)
+
+    with tempfile.TemporaryDirectory(prefix="etld-load-") as tmp:
+        path = os.path.join(tmp, "list.dat")
+        with open(path, "w") as f:
+            f.write("// VERSION: 2026-01-01_00-00-00_UTC\nexample\n")
+        db = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+        db.execute(f"LOAD '{extension}'")
+        a, b = db.cursor(), db.cursor()
+        a.execute(f"SET etld_list = '{path}'")
+        check("connection a: its own list", one(a, "SELECT etld_list_version()"), "2026-01-01_00-00-00_UTC")
+        check("connection b: the built-in list", one(b, "SELECT etld_suffix('www.example.co.uk')"), "co.uk")
+        check("connection a: its own list's answers", one(a, "SELECT etld_suffix('www.example.co.uk')"), "uk")
+
+        # Rewritten (a new length and modification time): loaded again.
+        time.sleep(0.01)
+        with open(path, "w") as f:
+            f.write("// VERSION: 2026-02-02_00-00-00_UTC\nexample\nco.uk\n")
+        check("a rewritten file is loaded again", one(a, "SELECT etld_list_version()"), "2026-02-02_00-00-00_UTC")
+        check("its new rules answer", one(a, "SELECT etld_suffix('www.example.co.uk')"), "co.uk")
+
+        # A file that turns bad: a clear error, and the other connection
+        # goes on with its list.
+        with open(path, "w") as f:
+            f.write("*bad.example\n")
+        try:
+            a.execute("SELECT etld_suffix('www.example.co.uk')").fetchall()
+            check("a bad file is an error", "no error", "an error")
+        except duckdb.Error as e:
+            check("a bad file is an error that names it", path in str(e) and "line 1" in str(e), True)
+        check("the other connection is untouched", one(b, "SELECT etld_suffix('me.github.io')"), "github.io")
+        a.execute("RESET etld_list")
+        check("RESET: the built-in list again", one(a, "SELECT etld_suffix('me.github.io')"), "github.io")
+
+        # SET GLOBAL reaches every connection, a connection's SET wins.
+        db.execute("SET GLOBAL etld_icann_only = true")
+        c = db.cursor()
+        check("SET GLOBAL: a new connection", one(c, "SELECT etld_suffix('me.github.io')"), "io")
+        c.execute("SET etld_icann_only = false")
+        check("SET over SET GLOBAL", one(c, "SELECT etld_suffix('me.github.io')"), "github.io")
+        db.close()
+
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
