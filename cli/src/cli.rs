@@ -17,7 +17,8 @@ Output (one line per host, in input order):
   answers beside the hosts.
 
 With --fields, the chosen columns, tab-separated, in the order given, from:
-  input host subdomain label registrable suffix section known error
+  input host subdomain label registrable suffix section known rule
+  icann_suffix icann_registrable error
   e.g. --fields input,label,registrable: `www.example.co.uk\texample\texample.co.uk`.
   An empty column is an empty string; on an error every column but input,
   host and error is empty. Columns are escaped as PostgreSQL's COPY text
@@ -29,9 +30,14 @@ With --fields, the chosen columns, tab-separated, in the order given, from:
 With --json, one object per line:
   {\"input\":\"www.example.co.uk\",\"suffix\":\"co.uk\",\"registrable\":\"example.co.uk\",
    \"subdomain\":\"www\",\"label\":\"example\",\"section\":\"icann\",\"known\":true,
+   \"rule\":\"co.uk\",\"icann_suffix\":\"co.uk\",\"icann_registrable\":\"example.co.uk\",
    \"error\":null}
-  section is \"icann\", \"private\" or null (the implicit `*` rule); on an error,
-  every key but input and error is null (known is false). With --url the
+  section is \"icann\", \"private\" or null (the implicit `*` rule); rule is the
+  prevailing rule as the list writes it, canonical ASCII (`co.uk`, `*.kobe.jp`,
+  `!city.kobe.jp`, `*` for the implicit rule; null when none matched);
+  icann_suffix and icann_registrable are the answer under ICANN-only sections
+  (`io` and `github.io` for `me.github.io`). On an error, every key but input
+  and error is null (known is false). With --url the
   object also has \"host\", the host taken out of the input (null if none).
 
 With --url, each input is a URL (`https://user@www.example.co.uk:8080/a?b`),
@@ -238,6 +244,16 @@ pub enum Field {
     Section,
     /// Whether a listed rule matched: true or false
     Known,
+    /// The prevailing rule, canonical ASCII: `co.uk`, `*.kobe.jp`,
+    /// `!city.kobe.jp`, `*` for the implicit rule, or empty
+    Rule,
+    /// The public suffix under ICANN-only sections (`io` of `me.github.io`)
+    #[value(name = "icann_suffix", alias = "icann-suffix")]
+    IcannSuffix,
+    /// The registrable domain under ICANN-only sections (`github.io` of
+    /// `me.github.io`)
+    #[value(name = "icann_registrable", alias = "icann-registrable")]
+    IcannRegistrable,
     /// Why the host is invalid, or empty
     Error,
 }
@@ -255,7 +271,8 @@ pub struct LookupArgs {
     pub url: bool,
     /// The tab-separated columns to write, in order (comma-separated):
     /// input, host, subdomain, label, registrable, suffix, section, known,
-    /// error [default: registrable,suffix]
+    /// rule, icann_suffix, icann_registrable, error [default:
+    /// registrable,suffix]
     #[arg(
         long,
         value_enum,

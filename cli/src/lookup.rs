@@ -5,6 +5,7 @@
 //! ASCII host is answered with slices of the input line itself, written
 //! straight into the output buffer: no allocation per host.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -60,6 +61,11 @@ struct Answer<'a> {
     label: Option<&'a str>,
     section: Option<&'static str>,
     known: bool,
+    /// The prevailing rule, canonical (`*` for the implicit rule).
+    rule: Option<Cow<'a, str>>,
+    /// The answer under ICANN-only sections.
+    icann_suffix: Option<&'a str>,
+    icann_registrable: Option<&'a str>,
     error: Option<Message<'a>>,
 }
 
@@ -99,6 +105,9 @@ impl Lookup<'_> {
                 label: a.as_ref().and_then(|a| a.registrable_label()),
                 section: a.as_ref().and_then(|a| a.section()).map(|s| s.as_str()),
                 known: a.as_ref().is_some_and(|a| a.is_known()),
+                rule: a.as_ref().and_then(|a| a.rule()),
+                icann_suffix: a.as_ref().and_then(|a| a.icann_suffix()),
+                icann_registrable: a.as_ref().and_then(|a| a.icann_registrable()),
                 error: error.map(Message),
             };
             return write_json(out, &mut self.scratch, &answer);
@@ -122,6 +131,8 @@ impl Lookup<'_> {
                 out.write_all(b"\t")?;
             }
             let a = a.as_ref();
+            // Written only when asked: the rule is text made for it.
+            let rule;
             let text = match field {
                 Field::Input => Some(input),
                 Field::Host => host,
@@ -130,6 +141,12 @@ impl Lookup<'_> {
                 Field::Registrable => a.and_then(|a| a.registrable()),
                 Field::Suffix => a.and_then(|a| a.suffix()),
                 Field::Section => a.and_then(|a| a.section()).map(|s| s.as_str()),
+                Field::Rule => {
+                    rule = a.and_then(|a| a.rule());
+                    rule.as_deref()
+                }
+                Field::IcannSuffix => a.and_then(|a| a.icann_suffix()),
+                Field::IcannRegistrable => a.and_then(|a| a.icann_registrable()),
                 Field::Known => Some(match a.is_some_and(|a| a.is_known()) {
                     true => "true",
                     false => "false",
@@ -328,11 +345,11 @@ mod tests {
         let o = etld::Options::new();
         assert_eq!(
             answer(o, true, b"me.github.io"),
-            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","subdomain":null,"label":"me","section":"private","known":true,"error":null}"#.to_string() + "\n"
+            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","subdomain":null,"label":"me","section":"private","known":true,"rule":"github.io","icann_suffix":"io","icann_registrable":"github.io","error":null}"#.to_string() + "\n"
         );
         assert_eq!(
             answer(o, true, b"a\xff"),
-            "{\"input\":\"a\u{fffd}\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"error\":\"invalid UTF-8 at byte 1\"}\n"
+            "{\"input\":\"a\u{fffd}\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"rule\":null,\"icann_suffix\":null,\"icann_registrable\":null,\"error\":\"invalid UTF-8 at byte 1\"}\n"
         );
     }
 }

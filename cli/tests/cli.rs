@@ -127,13 +127,13 @@ fn json_answers() {
     assert_eq!(
         lines,
         [
-            r#"{"input":"www.example.co.uk","suffix":"co.uk","registrable":"example.co.uk","subdomain":"www","label":"example","section":"icann","known":true,"error":null}"#,
-            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","subdomain":null,"label":"me","section":"private","known":true,"error":null}"#,
-            r#"{"input":"a.b.example","suffix":"example","registrable":"b.example","subdomain":"a","label":"b","section":null,"known":false,"error":null}"#,
-            r#"{"input":"1.2.3.4","suffix":null,"registrable":null,"subdomain":null,"label":null,"section":null,"known":false,"error":"an IP address has no public suffix"}"#,
+            r#"{"input":"www.example.co.uk","suffix":"co.uk","registrable":"example.co.uk","subdomain":"www","label":"example","section":"icann","known":true,"rule":"co.uk","icann_suffix":"co.uk","icann_registrable":"example.co.uk","error":null}"#,
+            r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","subdomain":null,"label":"me","section":"private","known":true,"rule":"github.io","icann_suffix":"io","icann_registrable":"github.io","error":null}"#,
+            r#"{"input":"a.b.example","suffix":"example","registrable":"b.example","subdomain":"a","label":"b","section":null,"known":false,"rule":"*","icann_suffix":"example","icann_registrable":"b.example","error":null}"#,
+            r#"{"input":"1.2.3.4","suffix":null,"registrable":null,"subdomain":null,"label":null,"section":null,"known":false,"rule":null,"icann_suffix":null,"icann_registrable":null,"error":"an IP address has no public suffix"}"#,
         ]
     );
-    // Every line is one JSON object with exactly the six keys.
+    // Every line is one JSON object with exactly these keys.
     let out = ok(&["--json"], &HOSTS.join("\n"));
     assert_eq!(out.lines().count(), HOSTS.len());
     for line in out.lines() {
@@ -141,10 +141,13 @@ fn json_answers() {
         let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
         let mut want = [
             "error",
+            "icann_registrable",
+            "icann_suffix",
             "input",
             "known",
             "label",
             "registrable",
+            "rule",
             "section",
             "subdomain",
             "suffix",
@@ -178,7 +181,7 @@ fn batch_keeps_one_line_per_input_line() {
     let out = etld_output(&["--json"], b"a\xff.com\n");
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "{\"input\":\"a\u{fffd}.com\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"error\":\"invalid UTF-8 at byte 1\"}\n"
+        "{\"input\":\"a\u{fffd}.com\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"rule\":null,\"icann_suffix\":null,\"icann_registrable\":null,\"error\":\"invalid UTF-8 at byte 1\"}\n"
     );
 }
 
@@ -219,7 +222,7 @@ fn options() {
     assert_eq!(ok(&["--no-default-rule", "a.b.example"], ""), "\t\n");
     assert_eq!(
         ok(&["--no-default-rule", "--json", "a.b.example"], ""),
-        "{\"input\":\"a.b.example\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"error\":null}\n"
+        "{\"input\":\"a.b.example\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"rule\":null,\"icann_suffix\":null,\"icann_registrable\":null,\"error\":null}\n"
     );
     assert_eq!(
         ok(&["kobe.jp", "a.b.kobe.jp"], ""),
@@ -980,7 +983,7 @@ fn a_dash_reads_standard_input() {
     }
     assert_eq!(
         ok(&["lookup", "--json", "-"], "a.b.example\n"),
-        "{\"input\":\"a.b.example\",\"suffix\":\"example\",\"registrable\":\"b.example\",\"subdomain\":\"a\",\"label\":\"b\",\"section\":null,\"known\":false,\"error\":null}\n"
+        "{\"input\":\"a.b.example\",\"suffix\":\"example\",\"registrable\":\"b.example\",\"subdomain\":\"a\",\"label\":\"b\",\"section\":null,\"known\":false,\"rule\":\"*\",\"icann_suffix\":\"example\",\"icann_registrable\":\"b.example\",\"error\":null}\n"
     );
     // `punycode` reads standard input for `-` too.
     assert_eq!(
@@ -1168,5 +1171,100 @@ fn idna_to_ascii_and_to_unicode() {
         ok(&["idna", "to-unicode", "--json", "xn--fa-hia.de", "xn--abc-4q0a.com"], ""),
         "{\"input\":\"xn--fa-hia.de\",\"output\":\"faß.de\",\"error\":null}\n\
          {\"input\":\"xn--abc-4q0a.com\",\"output\":null,\"error\":\"code point U+202E at byte 0 is not valid in a label\"}\n"
+    );
+}
+
+/// The rule and the ICANN-only answer (`--json` keys and `--fields`
+/// columns) on the cases that tell them apart, under the options that
+/// change them, in every output form.
+#[test]
+fn rule_and_icann_answer() {
+    let hosts = [
+        "me.github.io",
+        "a.b.kobe.jp",
+        "www.city.kobe.jp",
+        "www.example.unknowntld",
+        "a.b.aivencloud.com",
+    ];
+    let fields = ["--fields", "input,rule,icann_suffix,icann_registrable"];
+    let mut args = fields.to_vec();
+    args.extend(hosts);
+    assert_eq!(
+        ok(&args, ""),
+        "me.github.io\tgithub.io\tio\tgithub.io\n\
+         a.b.kobe.jp\t*.kobe.jp\tb.kobe.jp\ta.b.kobe.jp\n\
+         www.city.kobe.jp\t!city.kobe.jp\tkobe.jp\tcity.kobe.jp\n\
+         www.example.unknowntld\t*\tunknowntld\texample.unknowntld\n\
+         a.b.aivencloud.com\t*.aivencloud.com\tcom\taivencloud.com\n"
+    );
+    // The kebab-case spellings name the same columns.
+    assert_eq!(
+        ok(
+            &["--fields", "icann-suffix,icann-registrable", "me.github.io"],
+            ""
+        ),
+        "io\tgithub.io\n"
+    );
+    assert_eq!(
+        ok(&["--json", "me.github.io."], ""),
+        "{\"input\":\"me.github.io.\",\"suffix\":\"github.io.\",\"registrable\":\"me.github.io.\",\
+         \"subdomain\":null,\"label\":\"me\",\"section\":\"private\",\"known\":true,\
+         \"rule\":\"github.io\",\"icann_suffix\":\"io.\",\"icann_registrable\":\"github.io.\",\
+         \"error\":null}\n"
+    );
+    // Options: ICANN only, the browser's wildcard parents, no implicit rule.
+    assert_eq!(
+        ok(
+            &[
+                "--icann-only",
+                "--fields",
+                "suffix,rule,icann_suffix",
+                "me.github.io"
+            ],
+            ""
+        ),
+        "io\tio\tio\n"
+    );
+    assert_eq!(
+        ok(
+            &["--wildcard-root", "--fields", "suffix,rule", "kobe.jp"],
+            ""
+        ),
+        "kobe.jp\t*.kobe.jp\n"
+    );
+    assert_eq!(
+        ok(
+            &[
+                "--no-default-rule",
+                "--fields",
+                "rule,icann_suffix,known",
+                "a.b.example"
+            ],
+            ""
+        ),
+        "\t\tfalse\n"
+    );
+    // The ICANN answer in the output form; the rule always canonical ASCII.
+    let fields = ["--fields", "suffix,rule,icann_suffix,icann_registrable"];
+    for (output, line) in [
+        ("input", "公司.cn\txn--55qx5d.cn\t公司.cn\t食狮.公司.cn\n"),
+        (
+            "ascii",
+            "xn--55qx5d.cn\txn--55qx5d.cn\txn--55qx5d.cn\txn--85x722f.xn--55qx5d.cn\n",
+        ),
+        ("unicode", "公司.cn\txn--55qx5d.cn\t公司.cn\t食狮.公司.cn\n"),
+    ] {
+        let mut args = vec!["--output", output];
+        args.extend(fields);
+        args.push("www.食狮.公司.cn");
+        assert_eq!(ok(&args, ""), line, "{output}");
+    }
+    // An invalid host: every one of them empty.
+    assert_eq!(
+        ok(
+            &["--fields", "rule,icann_suffix,icann_registrable", "1.2.3.4"],
+            ""
+        ),
+        "\t\t\n"
     );
 }
