@@ -5,7 +5,9 @@ PyCapsule interface) the kind of column the caller passed in."""
 def wrap(like, column):
     """``column`` as the same kind of column as ``like``: a pyarrow Array or
     ChunkedArray, a polars Series (same name), a pandas Series (same index
-    and name, Arrow-backed); anything else gets the `etld.Column` itself."""
+    and name: strings in its own dtype if it holds strings of a pandas
+    string dtype, else Arrow-backed); anything else gets the `etld.Column`
+    itself."""
     kind = type(like).__module__.split(".", 1)[0]
     if kind == "pyarrow":
         import pyarrow as pa
@@ -27,11 +29,23 @@ def wrap(like, column):
         import pyarrow as pa
 
         if isinstance(like, pd.Series):
-            array = pd.arrays.ArrowExtensionArray(
-                pa.chunked_array([pa.array(c) for c in column.chunks()])
-            )
-            return pd.Series(array, index=like.index, name=like.name, copy=False)
+            chunked = pa.chunked_array([pa.array(c) for c in column.chunks()])
+            array = pd.arrays.ArrowExtensionArray(chunked)
+            answer = pd.Series(array, index=like.index, name=like.name, copy=False)
+            if isinstance(like.dtype, pd.StringDtype) and _is_strings(chunked.type):
+                # Strings answer in the caller's own string dtype (`str`,
+                # `string[pyarrow]`, `string[python]`), with its missing
+                # value; from Arrow strings to `pyarrow` storage is no copy.
+                answer = answer.astype(like.dtype)
+            return answer
     return column
+
+
+def _is_strings(t):
+    """Whether the Arrow type ``t`` is one of Arrow's string types."""
+    import pyarrow as pa
+
+    return pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t)
 
 
 def to_arrow(obj):

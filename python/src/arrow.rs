@@ -11,10 +11,11 @@
 //! taking them out of their capsules and calling the stream's callbacks.
 
 use std::ffi::CStr;
+use std::sync::Arc;
 
 use arrow_array::ffi::{from_ffi, to_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{make_array, Array, ArrayRef};
+use arrow_array::{make_array, Array, ArrayRef, NullArray};
 use arrow_schema::DataType;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -137,6 +138,13 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
 
 /// An array from its C structs, its structure checked.
 fn import_chunk(array: FFI_ArrowArray, schema: &FFI_ArrowSchema) -> PyResult<ArrayRef> {
+    if DataType::try_from(schema).is_ok_and(|t| t == DataType::Null) {
+        // A column of NULLs holds no data, only a length: Polars exports
+        // its `Null` series with a validity buffer, which the C data
+        // interface gives that type none of, and arrow-rs refuses it.
+        // `array` is released as it drops.
+        return Ok(Arc::new(NullArray::new(array.len())));
+    }
     // SAFETY: `array` and `schema` are C data interface structs handed over
     // by their producer (see `import`), which vouches for the memory they
     // point at; what that memory holds is checked before it is trusted.
