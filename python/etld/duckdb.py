@@ -11,7 +11,13 @@
 (BOOLEAN), ``etld_error`` (NULL for a valid host) and ``etld_host(url)``,
 and ``etld_cookie_ok(request_host, cookie_domain)`` (BOOLEAN). Each takes a
 whole vector of rows at a time (DuckDB hands it over as Arrow), answers NULL
-for NULL or invalid input and never fails the query on its data.
+for NULL or invalid input and never fails the query on its data. Calling
+`register` again on a connection replaces the functions (with another list
+or options, say)::
+
+    >>> etld.duckdb.register(con, icann_only=True)
+    >>> con.sql("SELECT etld_registrable('me.github.io')").fetchall()
+    [('github.io',)]
 """
 
 from __future__ import annotations
@@ -45,6 +51,18 @@ def _types() -> dict:
     return {"VARCHAR": types.VARCHAR, "BOOLEAN": types.BOOLEAN}
 
 
+def _create(con: Any, name: str, *args: Any, **kwargs: Any) -> None:
+    """``con.create_function(name, ...)``, replacing a function of that name
+    that an earlier `register` made (DuckDB refuses to make one twice)."""
+    import duckdb
+
+    try:
+        con.remove_function(name)
+    except duckdb.InvalidInputException:
+        pass  # none by that name yet
+    con.create_function(name, *args, **kwargs)
+
+
 def register(
     con: Any,
     list: Optional[etld.List] = None,
@@ -54,7 +72,8 @@ def register(
 ) -> None:
     """Registers the etld functions on the DuckDB connection ``con``,
     answering from ``list`` (default: `etld.default_list()`) with the
-    options given as keyword arguments (those of `etld.List`)."""
+    options given as keyword arguments (those of `etld.List`). Safe to call
+    again: the functions of the same names are replaced."""
     target = list if list is not None else etld.default_list()
     if options:
         target = target.with_options(**options)
@@ -69,7 +88,8 @@ def register(
         return answer
 
     for part, returns in FUNCTIONS.items():
-        con.create_function(
+        _create(
+            con,
             prefix + part,
             function(part),
             [varchar],
@@ -82,7 +102,8 @@ def register(
     def cookie_ok(request_host, cookie_domain):
         return target.is_cookie_domain_acceptable(request_host, cookie_domain)
 
-    con.create_function(
+    _create(
+        con,
         prefix + "cookie_ok",
         cookie_ok,
         [varchar, varchar],

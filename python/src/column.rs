@@ -279,6 +279,15 @@ impl<'a> Text<'a> {
         }
     }
 
+    /// Bytes `start..end`, UTF-8 or not; `None` where they are out of
+    /// bounds.
+    fn bytes(self, start: usize, end: usize) -> Option<&'a [u8]> {
+        match self {
+            Text::Checked(text) => text.as_bytes().get(start..end),
+            Text::Unchecked(bytes) => bytes.get(start..end),
+        }
+    }
+
     /// Bytes `start..end`, or `None` where they are out of bounds or not
     /// UTF-8.
     #[inline]
@@ -401,6 +410,41 @@ impl<'a> Strs<'a> {
             }
             Strs::Null => None,
         }
+    }
+
+    /// Why row `i` is no string when [`Strs::get`] reads none (its bytes
+    /// out of bounds or not UTF-8); `None` when it reads one. Asked only of
+    /// rows answered as invalid, for their message: such a row is looked
+    /// up as the empty host.
+    #[cold]
+    fn unreadable(&self, i: usize) -> Option<String> {
+        if self.get(i).is_some() {
+            return None;
+        }
+        let bytes = match self {
+            Strs::Utf8(offsets, text, base) => {
+                row_bounds(offsets, i, *base).and_then(|(start, end)| text.bytes(start, end))
+            }
+            Strs::Large(offsets, text, base) => {
+                row_bounds(offsets, i, *base).and_then(|(start, end)| text.bytes(start, end))
+            }
+            Strs::View(views, texts) => views.get(i * 16..i * 16 + 16).and_then(|raw| {
+                let len = u32::from_le_bytes(raw.get(..4)?.try_into().ok()?) as usize;
+                if len <= 12 {
+                    return raw.get(4..4 + len);
+                }
+                let view = ByteView::from(u128::from_le_bytes(raw.try_into().ok()?));
+                let at = view.offset as usize;
+                texts
+                    .get(view.buffer_index as usize)?
+                    .bytes(at, at.checked_add(len)?)
+            }),
+            Strs::Null => return None,
+        };
+        Some(match bytes.map(std::str::from_utf8) {
+            Some(Err(e)) => format!("invalid UTF-8 at byte {}", e.valid_up_to()),
+            _ => "the string lies outside its Arrow buffers".to_string(),
+        })
     }
 
     /// The view of row `i` of a `Utf8View` chunk.
@@ -545,8 +589,9 @@ impl Parts {
         self.error.append_option(error);
     }
 
-    /// The row of an answer of the batch path.
-    fn answer(&mut self, a: &Answer<'_>) {
+    /// The row of an answer of the batch path; `unreadable` says why the
+    /// row was no string, if it was none (see [`Strs::unreadable`]).
+    fn answer(&mut self, a: &Answer<'_>, unreadable: impl FnOnce() -> Option<String>) {
         match a.error() {
             Some(e) => self.push_parts(
                 None,
@@ -555,7 +600,7 @@ impl Parts {
                 None,
                 None,
                 Some(false),
-                Some(&e.to_string()),
+                Some(&unreadable().unwrap_or_else(|| e.to_string())),
             ),
             None => self.push_parts(
                 a.suffix(),
@@ -737,9 +782,9 @@ fn answer_chunks(
     };
     let t = t.clone();
     match op {
-        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label
-            if chunks.iter().all(|c| c.data_type() == &DataType::Utf8View) =>
-        {
+        // By the answer's type, not the chunks': a column of no chunks
+        // answers in its own type too.
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::Utf8View => {
             answer_views(list, options, op, chunks, 1, stop)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::Utf8 => {
@@ -783,8 +828,12 @@ fn answer_chunks(
         Op::Error => {
             let mut out = StringBuilder::new();
             for chunk in &input.chunks {
-                each_answer(list, options, chunk, stop, |a| {
-                    out.append_option(a.and_then(|a| a.error()).map(|e| e.to_string()))
+                let strs = Strs::of(chunk)?;
+                each_answer_at(list, options, chunk, &strs, stop, |i, a| {
+                    out.append_option(
+                        a.and_then(|a| a.error())
+                            .map(|e| strs.unreadable(i).unwrap_or_else(|| e.to_string())),
+                    )
                 })?;
             }
             Ok(Arc::new(out.finish()))
@@ -792,8 +841,9 @@ fn answer_chunks(
         Op::Lookup => {
             let mut parts = Parts::new(&t, rows, bytes, false);
             for chunk in &input.chunks {
-                each_answer(list, options, chunk, stop, |a| match a {
-                    Some(a) => parts.answer(a),
+                let strs = Strs::of(chunk)?;
+                each_answer_at(list, options, chunk, &strs, stop, |i, a| match a {
+                    Some(a) => parts.answer(a, || strs.unreadable(i)),
                     None => parts.null(),
                 })?;
             }

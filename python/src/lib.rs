@@ -24,7 +24,9 @@ use std::sync::Arc;
 use etld::source::{self, LoadError, Source};
 use etld::{List, Options, Output, Sections, Wildcard};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyTypeError, PyUserWarning, PyValueError};
+use pyo3::exceptions::{
+    PyOSError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -32,7 +34,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 use crate::arrow::{import, is_arrow, Column};
 use crate::column::{Either, Op};
 use crate::extra::{list_err, PyLayer, Texts};
-use crate::text::{piece, str_of, utf8_of};
+use crate::text::{piece, str_of, usv_of, utf8_of, Usv};
 
 create_exception!(
     etld,
@@ -220,8 +222,7 @@ impl PyList {
     /// [`Self::part_of_str`] for the `str` object `host`, kept to the
     /// interpreter's raw references (the path of `etld.registrable(host)`,
     /// see `entry`): a new reference to the answer (a `str`, a `bool` or
-    /// None), or NULL with an exception set (a `str` holding lone
-    /// surrogates).
+    /// None), or NULL with an exception set.
     ///
     /// # Safety
     /// `host` is a live `str` object and the GIL is held.
@@ -237,7 +238,9 @@ impl PyList {
         // SAFETY: as this function's contract; `text` does not outlive the
         // call, in which the caller holds `host`.
         let Some(text) = (unsafe { utf8_of(host) }) else {
-            return std::ptr::null_mut();
+            // SAFETY: as this function's contract, with the error
+            // `utf8_of` set.
+            return unsafe { self.part_of_surrogates(host, op, options) };
         };
         // Borrowed where it lies, not moved out of the `Result`: the
         // copy read back at once what the lookup had just written, a
@@ -279,6 +282,51 @@ impl PyList {
         }
     }
 
+    /// [`Self::part_of_str_object`] for a `str` that UTF-8 cannot hold, read
+    /// as a URL parser reads it ([`usv_of`]): None if it holds a lone
+    /// surrogate (an invalid host, whose answer the docs promise is None),
+    /// else the answer for the code points its surrogate pairs encode.
+    ///
+    /// # Safety
+    /// As [`Self::part_of_str_object`], with the error of `utf8_of` set.
+    #[cold]
+    #[inline(never)]
+    unsafe fn part_of_surrogates(
+        &self,
+        host: *mut pyo3::ffi::PyObject,
+        op: Op,
+        options: &Options,
+    ) -> *mut pyo3::ffi::PyObject {
+        // Attached through PyO3 (see `entry`): the fetched error's objects
+        // are dropped at once.
+        Python::attach(|py| {
+            let error = PyErr::fetch(py);
+            if !error.is_instance_of::<PyUnicodeEncodeError>(py) {
+                error.restore(py);
+                return std::ptr::null_mut();
+            }
+            // SAFETY: `host` is a live `str`, borrowed for the call.
+            let host = unsafe { pyo3::Borrowed::from_ptr(py, host) };
+            let usv = host
+                .cast::<PyString>()
+                .map_err(PyErr::from)
+                .and_then(|s| usv_of(&s));
+            match usv {
+                Err(e) => {
+                    e.restore(py);
+                    std::ptr::null_mut()
+                }
+                Ok(Usv { lone: Some(_), .. }) => new_ref(py, pyo3::ffi::Py_None()),
+                Ok(Usv { text, lone: None }) => {
+                    let text = PyString::new(py, &text);
+                    // SAFETY: `text` is a live `str` of valid UTF-8, held
+                    // for the call.
+                    unsafe { self.part_of_str_object(py, text.as_ptr(), op, options) }
+                }
+            }
+        })
+    }
+
     /// One part of the answer for a host or a column.
     fn answer_op<'py>(
         slf: &Bound<'py, PyList>,
@@ -291,13 +339,16 @@ impl PyList {
         match op {
             Op::Lookup if !is_arrow(host) => {
                 let s = host_str(host)?;
-                lookup_one(py, &this.list, &s, &o)
+                if let Some(why) = s.lone {
+                    return Err(HostError::new_err(why));
+                }
+                lookup_one(py, &this.list, &s.text, &o)
                     .map(|d| Bound::new(py, d))?
                     .map(Bound::into_any)
             }
             Op::LookupUrl if !is_arrow(host) => {
                 let s = host_str(host)?;
-                lookup_url_one(py, &this.list, &s, &o)
+                lookup_url_one(py, &this.list, &s.text, &o)
                     .map(|d| Bound::new(py, d))?
                     .map(Bound::into_any)
             }
@@ -306,7 +357,7 @@ impl PyList {
                     return Ok(py.None().into_bound(py));
                 }
                 let s = host_str(host)?;
-                Ok(match etld::url::host(&s) {
+                Ok(match etld::url::host(&s.text) {
                     Ok(h) => PyString::new(py, &h).into_any(),
                     Err(_) => py.None().into_bound(py),
                 })
@@ -316,7 +367,10 @@ impl PyList {
                     return Ok(py.None().into_bound(py));
                 }
                 let s = host_str(host)?;
-                Ok(match this.list.lookup_with(&s, &o) {
+                if let Some(why) = s.lone {
+                    return Ok(PyString::new(py, &why).into_any());
+                }
+                Ok(match this.list.lookup_with(&s.text, &o) {
                     Ok(_) => py.None().into_bound(py),
                     Err(e) => PyString::new(py, &e.to_string()).into_any(),
                 })
@@ -846,7 +900,7 @@ impl PyList {
         let (request_col, domain_col) = (is_arrow(request_host), is_arrow(cookie_domain));
         if !request_col && !domain_col {
             let (r, d) = (host_str(request_host)?, host_str(cookie_domain)?);
-            let ok = this.list.is_cookie_domain_acceptable(&r, &d);
+            let ok = this.list.is_cookie_domain_acceptable(&r.text, &d.text);
             return Ok(pyo3::types::PyBool::new(py, ok).to_owned().into_any());
         }
         let requests = if request_col {
@@ -862,12 +916,12 @@ impl PyList {
         let request_s = if request_col {
             None
         } else {
-            Some(host_str(request_host)?)
+            Some(host_str(request_host)?.text)
         };
         let domain_s = if domain_col {
             None
         } else {
-            Some(host_str(cookie_domain)?)
+            Some(host_str(cookie_domain)?.text)
         };
         let list = &this.list;
         let rows = requests
@@ -994,14 +1048,38 @@ fn bytes_of(data: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     }
 }
 
-/// A host as a Rust string (a `TypeError` for anything but a `str`).
-fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
-    match host.cast::<PyString>() {
-        Ok(s) => str_of(s).map(Cow::Borrowed),
-        Err(_) => Err(PyTypeError::new_err(format!(
+/// A host or URL given as a `str`, as Rust text.
+struct HostText<'a> {
+    /// The text; for a `str` that UTF-8 cannot hold, read as a URL parser
+    /// reads it ([`usv_of`]: a lone surrogate becomes U+FFFD).
+    text: Cow<'a, str>,
+    /// Why it is no host, where it holds a lone surrogate.
+    lone: Option<String>,
+}
+
+/// A host or URL as Rust text (a `TypeError` for anything but a `str`).
+/// A `str` holding surrogates is no error: a lone one makes an invalid
+/// host, as a URL parser would read it.
+fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<HostText<'a>> {
+    let Ok(s) = host.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
             "expected a str, got {}",
             host.get_type().name()?
-        ))),
+        )));
+    };
+    match str_of(s) {
+        Ok(text) => Ok(HostText {
+            text: Cow::Borrowed(text),
+            lone: None,
+        }),
+        Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(host.py()) => {
+            let Usv { text, lone } = usv_of(s)?;
+            Ok(HostText {
+                text: Cow::Owned(text),
+                lone,
+            })
+        }
+        Err(e) => Err(e),
     }
 }
 

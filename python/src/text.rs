@@ -26,7 +26,7 @@ extern "C" {
 
 /// The UTF-8 text of `s`, borrowed from the string object (CPython keeps
 /// its UTF-8 form with it); a `UnicodeEncodeError` for a string holding
-/// lone surrogates.
+/// surrogates (see [`usv_of`] for what a host or URL makes of one).
 pub fn str_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
     // SAFETY: `s` is a live `str` object (its type was checked when it was
     // cast to `PyString`) that `'a` borrows, and the GIL is held (a `Bound`
@@ -118,4 +118,44 @@ pub unsafe fn piece(s: *mut ffi::PyObject, text: &str, part: &str) -> *mut ffi::
     // range of its UTF-8). The result is a new reference or NULL with an
     // exception set; a substring of a `str` is a `str`.
     unsafe { ffi::PyUnicode_Substring(s, from, to) }
+}
+
+/// A `str` that UTF-8 cannot hold (it holds surrogates), read as a URL
+/// parser reads a JavaScript string (WebIDL's `USVString`): its code units
+/// as UTF-16, a high and a low surrogate side by side taken as the one code
+/// point they encode, and each lone surrogate replaced by U+FFFD.
+pub struct Usv {
+    /// The text, lone surrogates replaced.
+    pub text: String,
+    /// Why the `str` is no host, if it holds a lone surrogate: the first,
+    /// and where it is, in code points of `text`.
+    pub lone: Option<String>,
+}
+
+/// `s`, which holds surrogates, as a [`Usv`]; the error is only that of
+/// an interpreter out of memory.
+pub fn usv_of(s: &Bound<'_, PyString>) -> PyResult<Usv> {
+    let units = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let units = units.cast::<pyo3::types::PyBytes>()?.as_bytes();
+    let units = units.chunks_exact(2).map(|pair| match pair {
+        [lo, hi] => u16::from_le_bytes([*lo, *hi]),
+        _ => 0,
+    });
+    let mut text = String::with_capacity(units.len());
+    let mut lone = None;
+    for (at, c) in char::decode_utf16(units).enumerate() {
+        match c {
+            Ok(c) => text.push(c),
+            Err(e) => {
+                lone.get_or_insert_with(|| {
+                    format!(
+                        "lone surrogate U+{:04X} at code point {at}",
+                        e.unpaired_surrogate()
+                    )
+                });
+                text.push(char::REPLACEMENT_CHARACTER);
+            }
+        }
+    }
+    Ok(Usv { text, lone })
 }

@@ -96,3 +96,124 @@ def test_ctrl_c_stops_a_column_call():
     assert "KeyboardInterrupt" in err
     assert child.returncode != 0
     assert waited < 1.5, f"exited {waited:.2f} s after SIGINT"
+
+
+# --- Column types -----------------------------------------------------------
+
+
+def test_polars_null_series_answers_all_null():
+    import polars as pl
+
+    import etld.polars  # noqa: F401  (the .etld namespace)
+
+    s = pl.Series("host", [None, None, None])
+    assert s.dtype == pl.Null
+    got = etld.registrable(s)
+    assert isinstance(got, pl.Series) and got.name == "host"
+    assert got.dtype == pl.String and got.to_list() == [None, None, None]
+    assert s.etld.known().dtype == pl.Boolean
+    assert s.etld.known().to_list() == [None, None, None]
+    assert s.etld.lookup().struct.field("registrable").to_list() == [None, None, None]
+    df = pl.DataFrame({"host": s})
+    out = df.select(pl.col("host").etld.registrable(), pl.col("host").etld.lookup().alias("l"))
+    assert out["host"].dtype == pl.String and out["host"].to_list() == [None] * 3
+    assert out["l"].struct.field("error").to_list() == [None] * 3
+    # An empty one too.
+    assert etld.suffix(pl.Series("h", [], dtype=pl.Null)).to_list() == []
+
+
+@pytest.mark.parametrize("type_", ["string", "large_string", "string_view"])
+def test_chunked_array_of_no_chunks_keeps_its_type(type_):
+    import pyarrow as pa
+
+    t = getattr(pa, type_)()
+    empty = pa.chunked_array([], type=t)
+    for part in ("registrable", "suffix", "subdomain", "label", "host"):
+        got = etld.answer(part, empty)
+        assert isinstance(got, pa.ChunkedArray)
+        assert got.type == t, part
+        assert len(got) == 0
+    assert etld.known(empty).type == pa.bool_()
+    assert etld.section(empty).type == pa.string()
+
+
+@pytest.mark.parametrize(
+    "dtype", ["string[pyarrow]", "string[python]", "str"], ids=lambda d: d.replace("[", "-").strip("]")
+)
+def test_pandas_string_dtype_kept(dtype):
+    import pandas as pd
+
+    s = pd.Series(["www.example.co.uk", None, "a..b", "me.github.io"], dtype=dtype, name="h", index=[5, 6, 7, 8])
+    got = etld.registrable(s)
+    assert got.dtype == s.dtype
+    assert got.name == "h" and list(got.index) == [5, 6, 7, 8]
+    assert got[5] == "example.co.uk" and got[8] == "me.github.io"
+    assert got.isna().tolist() == [False, True, True, False]
+    assert etld.suffix(s).dtype == s.dtype
+
+
+# --- Strings that are not text ------------------------------------------------
+
+
+def test_lone_surrogates_are_invalid_hosts():
+    lst = etld.List.builtin()
+    host = "a\udc80.example.com"
+    for f in (etld, lst):
+        for part in ("registrable", "suffix", "subdomain", "label", "section", "known"):
+            assert getattr(f, part)(host) is None, part
+        assert f.error(host) == "lone surrogate U+DC80 at code point 1"
+        with pytest.raises(etld.HostError, match="lone surrogate U\\+DC80 at code point 1"):
+            f.lookup(host)
+    assert etld.answer("registrable", host) is None
+    assert etld.registrable(host, output="ascii") is None
+    assert etld.is_cookie_domain_acceptable(host, "example.com") is False
+    # A URL holding one is read as a URL parser reads a JavaScript string:
+    # the lone surrogate is U+FFFD, fine in a path, not in a host.
+    assert etld.lookup_url("https://www.example.com/\udc80").registrable == "example.com"
+    assert etld.host("https://www.example.com/\udc80") == "www.example.com"
+    with pytest.raises(ValueError):
+        etld.lookup_url("https://a\ud800.example.com/")
+
+
+def test_surrogate_pairs_are_the_code_point_they_encode():
+    # Two surrogates side by side, as a JavaScript string holds U+1F600.
+    host = "www.\ud83d\ude00.example.com"
+    assert etld.registrable(host) == etld.registrable("www.\U0001f600.example.com") == "example.com"
+    assert etld.subdomain(host) == "www.\U0001f600"
+    assert etld.error(host) is None
+
+
+def test_invalid_utf8_in_arrow_strings_named():
+    import pyarrow as pa
+
+    # The second string's bytes are not UTF-8; pyarrow builds the array
+    # unchecked from its buffers.
+    data = b"example.com" + b"a\xffb.com"
+    offsets = pa.py_buffer(pa.array([0, 11, 18, 18], type=pa.int32()).buffers()[1])
+    column = pa.Array.from_buffers(pa.string(), 3, [None, offsets, pa.py_buffer(data)])
+    assert etld.error(column).to_pylist() == [None, "invalid UTF-8 at byte 1", "empty host"]
+    assert etld.registrable(column).to_pylist() == ["example.com", None, None]
+    rows = etld.lookup(column).to_pylist()
+    assert [r["error"] for r in rows] == [None, "invalid UTF-8 at byte 1", "empty host"]
+    offsets = pa.py_buffer(pa.array([0, 11, 18, 18], type=pa.int64()).buffers()[1])
+    large = pa.Array.from_buffers(pa.large_string(), 3, [None, offsets, pa.py_buffer(data)])
+    assert etld.error(large).to_pylist() == [None, "invalid UTF-8 at byte 1", "empty host"]
+
+
+# --- Engines set up twice -----------------------------------------------------
+
+
+def test_duckdb_register_twice():
+    import duckdb
+
+    import etld.duckdb
+
+    con = duckdb.connect()
+    etld.duckdb.register(con)
+    etld.duckdb.register(con)
+    assert con.sql("SELECT etld_registrable('www.example.co.uk')").fetchall() == [("example.co.uk",)]
+    # The second call's options are those in force.
+    etld.duckdb.register(con, icann_only=True)
+    assert con.sql("SELECT etld_suffix('me.github.io'), etld_cookie_ok('a.b.com', 'b.com')").fetchall() == [
+        ("io", True)
+    ]
