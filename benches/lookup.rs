@@ -73,6 +73,22 @@ fn lookups(c: &mut Criterion) {
     group.finish();
 
     registrable(c, "registrable", &hosts, etld, &peer);
+
+    // What reading the rule and the ICANN-only answer costs beside the
+    // registrable domain (a lookup that does not read them is `registrable`).
+    let mut group = c.benchmark_group("rule_and_icann");
+    group.throughput(Throughput::Elements(hosts.len() as u64));
+    group.bench_function("etld", |b| {
+        b.iter(|| {
+            for h in &hosts {
+                black_box(etld.lookup(h).ok().map(|d| {
+                    let rule = d.rule().map(|r| r.len());
+                    (rule, d.icann_registrable().map(str::len))
+                }));
+            }
+        })
+    });
+    group.finish();
     // Like for like: the hosts that need no case folding, Unicode or A-label
     // checks, where etld and `psl` do comparable work.
     let plain: Vec<String> = hosts

@@ -9,7 +9,7 @@ use crate::lookup::walk::{Match, Shape};
 use crate::rules::rule::Section;
 
 /// A looked-up host: its public suffix, registrable domain and the rule
-/// that decided them.
+/// that decided them, and the answer under ICANN-only sections beside it.
 ///
 /// All parts are slices of one name, written in the form the options asked
 /// for (by default the input's own form, lower-cased). A trailing dot stays on
@@ -38,7 +38,9 @@ const _: () = assert!(std::mem::size_of::<Domain>() == 56);
 
 /// Where the parts of a [`Domain`] (or of a batch's
 /// [`Answer`](crate::Answer)) start in its name, the section of the
-/// prevailing rule and whether it is known, in one word: the parts of the
+/// prevailing rule and whether it is known, how the rule matched and the
+/// ICANN-only answer (what [`Domain::rule`] and [`Domain::icann_suffix`]
+/// are written from), in one word: the parts of the
 /// [`Match`] the walk found, as it packs them (see its docs), so that an
 /// answer takes them from the walk without unpacking them. Its places may
 /// be in a name rewritten in Unicode, under four times 253 bytes: sixteen
@@ -359,7 +361,8 @@ impl<'a> Domain<'a> {
     /// suffix `kobe.jp` is named by its rule `*.kobe.jp`. Where rules of
     /// the same length tie, the rule of the answer's section is named, a
     /// listed rule before a wildcard's parent, and, at the rightmost label
-    /// where they differ, a listed label before `*` (docs/behaviour.md).
+    /// where they differ, a listed label before `*` (docs/design.md,
+    /// "Choices the PSL algorithm leaves open").
     ///
     /// Written when asked from the suffix and a few bits the walk left in
     /// the answer, so a lookup that does not ask pays nothing for it:
