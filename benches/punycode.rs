@@ -20,7 +20,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-const SAMPLES: &str = include_str!("../vectors/rfc3492_samples.txt");
+const SAMPLES: &str = include_str!("../punycode/tests/data/rfc3492_samples.txt");
 
 /// The Unicode text of each RFC sample (see the file's header for the format).
 fn rfc_samples() -> Vec<String> {

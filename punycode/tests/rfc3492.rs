@@ -1,5 +1,5 @@
 //! RFC 3492 section 7.1 samples and the section 7.2/7.3 traces, read from
-//! `vectors/rfc3492_samples.txt` and `vectors/rfc3492_traces.txt`.
+//! `tests/data/rfc3492_samples.txt` and `tests/data/rfc3492_traces.txt`.
 
 mod vectors;
 

@@ -28,8 +28,8 @@ pub struct Trace {
     pub punycode: String,
 }
 
-const SAMPLES: &str = include_str!("../../../vectors/rfc3492_samples.txt");
-const TRACES: &str = include_str!("../../../vectors/rfc3492_traces.txt");
+const SAMPLES: &str = include_str!("../data/rfc3492_samples.txt");
+const TRACES: &str = include_str!("../data/rfc3492_traces.txt");
 
 fn hex_char(s: &str) -> char {
     char::from_u32(u32::from_str_radix(s, 16).expect("hex")).expect("scalar")
