@@ -15,7 +15,7 @@ use libduckdb_sys::{
     duckdb_init_info, duckdb_scalar_function_get_state,
     duckdb_scalar_function_init_get_client_context, duckdb_scalar_function_init_set_error,
     duckdb_scalar_function_init_set_state, duckdb_scalar_function_set_error,
-    duckdb_struct_vector_get_child, duckdb_vector,
+    duckdb_struct_vector_get_child, duckdb_vector, idx_t,
 };
 
 use crate::choice::{self, Choice, Settings};
@@ -34,6 +34,9 @@ pub(crate) enum Function {
     Host = 6,
     Lookup = 7,
     ListVersion = 8,
+    Rule = 9,
+    IcannSuffix = 10,
+    IcannRegistrable = 11,
 }
 
 /// What a function returns.
@@ -47,19 +50,22 @@ pub(crate) enum Returns {
 
 /// The fields of `etld_lookup`'s struct, in the order of `etld --json`, and
 /// whether each is a VARCHAR (else a BOOLEAN).
-pub(crate) const LOOKUP_FIELDS: [(&str, bool); 7] = [
+pub(crate) const LOOKUP_FIELDS: [(&str, bool); 10] = [
     ("suffix", true),
     ("registrable", true),
     ("subdomain", true),
     ("label", true),
     ("section", true),
     ("known", false),
+    ("rule", true),
+    ("icann_suffix", true),
+    ("icann_registrable", true),
     ("error", true),
 ];
 
 impl Function {
     /// Every function.
-    pub(crate) const ALL: [Function; 9] = [
+    pub(crate) const ALL: [Function; 12] = [
         Function::Registrable,
         Function::Suffix,
         Function::Subdomain,
@@ -69,6 +75,9 @@ impl Function {
         Function::Host,
         Function::Lookup,
         Function::ListVersion,
+        Function::Rule,
+        Function::IcannSuffix,
+        Function::IcannRegistrable,
     ];
 
     /// The SQL name.
@@ -83,6 +92,9 @@ impl Function {
             Function::Host => c"etld_host",
             Function::Lookup => c"etld_lookup",
             Function::ListVersion => c"etld_list_version",
+            Function::Rule => c"etld_rule",
+            Function::IcannSuffix => c"etld_icann_suffix",
+            Function::IcannRegistrable => c"etld_icann_registrable",
         }
     }
 
@@ -119,6 +131,9 @@ impl Function {
             Function::Host => execute::<6>,
             Function::Lookup => execute::<7>,
             Function::ListVersion => execute::<8>,
+            Function::Rule => execute::<9>,
+            Function::IcannSuffix => execute::<10>,
+            Function::IcannRegistrable => execute::<11>,
         }
     }
 
@@ -289,40 +304,32 @@ unsafe fn run(
         }
         Function::Lookup => {
             // SAFETY: the caller's promise: `output` is the struct of
-            // `LOOKUP_FIELDS`, whose children are vectors of the same rows.
-            let (
-                mut parent,
-                mut suffix,
-                mut registrable,
-                mut subdomain,
-                mut label,
-                mut section,
-                mut known,
-                mut error,
-            ) = unsafe {
-                let child = |i| duckdb_struct_vector_get_child(output, i);
+            // `LOOKUP_FIELDS`, whose children are vectors of the same rows,
+            // VARCHAR but for `known`.
+            let (mut parent, mut text, mut known) = unsafe {
+                let child = |i: usize| duckdb_struct_vector_get_child(output, i as idx_t);
                 (
                     StructOut::new(output),
-                    StrOut::new(child(0)),
-                    StrOut::new(child(1)),
-                    StrOut::new(child(2)),
-                    StrOut::new(child(3)),
-                    StrOut::new(child(4)),
+                    [0, 1, 2, 3, 4, 6, 7, 8, 9].map(|i| StrOut::new(child(i))),
                     BoolOut::new(child(5)),
-                    StrOut::new(child(6)),
                 )
             };
+            let [suffix, registrable, subdomain, label, section, rule, icann_suffix, icann_registrable, error] =
+                &mut text;
             let mut message = String::new();
             each_answer(choice, &hosts, |row, answer| {
                 let Some(a) = answer else {
                     parent.set_null(row);
                     for out in [
-                        &mut suffix,
-                        &mut registrable,
-                        &mut subdomain,
-                        &mut label,
-                        &mut section,
-                        &mut error,
+                        &mut *suffix,
+                        &mut *registrable,
+                        &mut *subdomain,
+                        &mut *label,
+                        &mut *section,
+                        &mut *error,
+                        &mut *rule,
+                        &mut *icann_suffix,
+                        &mut *icann_registrable,
                     ] {
                         out.set_null(row);
                     }
@@ -334,9 +341,13 @@ unsafe fn run(
                 subdomain.set_option(row, a.subdomain());
                 label.set_option(row, a.registrable_label());
                 section.set_option(row, a.section().map(|s| s.as_str()));
+                rule.set_option(row, a.rule().as_deref());
+                icann_suffix.set_option(row, a.icann_suffix());
+                icann_registrable.set_option(row, a.icann_registrable());
                 match a.error() {
                     Some(e) => {
                         message.clear();
+                        // Writing to a String cannot fail.
                         let _ = write!(message, "{e}");
                         error.set(row, &message);
                         known.set_option(row, None);
@@ -348,6 +359,13 @@ unsafe fn run(
                 }
             });
         }
+        Function::Rule => {
+            // SAFETY: the caller's promise about `output`.
+            let mut out = unsafe { StrOut::new(output) };
+            each_answer(choice, &hosts, |row, answer| {
+                out.set_option(row, answer.as_ref().and_then(|a| a.rule()).as_deref())
+            });
+        }
         f => {
             // SAFETY: the caller's promise about `output`.
             let mut out = unsafe { StrOut::new(output) };
@@ -357,6 +375,8 @@ unsafe fn run(
                     Function::Suffix => a.suffix(),
                     Function::Subdomain => a.subdomain(),
                     Function::Section => a.section().map(|s| s.as_str()),
+                    Function::IcannSuffix => a.icann_suffix(),
+                    Function::IcannRegistrable => a.icann_registrable(),
                     _ => None,
                 });
                 out.set_option(row, part);

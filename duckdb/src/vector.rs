@@ -99,7 +99,14 @@ impl StrIn {
                 std::slice::from_raw_parts(s.value.pointer.ptr.cast::<u8>(), len)
             }
         };
-        std::str::from_utf8(bytes).ok()
+        if bytes.is_ascii() {
+            // SAFETY: ASCII is UTF-8. Hosts are mostly ASCII, and this
+            // word-at-a-time check is cheaper than `from_utf8`, which took a
+            // tenth of the time of `etld_registrable` in a profile.
+            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+        } else {
+            std::str::from_utf8(bytes).ok()
+        }
     }
 }
 

@@ -146,7 +146,8 @@ def main(argv: list[str]) -> int:
         want = etld_json(binary, args, hosts)
         got = con.execute(
             """SELECT etld_registrable(host), etld_suffix(host), etld_subdomain(host), etld_section(host),
-                      etld_known(host), etld_error(host), etld_lookup(host)
+                      etld_known(host), etld_error(host), etld_lookup(host),
+                      etld_rule(host), etld_icann_suffix(host), etld_icann_registrable(host)
                FROM corpus ORDER BY id"""
         ).fetchall()
         valid = [w["error"] is None for w in want]
@@ -156,7 +157,11 @@ def main(argv: list[str]) -> int:
         check(f"{name}: etld_section", [g[3] for g in got], [w["section"] for w in want], hosts)
         check(f"{name}: etld_known", [g[4] for g in got], [w["known"] if v else None for w, v in zip(want, valid)], hosts)
         check(f"{name}: etld_error", [g[5] for g in got], [w["error"] for w in want], hosts)
-        fields = ["suffix", "registrable", "subdomain", "label", "section", "known", "error"]
+        check(f"{name}: etld_rule", [g[7] for g in got], [w["rule"] for w in want], hosts)
+        check(f"{name}: etld_icann_suffix", [g[8] for g in got], [w["icann_suffix"] for w in want], hosts)
+        check(f"{name}: etld_icann_registrable", [g[9] for g in got], [w["icann_registrable"] for w in want], hosts)
+        fields = ["suffix", "registrable", "subdomain", "label", "section", "known",
+                  "rule", "icann_suffix", "icann_registrable", "error"]
         check(
             f"{name}: etld_lookup",
             [g[6] for g in got],
