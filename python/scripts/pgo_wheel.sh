@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the etld wheel with profile-guided optimisation (PGO): a wheel
+# Builds the etld-psl wheel (the `etld` package) with profile-guided optimisation (PGO): a wheel
 # built with `-Cprofile-generate` is run over a training workload
 # (pgo_train.py, on 200,000 hosts of `gen-hosts` with seed 7: not the hosts
 # speed is measured on), and the wheel is built again with the profile it
@@ -54,7 +54,7 @@ export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
 
 echo "pgo_wheel.sh: the instrumented wheel" >&2
 RUSTFLAGS="-Cprofile-generate=$work/profiles" $pip wheel -q --no-deps -w "$work/instrumented" "$root/python"
-$pip install -q "$work"/instrumented/etld-*.whl
+$pip install -q "$work"/instrumented/etld_psl-*.whl
 # From the work directory: python/ holds an etld/ without the native module.
 (cd "$work" && "$work/venv/bin/python" "$root/python/scripts/pgo_train.py" "$work/hosts.txt")
 "$profdata" merge -o "$work/etld.profdata" "$work/profiles"
@@ -62,6 +62,6 @@ $pip install -q "$work"/instrumented/etld-*.whl
 echo "pgo_wheel.sh: the wheel built with the profile" >&2
 mkdir -p "$out"
 RUSTFLAGS="-Cprofile-use=$work/etld.profdata" $pip wheel -q --no-deps -w "$work/optimised" "$root/python"
-wheel=$(ls "$work"/optimised/etld-*.whl)
+wheel=$(ls "$work"/optimised/etld_psl-*.whl)
 cp "$wheel" "$out/"
 echo "$out/$(basename "$wheel")"

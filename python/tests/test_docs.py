@@ -43,3 +43,21 @@ def test_stubs_match_the_native_module(tmp_path):
         text=True,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_distribution_name_is_our_own():
+    # PyPI's `etld` is an unrelated project: the package comes as
+    # `etld-psl`, and no doc tells anyone to install the other.
+    import importlib.metadata
+    import re
+
+    assert importlib.metadata.distribution("etld-psl").version == etld.__version__
+    root = os.path.dirname(HERE)
+    bare = re.compile("pip install " + r"etld(?![-\w])")
+    for folder, _, files in os.walk(root):
+        if "target" in folder.split(os.sep):
+            continue
+        for name in files:
+            if name.endswith((".md", ".py", ".pyi", ".toml", ".sh")):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    assert not bare.search(f.read()), os.path.join(folder, name)
