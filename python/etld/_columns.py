@@ -57,6 +57,13 @@ def to_arrow(obj):
     return pa.array(obj, from_pandas=True)
 
 
+def _domain(host, name, parts, section, flags):
+    """A pickled `etld.Domain`, restored (see ``Domain.__reduce__``)."""
+    from etld._etld import Domain
+
+    return Domain._from_state(host, name, list(parts), section, tuple(flags))
+
+
 def _restore(fst, options, source, texts=()):
     """A pickled `etld.List`, restored (see ``List.__reduce__``): the list
     of ``fst`` (None: the built-in one) with the texts of extra rules

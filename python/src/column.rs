@@ -589,9 +589,15 @@ impl Parts {
         self.error.append_option(error);
     }
 
-    /// The row of an answer of the batch path; `unreadable` says why the
-    /// row was no string, if it was none (see [`Strs::unreadable`]).
-    fn answer(&mut self, a: &Answer<'_>, unreadable: impl FnOnce() -> Option<String>) {
+    /// The row of an answer of the batch path for the host `host` gives;
+    /// `unreadable` says why the row was no string, if it was none (see
+    /// [`Strs::unreadable`]).
+    fn answer<'h>(
+        &mut self,
+        a: &Answer<'_>,
+        unreadable: impl FnOnce() -> Option<String>,
+        host: impl FnOnce() -> Option<&'h str>,
+    ) {
         match a.error() {
             Some(e) => self.push_parts(
                 None,
@@ -600,7 +606,7 @@ impl Parts {
                 None,
                 None,
                 Some(false),
-                Some(&unreadable().unwrap_or_else(|| e.to_string())),
+                Some(&unreadable().unwrap_or_else(|| hinted(host().unwrap_or(""), e.to_string()))),
             ),
             None => self.push_parts(
                 a.suffix(),
@@ -726,6 +732,55 @@ pub fn answer(
     })
 }
 
+/// [`answer`] for the host of each URL of `input`, as `Op::Host` takes it
+/// out: NULL where there is none, and for `Op::Error` why.
+pub fn answer_of_urls(
+    list: &List,
+    options: &Options,
+    op: Op,
+    input: &Imported,
+    stop: &Stop,
+) -> PyResult<Vec<ArrayRef>> {
+    if op == Op::Error {
+        // The lookups of the URLs' hosts say why a URL has none too.
+        return answer(list, options, Op::LookupUrl, input, stop)?
+            .iter()
+            .map(|c| {
+                c.as_struct_opt()
+                    .and_then(|s| s.column_by_name("error"))
+                    .cloned()
+                    .ok_or_else(|| PyValueError::new_err("etld: no error column"))
+            })
+            .collect();
+    }
+    let chunks = answer(list, options, Op::Host, input, stop)?;
+    let hosts = Imported {
+        data_type: chunks
+            .first()
+            .map_or_else(|| string_type(input), |c| c.data_type().clone()),
+        chunks,
+    };
+    answer(list, options, op, &hosts, stop)
+}
+
+/// etld's `message` for the invalid host `input`, told what to call
+/// instead where `input` looks like a URL, `host:port` or an e-mail
+/// address (it holds `:`, `/` or `@`, and a URL parser finds in it a host
+/// other than the whole of it, as it does not in `[::1]`): given one, a
+/// host function found only a forbidden code point.
+pub fn hinted(input: &str, message: String) -> String {
+    let looks_like_url = input.contains([':', '/', '@'])
+        && etld::url::host(input).is_ok_and(|host| host.as_ref() != input);
+    if looks_like_url {
+        format!(
+            "{message}: this looks like a URL (or host:port, or an e-mail address), \
+             whose host lookup_url() takes out, as the other functions do with url=True"
+        )
+    } else {
+        message
+    }
+}
+
 /// Each worker's result, in order; a worker that panicked is an error.
 fn join_all<'s, T>(
     workers: Vec<std::thread::ScopedJoinHandle<'s, PyResult<T>>>,
@@ -830,10 +885,10 @@ fn answer_chunks(
             for chunk in &input.chunks {
                 let strs = Strs::of(chunk)?;
                 each_answer_at(list, options, chunk, &strs, stop, |i, a| {
-                    out.append_option(
-                        a.and_then(|a| a.error())
-                            .map(|e| strs.unreadable(i).unwrap_or_else(|| e.to_string())),
-                    )
+                    out.append_option(a.and_then(|a| a.error()).map(|e| {
+                        strs.unreadable(i)
+                            .unwrap_or_else(|| hinted(strs.get(i).unwrap_or(""), e.to_string()))
+                    }))
                 })?;
             }
             Ok(Arc::new(out.finish()))
@@ -843,7 +898,7 @@ fn answer_chunks(
             for chunk in &input.chunks {
                 let strs = Strs::of(chunk)?;
                 each_answer_at(list, options, chunk, &strs, stop, |i, a| match a {
-                    Some(a) => parts.answer(a, || strs.unreadable(i)),
+                    Some(a) => parts.answer(a, || strs.unreadable(i), || strs.get(i)),
                     None => parts.null(),
                 })?;
             }

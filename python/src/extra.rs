@@ -131,12 +131,9 @@ pub fn load(py: Python<'_>, base: &List, paths: &[PathBuf]) -> PyResult<(Option<
 /// One text of rules laid over a list: its name, how many rules it holds,
 /// and its `// VERSION:` and `// COMMIT:`.
 ///
-/// ```text
 /// >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\n", name="corp.dat")
 /// >>> corp.layers
 /// [etld.Layer(name='corp.dat', rules=1, version=None)]
-///
-/// ```
 #[pyclass(module = "etld", name = "Layer", frozen, get_all, eq)]
 #[derive(PartialEq, Eq, Clone)]
 pub struct PyLayer {

@@ -24,9 +24,7 @@ use std::sync::Arc;
 use etld::source::{self, LoadError, Source};
 use etld::{List, Options, Output, Sections, Wildcard};
 use pyo3::create_exception;
-use pyo3::exceptions::{
-    PyOSError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError,
-};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -184,7 +182,6 @@ impl PyList {
     /// One part of the answer for `host`: a str, None, or a column.
     fn part<'py>(
         &self,
-        slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
         op: Op,
         options: Options,
@@ -196,7 +193,7 @@ impl PyList {
         if host.is_none() {
             return Ok(py.None().into_bound(py));
         }
-        self.column(slf, host, op, options)
+        self.column(host, op, options, false)
     }
 
     /// One part of the answer for a `str` host (`op` one of the parts of
@@ -327,6 +324,34 @@ impl PyList {
         })
     }
 
+    /// One part of the answer for a host or a column; with `url`, for the
+    /// host of a URL or of each URL of a column, as `host` takes it out
+    /// (None or NULL where there is none; for `error`, why).
+    fn answer_of<'py>(
+        slf: &Bound<'py, PyList>,
+        op: Op,
+        host: &Bound<'py, PyAny>,
+        o: Options,
+        url: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        match op {
+            _ if !url => PyList::answer_op(slf, op, host, o),
+            Op::Lookup | Op::LookupUrl => PyList::answer_op(slf, Op::LookupUrl, host, o),
+            Op::Host => PyList::answer_op(slf, Op::Host, host, o),
+            _ if is_arrow(host) => slf.get().column(host, op, o, true),
+            _ if host.is_none() => Ok(py.None().into_bound(py)),
+            _ => {
+                let s = host_str(host)?;
+                match etld::url::host(&s.text) {
+                    Ok(h) => PyList::answer_op(slf, op, PyString::new(py, &h).as_any(), o),
+                    Err(e) if op == Op::Error => Ok(PyString::new(py, &e.to_string()).into_any()),
+                    Err(_) => Ok(py.None().into_bound(py)),
+                }
+            }
+        }
+    }
+
     /// One part of the answer for a host or a column.
     fn answer_op<'py>(
         slf: &Bound<'py, PyList>,
@@ -372,20 +397,21 @@ impl PyList {
                 }
                 Ok(match this.list.lookup_with(&s.text, &o) {
                     Ok(_) => py.None().into_bound(py),
-                    Err(e) => PyString::new(py, &e.to_string()).into_any(),
+                    Err(e) => PyString::new(py, &column::hinted(&s.text, e.to_string())).into_any(),
                 })
             }
-            _ => this.part(slf, host, op, o),
+            _ => this.part(host, op, o),
         }
     }
 
-    /// The answers for a column, in the caller's kind of column.
+    /// The answers for a column, in the caller's kind of column; with
+    /// `url`, for the host of each URL of it.
     fn column<'py>(
         &self,
-        _slf: &Bound<'py, PyList>,
         data: &Bound<'py, PyAny>,
         op: Op,
         options: Options,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = data.py();
         if !is_arrow(data) {
@@ -397,8 +423,9 @@ impl PyList {
         }
         let input = import(data)?;
         let list = &self.list;
-        let chunks = column::interruptible(py, input.len(), |stop| {
-            column::answer(list, &options, op, &input, stop)
+        let chunks = column::interruptible(py, input.len(), |stop| match url {
+            false => column::answer(list, &options, op, &input, stop),
+            true => column::answer_of_urls(list, &options, op, &input, stop),
         })?;
         wrap(data, Column::new(chunks))
     }
@@ -640,12 +667,9 @@ impl PyList {
     /// `.dat` form) laid over it, as though appended to it; `name` names
     /// the layer (`List.layers`) and errors. Same options.
     ///
-    /// ```text
     /// >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\n!www.dev.corp.example\n")
     /// >>> corp.suffix("api.alice.dev.corp.example"), corp.suffix("www.dev.corp.example")
     /// ('alice.dev.corp.example', 'dev.corp.example')
-    ///
-    /// ```
     #[pyo3(signature = (text, /, *, name = "<text>"))]
     fn with_extra(&self, py: Python<'_>, text: &Bound<'_, PyAny>, name: &str) -> PyResult<PyList> {
         let text = bytes_of(text)?;
@@ -687,7 +711,8 @@ impl PyList {
     /// >>> icann = etld.List.builtin(icann_only=True)
     /// >>> icann.registrable("me.github.io"), icann.registrable("me.github.io", icann_only=False)
     /// ('github.io', 'me.github.io')
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn registrable<'py>(
         slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
@@ -695,10 +720,12 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let this = slf.get();
-        let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
-        this.part(slf, host, Op::Registrable, o)
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_of(slf, Op::Registrable, host, o, url)
     }
 
     /// The public suffix of a host (None when it has none or is invalid),
@@ -706,7 +733,8 @@ impl PyList {
     ///
     /// >>> etld.List.builtin().suffix("www.example.co.uk")
     /// 'co.uk'
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn suffix<'py>(
         slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
@@ -714,15 +742,18 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let this = slf.get();
-        let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
-        this.part(slf, host, Op::Suffix, o)
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_of(slf, Op::Suffix, host, o, url)
     }
 
     /// The labels left of the registrable domain (`www` for
     /// `www.example.co.uk`), or None; for a column, a column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn subdomain<'py>(
         slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
@@ -730,16 +761,18 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let o = slf
             .get()
             .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_op(slf, Op::Subdomain, host, o)
+        PyList::answer_of(slf, Op::Subdomain, host, o, url)
     }
 
     /// The label left of the public suffix (`example` for
     /// `www.example.co.uk`), or None; for a column, a column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn label<'py>(
         slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
@@ -747,17 +780,19 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let o = slf
             .get()
             .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_op(slf, Op::Label, host, o)
+        PyList::answer_of(slf, Op::Label, host, o, url)
     }
 
     /// `"icann"` or `"private"`: the section of the rule that prevailed;
     /// None for the implicit `*` rule or an invalid host. For a column, a
     /// column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn section<'py>(
         slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
@@ -765,16 +800,18 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let o = slf
             .get()
             .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_op(slf, Op::Section, host, o)
+        PyList::answer_of(slf, Op::Section, host, o, url)
     }
 
     /// Whether a listed rule prevailed (None for an invalid host); for a
     /// column, a column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn known<'py>(
         slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
@@ -782,16 +819,18 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let o = slf
             .get()
             .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_op(slf, Op::Known, host, o)
+        PyList::answer_of(slf, Op::Known, host, o, url)
     }
 
     /// Why the host is invalid (etld's message), or None when it is
     /// valid; for a column, a column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn error<'py>(
         slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
@@ -799,17 +838,19 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let o = slf
             .get()
             .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_op(slf, Op::Error, host, o)
+        PyList::answer_of(slf, Op::Error, host, o, url)
     }
 
     /// One part of the answer, by name (`registrable`, `suffix`,
     /// `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
     /// `lookup_url`) for a host or a column.
-    #[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn answer<'py>(
         slf: &Bound<'py, PyList>,
         part: &str,
@@ -818,11 +859,12 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.get();
         let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
         let op = Op::parse(part)?;
-        PyList::answer_op(slf, op, host, o)
+        PyList::answer_of(slf, op, host, o, url)
     }
 
     /// Every part of the answer for a host, as a `Domain`; raises
@@ -833,7 +875,8 @@ impl PyList {
     /// >>> etld.List.builtin().lookup("a..b")
     /// Traceback (most recent call last):
     /// etld.HostError: empty label at byte 2
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[allow(clippy::too_many_arguments)]
     fn lookup<'py>(
         slf: &Bound<'py, PyList>,
         host: &Bound<'py, PyAny>,
@@ -841,6 +884,7 @@ impl PyList {
         default_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
+        url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         PyList::answer(
             slf,
@@ -850,6 +894,7 @@ impl PyList {
             default_rule,
             wildcard_root,
             output,
+            url,
         )
     }
 
@@ -877,6 +922,7 @@ impl PyList {
             default_rule,
             wildcard_root,
             output,
+            false,
         )
     }
 
@@ -1083,14 +1129,12 @@ fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<HostText<'a>> {
     }
 }
 
-/// The answer for one host: every part of it.
+/// The answer for one host: every part of it. Immutable, compared by
+/// value, and picklable.
 ///
-/// ```text
 /// >>> d = etld.lookup("www.Example.co.uk")
 /// >>> d.registrable, d.suffix, d.subdomain, d.label, d.section, d.known
 /// ('example.co.uk', 'co.uk', 'www', 'example', 'icann', True)
-///
-/// ```
 #[pyclass(module = "etld", name = "Domain", frozen, eq)]
 #[derive(PartialEq, Eq, Clone)]
 struct PyDomain {
@@ -1172,6 +1216,71 @@ impl PyDomain {
         self.is_fqdn
     }
 
+    /// Pickles as its parts: the host, the name and what the lookup found
+    /// (a `Domain` is a value, with no tie to the list that answered).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let restore = py.import("etld._columns")?.getattr("_domain")?;
+        let at = |r: &Option<Range<usize>>| r.as_ref().map(|r| (r.start, r.end));
+        let state = (
+            self.host.as_str(),
+            self.name.as_str(),
+            [
+                at(&self.suffix),
+                at(&self.registrable),
+                at(&self.subdomain),
+                at(&self.label),
+            ],
+            self.section,
+            (self.known, self.is_public_suffix, self.is_fqdn),
+        );
+        Ok((restore, state).into_pyobject(py)?.into_any())
+    }
+
+    /// A `Domain` from pickled state (see `__reduce__`); each part a
+    /// range of `name`, checked as it is read.
+    #[staticmethod]
+    fn _from_state(
+        host: String,
+        name: String,
+        parts: [Option<(usize, usize)>; 4],
+        section: Option<&str>,
+        flags: (bool, bool, bool),
+    ) -> PyResult<PyDomain> {
+        let section = match section {
+            None => None,
+            Some("icann") => Some("icann"),
+            Some("private") => Some("private"),
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "a Domain's section is \"icann\", \"private\" or None, not {other:?}"
+                )))
+            }
+        };
+        let range = |p: Option<(usize, usize)>| -> PyResult<Option<Range<usize>>> {
+            match p {
+                None => Ok(None),
+                Some((start, end)) if name.get(start..end).is_some() => Ok(Some(start..end)),
+                Some(_) => Err(PyValueError::new_err(
+                    "a Domain's part lies outside its name",
+                )),
+            }
+        };
+        let [suffix, registrable, subdomain, label] = parts;
+        let (known, is_public_suffix, is_fqdn) = flags;
+        Ok(PyDomain {
+            suffix: range(suffix)?,
+            registrable: range(registrable)?,
+            subdomain: range(subdomain)?,
+            label: range(label)?,
+            host,
+            name,
+            section,
+            known,
+            is_public_suffix,
+            is_fqdn,
+        })
+    }
+
     fn __repr__(&self) -> String {
         let q = |s: Option<&str>| s.map_or("None".to_string(), |s| format!("{s:?}"));
         format!(
@@ -1222,7 +1331,7 @@ fn range_in(name: &str, part: Option<&str>) -> Option<Range<usize>> {
 fn lookup_one(_py: Python<'_>, list: &List, host: &str, o: &Options) -> PyResult<PyDomain> {
     match list.lookup_with(host, o) {
         Ok(d) => Ok(PyDomain::of(host, &d)),
-        Err(e) => Err(HostError::new_err(e.to_string())),
+        Err(e) => Err(HostError::new_err(column::hinted(host, e.to_string()))),
     }
 }
 
@@ -1296,7 +1405,25 @@ fn answer_default<'py>(op: Op, host: &Bound<'py, PyString>) -> PyResult<Bound<'p
 /// (or of a URL: `$arg`, the argument's name, says which).
 macro_rules! module_fn {
     ($(#[$doc:meta])* $name:ident, $op:ident) => {
-        module_fn!($(#[$doc])* $name, $op, host);
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+        #[allow(clippy::too_many_arguments)]
+        fn $name<'py>(
+            py: Python<'py>,
+            host: &Bound<'py, PyAny>,
+            icann_only: Option<bool>,
+            default_rule: Option<bool>,
+            wildcard_root: Option<bool>,
+            output: Option<&str>,
+            url: bool,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
+            let o = list
+                .get()
+                .call_options(icann_only, default_rule, wildcard_root, output)?;
+            PyList::answer_of(list, Op::$op, host, o, url)
+        }
     };
     ($(#[$doc:meta])* $name:ident, $op:ident, $arg:ident) => {
         $(#[$doc])*
@@ -1396,7 +1523,8 @@ fn host<'py>(py: Python<'py>, url: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Py
 
 /// One part of the answer by name, for a host or a column; see `List.answer`.
 #[pyfunction]
-#[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+#[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+#[allow(clippy::too_many_arguments)]
 fn answer<'py>(
     py: Python<'py>,
     part: &str,
@@ -1405,6 +1533,7 @@ fn answer<'py>(
     default_rule: Option<bool>,
     wildcard_root: Option<bool>,
     output: Option<&str>,
+    url: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let list = default_list(py)?;
     PyList::answer(
@@ -1415,6 +1544,7 @@ fn answer<'py>(
         default_rule,
         wildcard_root,
         output,
+        url,
     )
 }
 

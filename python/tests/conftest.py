@@ -22,6 +22,22 @@ os.environ.pop("ETLD_LIST", None)
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
+#: What the package adds to etld's message for an invalid host that looks
+#: like a URL, host:port or e-mail address (`hinted` in src/column.rs).
+URL_HINT = (
+    ": this looks like a URL (or host:port, or an e-mail address), whose host "
+    "lookup_url() takes out, as the other functions do with url=True"
+)
+
+
+def looks_like_url(host):
+    """Whether the package hints at the URL functions for ``host``: it holds
+    ``:``, ``/`` or ``@`` and a URL parser finds another host in it."""
+    import etld
+
+    return any(c in host for c in ":/@") and etld.host(host) not in (None, host)
+
+
 #: The fields of an answer in the vectors, in order.
 FIELDS = ["suffix", "registrable", "subdomain", "label", "section", "known", "error"]
 
@@ -54,6 +70,11 @@ class VectorSet:
         self.inputs = record["inputs"]
         fields = (["host"] if self.url else []) + FIELDS
         self.answers = [dict(zip(fields, a)) for a in record["answers"]]
+        if not self.url:
+            # The command line's messages, with the package's hint.
+            for host, a in zip(self.inputs, self.answers):
+                if a["error"] is not None and looks_like_url(host):
+                    a["error"] += URL_HINT
 
     def expected(self, part):
         """The expected column of `part` (NULL for invalid hosts; `known`

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 import etld
-from conftest import DATA, kwargs_of
+from conftest import DATA, URL_HINT, kwargs_of
 
 CORP = os.path.join(DATA, "corp.dat")
 PLATFORM = os.path.join(DATA, "platform.dat")
@@ -30,7 +30,9 @@ def answers_of(lst, hosts):
         try:
             d = lst.lookup(h)
         except etld.HostError as e:
-            out.append({"input": h, "suffix": None, "registrable": None, "section": None, "known": False, "error": str(e)})
+            # The command line's message, without the package's hint.
+            error = str(e).removesuffix(URL_HINT)
+            out.append({"input": h, "suffix": None, "registrable": None, "section": None, "known": False, "error": error})
             continue
         out.append(
             {"input": h, "suffix": d.suffix, "registrable": d.registrable, "section": d.section, "known": d.known, "error": None}

@@ -117,7 +117,7 @@ def test_module_functions_look_like_pyo3_functions():
         assert f.__doc__ and "--" not in f.__doc__.splitlines()[0], name
         assert pickle.loads(pickle.dumps(f)) is f
     params = inspect.signature(etld.registrable).parameters
-    assert list(params) == ["host", "icann_only", "default_rule", "wildcard_root", "output"]
+    assert list(params) == ["host", "icann_only", "default_rule", "wildcard_root", "output", "url"]
     assert params["host"].kind is inspect.Parameter.POSITIONAL_ONLY
     assert params["output"].kind is inspect.Parameter.KEYWORD_ONLY
     assert list(inspect.signature(etld.host).parameters) == ["url"]
