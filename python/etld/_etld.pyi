@@ -68,15 +68,13 @@ class ArrowStreamExportable(Protocol):
 C = TypeVar("C", bound=Union[ArrowArrayExportable, ArrowStreamExportable])
 
 class HostError(ValueError):
-    """An invalid host; the message is etld's and says at which byte."""
+    """An invalid host: empty, an empty label, a forbidden code point, a bad xn-- label, an IP address, too long. Its message is etld's, and says at which byte."""
 
 class UrlError(ValueError):
-    """A URL (or host:port, or e-mail address) with no host."""
+    """A URL (or host:port, or e-mail address) with no host that etld takes."""
 
 class ListError(ValueError):
-    """List text, a .fst file or a file of extra rules that is not a valid
-    list, or an extra file that cannot be read (its `__cause__` the
-    `OSError`)."""
+    """List text, a .fst file or a file of extra rules that is not a valid list, or an extra file that cannot be read; the message names the file, the line and what is wrong (also as the attributes `path` and `line`, None where they do not apply)."""
 
     #: The file (or the name given to `List.with_extra`) at fault, or None.
     path: Optional[str]
@@ -85,60 +83,120 @@ class ListError(ValueError):
 
 @final
 class Column:
-    """A column of answers, speaking the Arrow PyCapsule interface."""
+    """A column of results, in one or more chunks: an Arrow array that Python
+    libraries take in through `__arrow_c_array__` (`pyarrow.array(c)`,
+    `polars.Series(c)`), its chunks concatenated if there are several, and
+    [`Column::chunks`] for those that keep chunks apart.
+    """
 
-    def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> Tuple[object, object]: ...
-    def __arrow_c_schema__(self) -> object: ...
-    def chunks(self) -> list[Column]: ...
-    def __len__(self) -> int: ...
+    def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> Tuple[object, object]:
+        """Exports the column as one array, a pair of capsules (the Arrow
+        PyCapsule interface). A requested schema is not followed: the
+        array comes in its own type.
+        """
+    def __arrow_c_schema__(self) -> object:
+        """Exports the column's type as a capsule."""
+    def chunks(self) -> list[Column]:
+        """The chunks, each a `Column` of its own, in order."""
+    def __len__(self) -> int:
+        """Return len(self)."""
 
 @final
 class Domain:
-    """Every part of the answer for one host."""
+    """The answer for one host: every part of it. Immutable, compared by
+    value, and picklable.
+
+    >>> d = etld.lookup("www.Example.co.uk")
+    >>> d.registrable, d.suffix, d.subdomain, d.label, d.section, d.known
+    ('example.co.uk', 'co.uk', 'www', 'example', 'icann', True)
+    """
 
     @property
-    def host(self) -> str: ...
+    def host(self) -> str:
+        """The host looked up, as given (for `lookup_url`, as taken out of the
+        URL).
+        """
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The whole name, lower-cased, in the output form."""
     @property
-    def suffix(self) -> Optional[str]: ...
+    def suffix(self) -> Optional[str]:
+        """The public suffix, or None (with `default_rule=False`)."""
     @property
-    def registrable(self) -> Optional[str]: ...
+    def registrable(self) -> Optional[str]:
+        """The registrable domain, or None when the host is a public suffix."""
     @property
-    def subdomain(self) -> Optional[str]: ...
+    def subdomain(self) -> Optional[str]:
+        """The labels left of the registrable domain, or None."""
     @property
-    def label(self) -> Optional[str]: ...
+    def label(self) -> Optional[str]:
+        """The label left of the public suffix, or None."""
     @property
-    def section(self) -> Optional[Literal["icann", "private"]]: ...
+    def section(self) -> Optional[Literal["icann", "private"]]:
+        """`"icann"` or `"private"`: the section of the rule that prevailed;
+        None for the implicit `*` rule.
+        """
     @property
-    def known(self) -> bool: ...
+    def known(self) -> bool:
+        """Whether a listed rule prevailed."""
     @property
-    def is_public_suffix(self) -> bool: ...
+    def is_public_suffix(self) -> bool:
+        """Whether the host is itself a public suffix."""
     @property
-    def is_fqdn(self) -> bool: ...
+    def is_fqdn(self) -> bool:
+        """Whether the host ends in a dot."""
 
 @final
 class Layer:
-    """One text of extra rules laid over a list."""
+    """One text of rules laid over a list: its name, how many rules it holds,
+    and its `// VERSION:` and `// COMMIT:`.
+
+    >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\\n", name="corp.dat")
+    >>> corp.layers
+    [etld.Layer(name='corp.dat', rules=1, version=None)]
+    """
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The name it was given: the path it was read from, or the `name` of
+        `List.with_extra`.
+        """
     @property
-    def rules(self) -> int: ...
+    def rules(self) -> int:
+        """The number of its rules (duplicates merged; a rule the list already
+        holds counts too).
+        """
     @property
-    def icann(self) -> int: ...
+    def icann(self) -> int:
+        """The number of its rules in the ICANN section."""
     @property
-    def private(self) -> int: ...
+    def private(self) -> int:
+        """The number of its rules in the PRIVATE section."""
     @property
-    def version(self) -> Optional[str]: ...
+    def version(self) -> Optional[str]:
+        """Its `// VERSION:` comment, or None."""
     @property
-    def commit(self) -> Optional[str]: ...
+    def commit(self) -> Optional[str]:
+        """Its `// COMMIT:` comment, or None."""
     @property
-    def rule_counts(self) -> dict[str, int]: ...
+    def rule_counts(self) -> dict[str, int]:
+        """The number of rules: a dict of `total`, `icann` and `private`, as
+        `List.rule_counts`.
+        """
 
 @final
 class List:
-    """A Public Suffix List and the options its lookups use."""
+    """A Public Suffix List and the options its lookups use.
+
+    `List()` is the list the `etld` command line uses (`ETLD_LIST`, else
+    the newest of the built-in list, the one `etld update` installed and
+    the system's); `List(path)` a `.dat` or `.fst` file;
+    `List.builtin()` the list built into the package;
+    `List.from_bytes(data)` list text or `.fst` bytes. Each takes
+    `extra=`, files of extra rules to lay over it (`List()` lays those of
+    `$ETLD_EXTRA` first), and `List.with_extra(text)` lays list text over a
+    list.
+    """
 
     def __new__(
         cls,
@@ -158,7 +216,10 @@ class List:
         default_rule: bool = True,
         wildcard_root: bool = False,
         output: Output = "input",
-    ) -> List: ...
+    ) -> List:
+        """The list built into the package, with the files of `extra` laid
+        over it.
+        """
     @staticmethod
     def from_path(
         path: Union[str, PathLike[str]],
@@ -168,7 +229,10 @@ class List:
         default_rule: bool = True,
         wildcard_root: bool = False,
         output: Output = "input",
-    ) -> List: ...
+    ) -> List:
+        """A list from a `.dat` (text) or `.fst` (compiled) file, with the
+        files of `extra` laid over it.
+        """
     @staticmethod
     def from_bytes(
         data: Union[bytes, bytearray, str],
@@ -178,7 +242,11 @@ class List:
         default_rule: bool = True,
         wildcard_root: bool = False,
         output: Output = "input",
-    ) -> List: ...
+    ) -> List:
+        """A list from list text (`bytes` or `str`) or the bytes of a `.fst`
+        file, told apart by the `.fst` magic bytes, with the files of
+        `extra` laid over it.
+        """
     def with_options(
         self,
         *,
@@ -186,143 +254,440 @@ class List:
         default_rule: Optional[bool] = None,
         wildcard_root: Optional[bool] = None,
         output: Optional[Output] = None,
-    ) -> List: ...
-    def with_extra(self, text: Union[str, bytes], /, *, name: str = "<text>") -> List: ...
-    @property
-    def layers(self) -> list[Layer]: ...
-    @property
-    def fingerprint(self) -> int: ...
-    @overload
-    def registrable(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
-    @overload
-    def registrable(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
-    @overload
-    def registrable(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    @overload
-    def suffix(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
-    @overload
-    def suffix(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
-    @overload
-    def suffix(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    @overload
-    def lookup(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain: ...
-    @overload
-    def lookup(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    @overload
-    def lookup_url(self, url: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain: ...
-    @overload
-    def lookup_url(self, url: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    @overload
-    def subdomain(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
-    @overload
-    def subdomain(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
-    @overload
-    def subdomain(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    @overload
-    def label(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
-    @overload
-    def label(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
-    @overload
-    def label(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    @overload
-    def section(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[Literal["icann", "private"]]: ...
-    @overload
-    def section(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
-    @overload
-    def section(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    @overload
-    def known(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[bool]: ...
-    @overload
-    def known(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
-    @overload
-    def known(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    @overload
-    def error(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
-    @overload
-    def error(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
-    @overload
-    def error(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
-    def answer(self, part: Part, host: Any, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Any: ...
-    @overload
-    def is_cookie_domain_acceptable(self, request_host: str, cookie_domain: str) -> bool: ...
-    @overload
-    def is_cookie_domain_acceptable(self, request_host: C, cookie_domain: Union[str, C]) -> C: ...
-    @overload
-    def is_cookie_domain_acceptable(self, request_host: str, cookie_domain: C) -> C: ...
-    @property
-    def version(self) -> Optional[str]: ...
-    @property
-    def commit(self) -> Optional[str]: ...
-    @property
-    def source(self) -> str: ...
-    @property
-    def rule_counts(self) -> dict[str, int]: ...
-    @property
-    def options(self) -> dict[str, Any]: ...
-    def to_fst_bytes(self) -> bytes: ...
+    ) -> List:
+        """The same list with other options (each `None` keeps this list's)."""
+    def with_extra(self, text: Union[str, bytes], /, *, name: str = "<text>") -> List:
+        """A new list: this one with the rules of list text (`str` or `bytes`,
+        `.dat` form) laid over it, as though appended to it; `name` names
+        the layer (`List.layers`) and errors. Same options.
 
-def default_list() -> List: ...
+        >>> corp = etld.List.builtin().with_extra("*.dev.corp.example\\n!www.dev.corp.example\\n")
+        >>> corp.suffix("api.alice.dev.corp.example"), corp.suffix("www.dev.corp.example")
+        ('alice.dev.corp.example', 'dev.corp.example')
+        """
+    @property
+    def layers(self) -> list[Layer]:
+        """The texts of extra rules laid over the list, in order: a list of
+        `Layer` (name, rule counts, VERSION and COMMIT); empty for a list
+        without them.
+        """
+    @property
+    def fingerprint(self) -> int:
+        """What tells this list from others (an int): the checksum of its
+        `.fst` file, which holds its rules, VERSION and COMMIT. Lists with
+        the same rules and metadata have the same fingerprint however they
+        were made.
+        """
+    @overload
+    def registrable(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+        """The registrable domain of a host (None when the host is a public
+        suffix or invalid), or of every host of a column.
+
+        >>> icann = etld.List.builtin(icann_only=True)
+        >>> icann.registrable("me.github.io"), icann.registrable("me.github.io", icann_only=False)
+        ('github.io', 'me.github.io')
+        """
+    @overload
+    def registrable(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+        """The registrable domain of a host (None when the host is a public
+        suffix or invalid), or of every host of a column.
+
+        >>> icann = etld.List.builtin(icann_only=True)
+        >>> icann.registrable("me.github.io"), icann.registrable("me.github.io", icann_only=False)
+        ('github.io', 'me.github.io')
+        """
+    @overload
+    def registrable(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """The registrable domain of a host (None when the host is a public
+        suffix or invalid), or of every host of a column.
+
+        >>> icann = etld.List.builtin(icann_only=True)
+        >>> icann.registrable("me.github.io"), icann.registrable("me.github.io", icann_only=False)
+        ('github.io', 'me.github.io')
+        """
+    @overload
+    def suffix(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+        """The public suffix of a host (None when it has none or is invalid),
+        or of every host of a column.
+
+        >>> etld.List.builtin().suffix("www.example.co.uk")
+        'co.uk'
+        """
+    @overload
+    def suffix(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+        """The public suffix of a host (None when it has none or is invalid),
+        or of every host of a column.
+
+        >>> etld.List.builtin().suffix("www.example.co.uk")
+        'co.uk'
+        """
+    @overload
+    def suffix(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """The public suffix of a host (None when it has none or is invalid),
+        or of every host of a column.
+
+        >>> etld.List.builtin().suffix("www.example.co.uk")
+        'co.uk'
+        """
+    @overload
+    def lookup(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Domain:
+        """Every part of the answer for a host, as a `Domain`; raises
+        `HostError` (a `ValueError`) for an invalid host. Given a column, a
+        struct column of the parts (a row whose `error` says why for an
+        invalid host).
+
+        >>> etld.List.builtin().lookup("a..b")
+        Traceback (most recent call last):
+        etld.HostError: empty label at byte 2
+        """
+    @overload
+    def lookup(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """Every part of the answer for a host, as a `Domain`; raises
+        `HostError` (a `ValueError`) for an invalid host. Given a column, a
+        struct column of the parts (a row whose `error` says why for an
+        invalid host).
+
+        >>> etld.List.builtin().lookup("a..b")
+        Traceback (most recent call last):
+        etld.HostError: empty label at byte 2
+        """
+    @overload
+    def lookup_url(self, url: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain:
+        """Every part of the answer for the host of a URL (or `host:port`, or
+        an e-mail address), as the WHATWG URL standard's parser takes the
+        host out; raises `UrlError` or `HostError` (both `ValueError`s).
+        Given a column, a struct column with the host too.
+
+        >>> etld.List.builtin().lookup_url("https://user@www.Example.co.uk:8080/path").registrable
+        'example.co.uk'
+        """
+    @overload
+    def lookup_url(self, url: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+        """Every part of the answer for the host of a URL (or `host:port`, or
+        an e-mail address), as the WHATWG URL standard's parser takes the
+        host out; raises `UrlError` or `HostError` (both `ValueError`s).
+        Given a column, a struct column with the host too.
+
+        >>> etld.List.builtin().lookup_url("https://user@www.Example.co.uk:8080/path").registrable
+        'example.co.uk'
+        """
+    @overload
+    def subdomain(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+        """The labels left of the registrable domain (`www` for
+        `www.example.co.uk`), or None; for a column, a column.
+        """
+    @overload
+    def subdomain(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+        """The labels left of the registrable domain (`www` for
+        `www.example.co.uk`), or None; for a column, a column.
+        """
+    @overload
+    def subdomain(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """The labels left of the registrable domain (`www` for
+        `www.example.co.uk`), or None; for a column, a column.
+        """
+    @overload
+    def label(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+        """The label left of the public suffix (`example` for
+        `www.example.co.uk`), or None; for a column, a column.
+        """
+    @overload
+    def label(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+        """The label left of the public suffix (`example` for
+        `www.example.co.uk`), or None; for a column, a column.
+        """
+    @overload
+    def label(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """The label left of the public suffix (`example` for
+        `www.example.co.uk`), or None; for a column, a column.
+        """
+    @overload
+    def section(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[Literal["icann", "private"]]:
+        """`"icann"` or `"private"`: the section of the rule that prevailed;
+        None for the implicit `*` rule or an invalid host. For a column, a
+        column.
+        """
+    @overload
+    def section(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+        """`"icann"` or `"private"`: the section of the rule that prevailed;
+        None for the implicit `*` rule or an invalid host. For a column, a
+        column.
+        """
+    @overload
+    def section(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """`"icann"` or `"private"`: the section of the rule that prevailed;
+        None for the implicit `*` rule or an invalid host. For a column, a
+        column.
+        """
+    @overload
+    def known(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[bool]:
+        """Whether a listed rule prevailed (None for an invalid host); for a
+        column, a column.
+        """
+    @overload
+    def known(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+        """Whether a listed rule prevailed (None for an invalid host); for a
+        column, a column.
+        """
+    @overload
+    def known(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """Whether a listed rule prevailed (None for an invalid host); for a
+        column, a column.
+        """
+    @overload
+    def error(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+        """Why the host is invalid (etld's message), or None when it is
+        valid; for a column, a column.
+        """
+    @overload
+    def error(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+        """Why the host is invalid (etld's message), or None when it is
+        valid; for a column, a column.
+        """
+    @overload
+    def error(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """Why the host is invalid (etld's message), or None when it is
+        valid; for a column, a column.
+        """
+    def answer(self, part: Part, host: Any, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
+        """One part of the answer, by name (`registrable`, `suffix`,
+        `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
+        `lookup_url`) for a host or a column.
+        """
+    @overload
+    def is_cookie_domain_acceptable(self, request_host: str, cookie_domain: str) -> bool:
+        """Whether a server at `request_host` may set a cookie for
+        `cookie_domain` (RFC 6265), answered as a browser does whatever the
+        list's options. Either argument may be a column (the other a str or
+        a column of the same length): a column of booleans comes back.
+
+        >>> psl = etld.List.builtin()
+        >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "example.co.uk")
+        True
+        >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "co.uk")
+        False
+        """
+    @overload
+    def is_cookie_domain_acceptable(self, request_host: C, cookie_domain: Union[str, C]) -> C:
+        """Whether a server at `request_host` may set a cookie for
+        `cookie_domain` (RFC 6265), answered as a browser does whatever the
+        list's options. Either argument may be a column (the other a str or
+        a column of the same length): a column of booleans comes back.
+
+        >>> psl = etld.List.builtin()
+        >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "example.co.uk")
+        True
+        >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "co.uk")
+        False
+        """
+    @overload
+    def is_cookie_domain_acceptable(self, request_host: str, cookie_domain: C) -> C:
+        """Whether a server at `request_host` may set a cookie for
+        `cookie_domain` (RFC 6265), answered as a browser does whatever the
+        list's options. Either argument may be a column (the other a str or
+        a column of the same length): a column of booleans comes back.
+
+        >>> psl = etld.List.builtin()
+        >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "example.co.uk")
+        True
+        >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "co.uk")
+        False
+        """
+    @property
+    def version(self) -> Optional[str]:
+        """The list's `// VERSION:` (`2026-10-22_08-36-41_UTC`), or None."""
+    @property
+    def commit(self) -> Optional[str]:
+        """The list's `// COMMIT:`, or None."""
+    @property
+    def source(self) -> str:
+        """Where the list came from: `the built-in list`, or a file and why it
+        was chosen.
+        """
+    @property
+    def rule_counts(self) -> dict[str, int]:
+        """The number of rules: a dict of `total`, `icann` and `private`."""
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options, as the keyword arguments that set them."""
+    def to_fst_bytes(self) -> bytes:
+        """The list as the bytes of a `.fst` file (what `etld compile` writes)."""
+
+def default_list() -> List:
+    """The list the module-level functions answer from: `etld.List()`, loaded
+    once, on first use.
+    """
 @overload
-def registrable(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
+def registrable(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    """The registrable domain of `host` on the list in use; see `List.registrable`.
+
+    >>> etld.registrable("www.example.co.uk"), etld.registrable("co.uk")
+    ('example.co.uk', None)
+    >>> etld.registrable("Bücher.DE"), etld.registrable("Bücher.DE", output="ascii")
+    ('bücher.de', 'xn--bcher-kva.de')
+    """
 @overload
-def registrable(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
+def registrable(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    """The registrable domain of `host` on the list in use; see `List.registrable`.
+
+    >>> etld.registrable("www.example.co.uk"), etld.registrable("co.uk")
+    ('example.co.uk', None)
+    >>> etld.registrable("Bücher.DE"), etld.registrable("Bücher.DE", output="ascii")
+    ('bücher.de', 'xn--bcher-kva.de')
+    """
 @overload
-def registrable(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def registrable(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """The registrable domain of `host` on the list in use; see `List.registrable`.
+
+    >>> etld.registrable("www.example.co.uk"), etld.registrable("co.uk")
+    ('example.co.uk', None)
+    >>> etld.registrable("Bücher.DE"), etld.registrable("Bücher.DE", output="ascii")
+    ('bücher.de', 'xn--bcher-kva.de')
+    """
 @overload
-def suffix(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
+def suffix(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    """The public suffix of `host` on the list in use; see `List.suffix`.
+
+    >>> etld.suffix("www.example.co.uk"), etld.suffix("me.github.io", icann_only=True)
+    ('co.uk', 'io')
+    """
 @overload
-def suffix(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
+def suffix(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    """The public suffix of `host` on the list in use; see `List.suffix`.
+
+    >>> etld.suffix("www.example.co.uk"), etld.suffix("me.github.io", icann_only=True)
+    ('co.uk', 'io')
+    """
 @overload
-def suffix(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def suffix(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """The public suffix of `host` on the list in use; see `List.suffix`.
+
+    >>> etld.suffix("www.example.co.uk"), etld.suffix("me.github.io", icann_only=True)
+    ('co.uk', 'io')
+    """
 @overload
-def lookup(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain: ...
+def lookup(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Domain:
+    """Every part of the answer for `host`; see `List.lookup`.
+
+    >>> d = etld.lookup("www.example.co.uk")
+    >>> d.registrable, d.suffix, d.subdomain
+    ('example.co.uk', 'co.uk', 'www')
+    """
 @overload
-def lookup(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def lookup(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """Every part of the answer for `host`; see `List.lookup`.
+
+    >>> d = etld.lookup("www.example.co.uk")
+    >>> d.registrable, d.suffix, d.subdomain
+    ('example.co.uk', 'co.uk', 'www')
+    """
 @overload
-def lookup_url(url: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain: ...
+def lookup_url(url: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain:
+    """Every part of the answer for the host of `url`; see `List.lookup_url`.
+
+    >>> etld.lookup_url("someone@mail.example.co.uk").suffix
+    'co.uk'
+    """
 @overload
-def lookup_url(url: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def lookup_url(url: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+    """Every part of the answer for the host of `url`; see `List.lookup_url`.
+
+    >>> etld.lookup_url("someone@mail.example.co.uk").suffix
+    'co.uk'
+    """
 @overload
-def subdomain(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
+def subdomain(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    """The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`."""
 @overload
-def subdomain(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
+def subdomain(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    """The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`."""
 @overload
-def subdomain(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def subdomain(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`."""
 @overload
-def label(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
+def label(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    """The label left of the public suffix of `host` on the list in use; see `List.label`."""
 @overload
-def label(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
+def label(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    """The label left of the public suffix of `host` on the list in use; see `List.label`."""
 @overload
-def label(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def label(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """The label left of the public suffix of `host` on the list in use; see `List.label`."""
 @overload
-def section(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[Literal["icann", "private"]]: ...
+def section(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[Literal["icann", "private"]]:
+    """The section of the rule that prevailed for `host` on the list in use; see `List.section`."""
 @overload
-def section(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
+def section(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    """The section of the rule that prevailed for `host` on the list in use; see `List.section`."""
 @overload
-def section(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def section(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """The section of the rule that prevailed for `host` on the list in use; see `List.section`."""
 @overload
-def known(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[bool]: ...
+def known(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[bool]:
+    """Whether a listed rule prevailed for `host` on the list in use; see `List.known`."""
 @overload
-def known(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
+def known(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    """Whether a listed rule prevailed for `host` on the list in use; see `List.known`."""
 @overload
-def known(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def known(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """Whether a listed rule prevailed for `host` on the list in use; see `List.known`."""
 @overload
-def error(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Optional[str]: ...
+def error(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    """Why `host` is invalid, or None, on the list in use; see `List.error`."""
 @overload
-def error(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> None: ...
+def error(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    """Why `host` is invalid, or None, on the list in use; see `List.error`."""
 @overload
-def error(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C: ...
+def error(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """Why `host` is invalid, or None, on the list in use; see `List.error`."""
 @overload
-def host(url: str, /) -> Optional[str]: ...
+def host(url: str, /) -> Optional[str]:
+    """The host of a URL, `host:port` or e-mail address, as the WHATWG URL
+    standard's parser takes it out; None when there is none. For a column
+    of URLs, a column (`etld.host("https://user@www.Example.co.uk:8080/")`
+    is `'www.Example.co.uk'`).
+    """
 @overload
-def host(url: None, /) -> None: ...
+def host(url: None, /) -> None:
+    """The host of a URL, `host:port` or e-mail address, as the WHATWG URL
+    standard's parser takes it out; None when there is none. For a column
+    of URLs, a column (`etld.host("https://user@www.Example.co.uk:8080/")`
+    is `'www.Example.co.uk'`).
+    """
 @overload
-def host(url: C, /) -> C: ...
-def answer(part: Part, host: Any, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Any: ...
+def host(url: C, /) -> C:
+    """The host of a URL, `host:port` or e-mail address, as the WHATWG URL
+    standard's parser takes it out; None when there is none. For a column
+    of URLs, a column (`etld.host("https://user@www.Example.co.uk:8080/")`
+    is `'www.Example.co.uk'`).
+    """
+def answer(part: Part, host: Any, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
+    """One part of the answer by name, for a host or a column; see `List.answer`."""
 @overload
-def is_cookie_domain_acceptable(request_host: str, cookie_domain: str) -> bool: ...
+def is_cookie_domain_acceptable(request_host: str, cookie_domain: str) -> bool:
+    """The cookie check on the list in use; see `List.is_cookie_domain_acceptable`.
+
+    >>> etld.is_cookie_domain_acceptable("a.b.example.com", "example.com")
+    True
+    """
 @overload
-def is_cookie_domain_acceptable(request_host: C, cookie_domain: Union[str, C]) -> C: ...
+def is_cookie_domain_acceptable(request_host: C, cookie_domain: Union[str, C]) -> C:
+    """The cookie check on the list in use; see `List.is_cookie_domain_acceptable`.
+
+    >>> etld.is_cookie_domain_acceptable("a.b.example.com", "example.com")
+    True
+    """
 @overload
-def is_cookie_domain_acceptable(request_host: str, cookie_domain: C) -> C: ...
-def compile(text: Union[str, bytes]) -> bytes: ...
+def is_cookie_domain_acceptable(request_host: str, cookie_domain: C) -> C:
+    """The cookie check on the list in use; see `List.is_cookie_domain_acceptable`.
+
+    >>> etld.is_cookie_domain_acceptable("a.b.example.com", "example.com")
+    True
+    """
+def compile(text: Union[str, bytes]) -> bytes:
+    """Compiles list text into the bytes of a `.fst` file.
+
+    >>> psl = etld.List.from_bytes(etld.compile("com\\n*.example.com\\n"))
+    >>> psl.suffix("a.b.example.com")
+    'b.example.com'
+    """
