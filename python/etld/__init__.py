@@ -50,9 +50,11 @@ text)::
     >>> corp.layers
     [etld.Layer(name='corp.dat', rules=1, version=None)]
 
-Engines: ``etld.polars`` (``pl.col("host").etld.registrable()``),
-``etld.duckdb`` (``etld.duckdb.register(con)``), ``etld.spark`` (Arrow UDFs
-and ``mapInArrow``).
+Engines: ``etld.polars`` (``pl.col("host").etld.registrable()``,
+``etld.polars.registrable("host")``), ``etld.pandas``
+(``series.etld.registrable()``), ``etld.duckdb``
+(``etld.duckdb.register(con)``), ``etld.spark`` (Arrow UDFs and
+``mapInArrow``).
 """
 
 import sys as _sys
@@ -121,7 +123,9 @@ def list_version() -> Optional[str]:
     return default_list().version
 
 
-# Polars users who imported Polars first get the `.etld` namespace at once;
-# others `import etld.polars`.
+# Polars and pandas users who imported them first get the `.etld` namespace
+# and accessor at once; others `import etld.polars` or `import etld.pandas`.
 if "polars" in _sys.modules:
     from etld import polars as _polars  # noqa: F401
+if "pandas" in _sys.modules:
+    from etld import pandas as _pandas  # noqa: F401

@@ -9,9 +9,15 @@
 `register` adds ``etld_registrable(host)``, ``etld_suffix``,
 ``etld_subdomain``, ``etld_label``, ``etld_section``, ``etld_known``
 (BOOLEAN), ``etld_error`` (NULL for a valid host) and ``etld_host(url)``,
-and ``etld_cookie_ok(request_host, cookie_domain)`` (BOOLEAN). Each takes a
-whole vector of rows at a time (DuckDB hands it over as Arrow), answers NULL
-for NULL or invalid input and never fails the query on its data. Calling
+``etld_lookup(host)``, every part in one STRUCT (`LOOKUP_FIELDS`), and
+``etld_cookie_ok(request_host, cookie_domain)`` (BOOLEAN)::
+
+    >>> con.sql("SELECT etld_lookup('www.example.co.uk') AS l").fetchall()[0][0]["subdomain"]
+    'www'
+
+Each takes a whole vector of rows at a time (DuckDB hands it over as
+Arrow), answers NULL for NULL or invalid input and never fails the query
+on its data. Calling
 `register` again on a connection replaces the functions (with another list
 or options, say)::
 
@@ -26,7 +32,7 @@ from typing import Any, Optional
 
 import etld
 
-__all__ = ["register", "FUNCTIONS"]
+__all__ = ["register", "FUNCTIONS", "LOOKUP_FIELDS"]
 
 #: The functions `register` adds (without the prefix) and what they answer.
 FUNCTIONS = {
@@ -38,6 +44,18 @@ FUNCTIONS = {
     "known": "BOOLEAN",
     "error": "VARCHAR",
     "host": "VARCHAR",
+}
+
+
+#: The fields of the STRUCT that ``etld_lookup(host)`` answers, in order.
+LOOKUP_FIELDS = {
+    "suffix": "VARCHAR",
+    "registrable": "VARCHAR",
+    "subdomain": "VARCHAR",
+    "label": "VARCHAR",
+    "section": "VARCHAR",
+    "known": "BOOLEAN",
+    "error": "VARCHAR",
 }
 
 
@@ -98,6 +116,20 @@ def register(
             null_handling="special",
             side_effects=False,
         )
+
+    import duckdb
+
+    lookup_type = duckdb.struct_type({name: kinds[t] for name, t in LOOKUP_FIELDS.items()})
+    _create(
+        con,
+        prefix + "lookup",
+        function("lookup"),
+        [varchar],
+        lookup_type,
+        type="arrow",
+        null_handling="special",
+        side_effects=False,
+    )
 
     def cookie_ok(request_host, cookie_domain):
         return target.is_cookie_domain_acceptable(request_host, cookie_domain)

@@ -11,20 +11,43 @@ Importing this module (or importing ``etld`` after ``polars``) registers it::
     ...    .len().sort("site", nulls_last=True)["site"].to_list())
     ['example.co.uk', 'me.github.io', None]
 
-Each method takes the options of `etld.List` as keyword arguments, and
-``list=`` for a list of one's own (default: `etld.default_list()`). Each
-batch of the column is answered in one call, with the GIL released.
+Each method takes the options of `etld.List` as keyword arguments,
+``url=True`` to answer for the host of each URL, and ``list=`` for a list
+of one's own (default: `etld.default_list()`). Each batch of the column is
+answered in one call, with the GIL released.
+
+The same as functions of a column name or an expression, which type
+checkers follow (a registered namespace is invisible to them: ``mypy
+--strict`` says ``"Expr" has no attribute "etld"``)::
+
+    >>> from etld import polars as ep
+    >>> df.select(ep.registrable("host"), ep.suffix(pl.col("host"), icann_only=True).alias("s")).row(1)
+    ('me.github.io', 'io')
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Dict, Optional, Union
 
 import polars as pl
 
 import etld
 
-__all__ = ["EtldExpr", "EtldSeries", "LOOKUP_DTYPE"]
+__all__ = [
+    "EtldExpr",
+    "EtldSeries",
+    "LOOKUP_DTYPE",
+    "error",
+    "host",
+    "known",
+    "label",
+    "lookup",
+    "lookup_url",
+    "registrable",
+    "section",
+    "subdomain",
+    "suffix",
+]
 
 #: The struct that ``.etld.lookup()`` gives.
 LOOKUP_DTYPE = pl.Struct(
@@ -55,15 +78,16 @@ _DTYPES = {
 }
 
 
-def _answer(part: str, series: pl.Series, lst: Optional[etld.List], options: dict) -> pl.Series:
+def _answer(part: str, series: pl.Series, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Series:
     target = lst if lst is not None else etld.default_list()
-    return target.answer(part, series, **options)
+    answer: pl.Series = target.answer(part, series, **options)  # type: ignore[arg-type]
+    return answer
 
 
 class _Parts:
     """The methods shared by the expression and series namespaces."""
 
-    def _part(self, part: str, lst: Optional[etld.List], options: dict) -> Any:
+    def _part(self, part: str, lst: Optional[etld.List], options: Dict[str, Any]) -> Any:
         raise NotImplementedError
 
     def registrable(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
@@ -116,7 +140,7 @@ class EtldExpr(_Parts):
     def __init__(self, expr: pl.Expr) -> None:
         self._expr = expr
 
-    def _part(self, part: str, lst: Optional[etld.List], options: dict) -> pl.Expr:
+    def _part(self, part: str, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Expr:
         return self._expr.map_batches(
             lambda s: _answer(part, s, lst, options),
             return_dtype=_DTYPES[part],
@@ -131,5 +155,164 @@ class EtldSeries(_Parts):
     def __init__(self, series: pl.Series) -> None:
         self._series = series
 
-    def _part(self, part: str, lst: Optional[etld.List], options: dict) -> pl.Series:
+    def _part(self, part: str, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Series:
         return _answer(part, self._series, lst, options)
+
+
+#: A column: its name, or an expression.
+IntoColumn = Union[str, pl.Expr]
+
+
+def _expr(column: IntoColumn) -> EtldExpr:
+    return EtldExpr(pl.col(column) if isinstance(column, str) else column)
+
+
+def registrable(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+    url: bool = False,
+) -> pl.Expr:
+    """The registrable domain of each host of ``column`` (a name or an
+    expression): ``pl.col(column).etld.registrable(...)``."""
+    return _expr(column)._part("registrable", list, _options(icann_only, default_rule, wildcard_root, output, url))
+
+
+def suffix(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+    url: bool = False,
+) -> pl.Expr:
+    """The public suffix of each host of ``column``."""
+    return _expr(column)._part("suffix", list, _options(icann_only, default_rule, wildcard_root, output, url))
+
+
+def subdomain(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+    url: bool = False,
+) -> pl.Expr:
+    """The labels left of the registrable domain of each host of ``column``."""
+    return _expr(column)._part("subdomain", list, _options(icann_only, default_rule, wildcard_root, output, url))
+
+
+def label(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+    url: bool = False,
+) -> pl.Expr:
+    """The label left of the public suffix of each host of ``column``."""
+    return _expr(column)._part("label", list, _options(icann_only, default_rule, wildcard_root, output, url))
+
+
+def section(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+    url: bool = False,
+) -> pl.Expr:
+    """``icann``, ``private`` or null for each host of ``column``."""
+    return _expr(column)._part("section", list, _options(icann_only, default_rule, wildcard_root, output, url))
+
+
+def known(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+    url: bool = False,
+) -> pl.Expr:
+    """Whether a listed rule prevailed for each host of ``column``."""
+    return _expr(column)._part("known", list, _options(icann_only, default_rule, wildcard_root, output, url))
+
+
+def error(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+    url: bool = False,
+) -> pl.Expr:
+    """Why each host of ``column`` is invalid; null for a valid one."""
+    return _expr(column)._part("error", list, _options(icann_only, default_rule, wildcard_root, output, url))
+
+
+def lookup(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+) -> pl.Expr:
+    """Every part for each host of ``column``, as a struct (`LOOKUP_DTYPE`)."""
+    return _expr(column)._part("lookup", list, _options(icann_only, default_rule, wildcard_root, output, False))
+
+
+def lookup_url(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+) -> pl.Expr:
+    """Every part of the lookup of each URL's host of ``column``, with the
+    host, as a struct."""
+    return _expr(column)._part("lookup_url", list, _options(icann_only, default_rule, wildcard_root, output, False))
+
+
+def host(column: IntoColumn) -> pl.Expr:
+    """The host of each URL (``host:port``, e-mail address) of ``column``."""
+    return _expr(column)._part("host", None, {})
+
+
+def _options(
+    icann_only: Optional[bool],
+    default_rule: Optional[bool],
+    wildcard_root: Optional[bool],
+    output: Optional[str],
+    url: bool,
+) -> Dict[str, Any]:
+    """The keyword arguments given, for `etld.List.answer`."""
+    given: Dict[str, Any] = {
+        "icann_only": icann_only,
+        "default_rule": default_rule,
+        "wildcard_root": wildcard_root,
+        "output": output,
+    }
+    options = {k: v for k, v in given.items() if v is not None}
+    if url:
+        options["url"] = True
+    return options
