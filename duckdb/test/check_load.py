@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Loading checks the `.test` files cannot make: the DuckDB CLI (PyPI's
 `duckdb-cli`) loads the extension with `-unsigned` and refuses it without;
-each connection of one database has its own list; `SET GLOBAL` reaches every
-connection; a list file rewritten is loaded again, an unchanged one is not.
+each connection of one database has its own list; a prepared statement follows a
+later `SET`; `SET GLOBAL` reaches every connection; a list file rewritten is loaded again, an unchanged one is not.
 
 Usage: check_load.py EXTENSION DUCKDB_CLI ; ends with `N passed, N failed`.
 """
@@ -77,6 +77,14 @@ def main(argv: list[str]) -> int:
         check("the other connection is untouched", one(b, "SELECT etld_suffix('me.github.io')"), "github.io")
         a.execute("RESET etld_list")
         check("RESET: the built-in list again", one(a, "SELECT etld_suffix('me.github.io')"), "github.io")
+
+        # A prepared statement follows a later SET: the list is chosen when
+        # each execution starts, not when the statement is prepared.
+        a.execute("PREPARE suffix_of AS SELECT etld_suffix($1)")
+        check("prepared: both sections", one(a, "EXECUTE suffix_of('me.github.io')"), "github.io")
+        a.execute("SET etld_icann_only = true")
+        check("prepared: after SET", one(a, "EXECUTE suffix_of('me.github.io')"), "io")
+        a.execute("RESET etld_icann_only")
 
         # SET GLOBAL reaches every connection, a connection's SET wins.
         db.execute("SET GLOBAL etld_icann_only = true")
