@@ -82,6 +82,7 @@ from etld._etld import (
     lookup_url,
     registrable,
     section,
+    site,
     subdomain,
     suffix,
 )
@@ -108,6 +109,7 @@ __all__ = [
     "lookup_url",
     "registrable",
     "section",
+    "site",
     "subdomain",
     "suffix",
     "error",

@@ -23,6 +23,7 @@ __all__ = [
     "section",
     "known",
     "error",
+    "site",
     "host",
     "answer",
     "is_cookie_domain_acceptable",
@@ -49,6 +50,7 @@ Part = Literal[
     "lookup",
     "host",
     "lookup_url",
+    "site",
 ]
 
 class ArrowArrayExportable(Protocol):
@@ -449,10 +451,46 @@ class List:
         """Why the host is invalid (etld's message), or None when it is
         valid; for a column, a column.
         """
+    @overload
+    def site(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+        """The site key of a host, for grouping and counting by site: its
+        registrable domain in ASCII (A-labels), without a trailing dot, so
+        that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are
+        one site; None where there is none (a public suffix, an IP address,
+        an invalid host). For a column, a column.
+
+        >>> psl = etld.List.builtin()
+        >>> psl.site("www.Bücher.de"), psl.site("shop.xn--bcher-kva.de"), psl.site("bücher.de.")
+        ('xn--bcher-kva.de', 'xn--bcher-kva.de', 'xn--bcher-kva.de')
+        """
+    @overload
+    def site(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+        """The site key of a host, for grouping and counting by site: its
+        registrable domain in ASCII (A-labels), without a trailing dot, so
+        that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are
+        one site; None where there is none (a public suffix, an IP address,
+        an invalid host). For a column, a column.
+
+        >>> psl = etld.List.builtin()
+        >>> psl.site("www.Bücher.de"), psl.site("shop.xn--bcher-kva.de"), psl.site("bücher.de.")
+        ('xn--bcher-kva.de', 'xn--bcher-kva.de', 'xn--bcher-kva.de')
+        """
+    @overload
+    def site(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+        """The site key of a host, for grouping and counting by site: its
+        registrable domain in ASCII (A-labels), without a trailing dot, so
+        that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are
+        one site; None where there is none (a public suffix, an IP address,
+        an invalid host). For a column, a column.
+
+        >>> psl = etld.List.builtin()
+        >>> psl.site("www.Bücher.de"), psl.site("shop.xn--bcher-kva.de"), psl.site("bücher.de.")
+        ('xn--bcher-kva.de', 'xn--bcher-kva.de', 'xn--bcher-kva.de')
+        """
     def answer(self, part: Part, host: Any, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
         """One part of the answer, by name (`registrable`, `suffix`,
         `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
-        `lookup_url`) for a host or a column.
+        `lookup_url`, `site`) for a host or a column.
         """
     @overload
     def is_cookie_domain_acceptable(self, request_host: str, cookie_domain: str) -> bool:
@@ -640,6 +678,30 @@ def error(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Opt
 @overload
 def error(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """Why `host` is invalid, or None, on the list in use; see `List.error`."""
+@overload
+def site(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    """The site key of `host` on the list in use, for grouping by site: its
+    registrable domain in ASCII, without a trailing dot; see `List.site`.
+
+    >>> etld.site("www.bücher.de"), etld.site("Shop.xn--bcher-kva.DE."), etld.site("co.uk")
+    ('xn--bcher-kva.de', 'xn--bcher-kva.de', None)
+    """
+@overload
+def site(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    """The site key of `host` on the list in use, for grouping by site: its
+    registrable domain in ASCII, without a trailing dot; see `List.site`.
+
+    >>> etld.site("www.bücher.de"), etld.site("Shop.xn--bcher-kva.DE."), etld.site("co.uk")
+    ('xn--bcher-kva.de', 'xn--bcher-kva.de', None)
+    """
+@overload
+def site(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    """The site key of `host` on the list in use, for grouping by site: its
+    registrable domain in ASCII, without a trailing dot; see `List.site`.
+
+    >>> etld.site("www.bücher.de"), etld.site("Shop.xn--bcher-kva.DE."), etld.site("co.uk")
+    ('xn--bcher-kva.de', 'xn--bcher-kva.de', None)
+    """
 @overload
 def host(url: str, /) -> Optional[str]:
     """The host of a URL, `host:port` or e-mail address, as the WHATWG URL

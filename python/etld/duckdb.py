@@ -5,11 +5,17 @@
     >>> etld.duckdb.register(con)
     >>> con.sql("SELECT etld_registrable('www.example.co.uk') AS site").fetchall()
     [('example.co.uk',)]
+    >>> con.sql('''SELECT etld_site(host) AS site, count(*) AS n
+    ...            FROM (VALUES ('www.bücher.de'), ('shop.xn--bcher-kva.de'), ('bücher.de.')) v(host)
+    ...            GROUP BY site''').fetchall()
+    [('xn--bcher-kva.de', 3)]
 
 `register` adds ``etld_registrable(host)``, ``etld_suffix``,
 ``etld_subdomain``, ``etld_label``, ``etld_section``, ``etld_known``
 (BOOLEAN), ``etld_error`` (NULL for a valid host) and ``etld_host(url)``,
-``etld_lookup(host)``, every part in one STRUCT (`LOOKUP_FIELDS`), and
+``etld_site(host)`` (the site key: the registrable domain in ASCII,
+without a trailing dot, to group by), ``etld_lookup(host)``, every part in
+one STRUCT (`LOOKUP_FIELDS`), and
 ``etld_cookie_ok(request_host, cookie_domain)`` (BOOLEAN)::
 
     >>> con.sql("SELECT etld_lookup('www.example.co.uk') AS l").fetchall()[0][0]["subdomain"]
@@ -44,6 +50,7 @@ FUNCTIONS = {
     "known": "BOOLEAN",
     "error": "VARCHAR",
     "host": "VARCHAR",
+    "site": "VARCHAR",
 }
 
 

@@ -72,6 +72,16 @@ class EtldAccessor:
         """Why each host is invalid; missing for a valid one."""
         return self._part("error", list, options)
 
+    def site(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+        """The site key of each host, to group by: the registrable domain in
+        ASCII, without a trailing dot (see `etld.site`)::
+
+            >>> hits = pd.Series(["www.bücher.de", "shop.xn--bcher-kva.de", "bücher.de.", "me.github.io"])
+            >>> hits.groupby(hits.etld.site()).size().to_dict()
+            {'me.github.io': 1, 'xn--bcher-kva.de': 3}
+        """
+        return self._part("site", list, options)
+
     def host(self) -> pd.Series:
         """The host of each URL (``host:port``, e-mail address)."""
         return self._part("host", None, {})

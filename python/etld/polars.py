@@ -7,9 +7,15 @@ Importing this module (or importing ``etld`` after ``polars``) registers it::
     >>> df = pl.DataFrame({"host": ["www.example.co.uk", "me.github.io", "a..b", None]})
     >>> df.select(pl.col("host").etld.registrable()).to_series().to_list()
     ['example.co.uk', 'me.github.io', None, None]
-    >>> (df.group_by(site=pl.col("host").etld.registrable())
-    ...    .len().sort("site", nulls_last=True)["site"].to_list())
-    ['example.co.uk', 'me.github.io', None]
+
+Grouped by site, with the site key (`etld.site`: the registrable domain in
+ASCII, without a trailing dot), so that one site's hosts written in
+Unicode, in A-labels or with a final dot count together::
+
+    >>> hits = pl.DataFrame({"host": ["www.bücher.de", "shop.xn--bcher-kva.de", "bücher.de.", "me.github.io"]})
+    >>> (hits.group_by(site=pl.col("host").etld.site())
+    ...    .len().sort("site")).rows()
+    [('me.github.io', 1), ('xn--bcher-kva.de', 3)]
 
 Each method takes the options of `etld.List` as keyword arguments,
 ``url=True`` to answer for the host of each URL, and ``list=`` for a list
@@ -45,6 +51,7 @@ __all__ = [
     "lookup_url",
     "registrable",
     "section",
+    "site",
     "subdomain",
     "suffix",
 ]
@@ -73,6 +80,7 @@ _DTYPES = {
     "known": pl.Boolean,
     "error": pl.String,
     "host": pl.String,
+    "site": pl.String,
     "lookup": LOOKUP_DTYPE,
     "lookup_url": _LOOKUP_URL_DTYPE,
 }
@@ -122,6 +130,11 @@ class _Parts:
     def host(self) -> Any:
         """The host of each URL (``host:port``, e-mail address)."""
         return self._part("host", None, {})
+
+    def site(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+        """The site key of each host, to group by: the registrable domain in
+        ASCII, without a trailing dot (see `etld.site`)."""
+        return self._part("site", list, options)
 
     def lookup(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
         """Every part, as a struct (`LOOKUP_DTYPE`)."""
@@ -291,6 +304,20 @@ def lookup_url(
     """Every part of the lookup of each URL's host of ``column``, with the
     host, as a struct."""
     return _expr(column)._part("lookup_url", list, _options(icann_only, default_rule, wildcard_root, output, False))
+
+
+def site(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    url: bool = False,
+) -> pl.Expr:
+    """The site key of each host of ``column``, to group by: the registrable
+    domain in ASCII, without a trailing dot (see `etld.site`)."""
+    return _expr(column)._part("site", list, _options(icann_only, default_rule, wildcard_root, None, url))
 
 
 def host(column: IntoColumn) -> pl.Expr:

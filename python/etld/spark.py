@@ -5,10 +5,11 @@
     >>> import etld.spark
     >>> spark = SparkSession.builder.master("local[2]").getOrCreate()  # doctest: +SKIP
     >>> df = spark.createDataFrame([("www.example.co.uk",), ("me.github.io",)], ["host"])  # doctest: +SKIP
-    >>> df.groupBy(etld.spark.registrable("host").alias("site")).count()  # doctest: +SKIP
+    >>> df.groupBy(etld.spark.site("host").alias("site")).count()  # doctest: +SKIP
 
 Each function (`registrable`, `suffix`, `subdomain`, `label`, `section`,
-`known`, `error`, `host`) takes a column (or its name) and the options of
+`known`, `error`, `host`, and `site`, the site key to group by: the
+registrable domain in ASCII, without a trailing dot) takes a column (or its name) and the options of
 `etld.List` as keyword arguments, plus ``list=`` for a list of one's own
 (default: `etld.default_list()` on the driver). The list travels to the
 executors with the function (pickled as its ``.fst`` bytes, or as nothing
@@ -37,6 +38,7 @@ __all__ = [
     "known",
     "error",
     "host",
+    "site",
     "register",
     "with_parts",
 ]
@@ -51,6 +53,7 @@ PARTS = {
     "known": "boolean",
     "error": "string",
     "host": "string",
+    "site": "string",
 }
 
 
@@ -112,6 +115,7 @@ section = _column_fn("section")
 known = _column_fn("known")
 error = _column_fn("error")
 host = _column_fn("host")
+site = _column_fn("site")
 
 
 def register(

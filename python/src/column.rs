@@ -51,6 +51,9 @@ pub enum Op {
     Host,
     /// Every part of the lookup of a URL's host, and the host.
     LookupUrl,
+    /// The site key: the registrable domain in ASCII, without a trailing
+    /// dot.
+    Site,
 }
 
 // `Op::ALL` holds every operation at the place its number says, checked
@@ -68,7 +71,7 @@ impl Op {
     /// Every operation, in the order of declaration: `Op::ALL[op as usize]`
     /// is `op`. (The entry of the module's functions numbers them so.)
     #[cfg(Py_3_10)]
-    pub const ALL: [Op; 10] = [
+    pub const ALL: [Op; 11] = [
         Op::Registrable,
         Op::Suffix,
         Op::Subdomain,
@@ -79,18 +82,35 @@ impl Op {
         Op::Lookup,
         Op::Host,
         Op::LookupUrl,
+        Op::Site,
     ];
 
     /// Whether the operation answers one part of the lookup of a host, a
     /// `str`, a `bool` or None: `Registrable`, `Suffix`, `Subdomain`,
-    /// `Label`, `Section` or `Known`. (The fast entry of the module's
-    /// functions asks.)
+    /// `Label`, `Section`, `Known` or `Site`. (The fast entry of the
+    /// module's functions asks.)
     #[cfg(Py_3_10)]
     pub const fn is_part(self) -> bool {
         matches!(
             self,
-            Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Section | Op::Known
+            Op::Registrable
+                | Op::Suffix
+                | Op::Subdomain
+                | Op::Label
+                | Op::Section
+                | Op::Known
+                | Op::Site
         )
+    }
+
+    /// The options the operation looks up with, given the call's: the site
+    /// key is always in ASCII.
+    #[inline]
+    pub fn options(self, options: &Options) -> Options {
+        match self {
+            Op::Site => options.output(etld::Output::Ascii),
+            _ => *options,
+        }
     }
 
     /// The operation named `name`.
@@ -106,6 +126,7 @@ impl Op {
             "lookup" => Op::Lookup,
             "host" => Op::Host,
             "lookup_url" => Op::LookupUrl,
+            "site" => Op::Site,
             _ => {
                 return Err(PyValueError::new_err(format!(
                     "no such operation: {name:?}"
@@ -698,7 +719,11 @@ pub fn answer(
     let rows = input.len();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = cores.min(rows / MIN_ROWS_PER_THREAD).max(1);
-    let string_part = matches!(op, Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label);
+    let options = &op.options(options);
+    let string_part = matches!(
+        op,
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
+    );
     if string_part && t == DataType::Utf8View {
         return Ok(vec![answer_views(
             list,
@@ -839,24 +864,28 @@ fn answer_chunks(
     match op {
         // By the answer's type, not the chunks': a column of no chunks
         // answers in its own type too.
-        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::Utf8View => {
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
+            if t == DataType::Utf8View =>
+        {
             answer_views(list, options, op, chunks, 1, stop)
         }
-        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::Utf8 => {
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
+            if t == DataType::Utf8 =>
+        {
             string_parts::<i32>(list, options, op, &input.chunks, rows, bytes, stop)
         }
-        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label if t == DataType::LargeUtf8 => {
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
+            if t == DataType::LargeUtf8 =>
+        {
             string_parts::<i64>(list, options, op, &input.chunks, rows, bytes, stop)
         }
-        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label => {
+        Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site => {
             let mut out = Strings::new(&t, rows, bytes);
             for chunk in &input.chunks {
                 each_answer(list, options, chunk, stop, |a| {
-                    out.push(a.and_then(|a| match op {
-                        Op::Registrable => a.registrable(),
-                        Op::Suffix => a.suffix(),
-                        Op::Subdomain => a.subdomain(),
-                        _ => a.registrable_label(),
+                    out.push(a.and_then(|a| {
+                        let (lo, hi) = part_range(op, a)?;
+                        a.name()?.get(lo..hi)
                     }))
                 })?;
             }
@@ -1024,9 +1053,14 @@ where
 /// `None` when the answer has no such part.
 #[inline]
 fn part_range(op: Op, a: &Answer<'_>) -> Option<(usize, usize)> {
-    let len = a.name()?.len();
+    let name = a.name()?;
+    let len = name.len();
     match op {
         Op::Registrable => Some((a.registrable_start()?, len)),
+        Op::Site => Some((
+            a.registrable_start()?,
+            len - usize::from(name.ends_with('.')),
+        )),
         Op::Suffix => Some((a.suffix_start()?, len)),
         Op::Subdomain => match a.registrable_start()? {
             0 => None,

@@ -142,6 +142,10 @@ def test_spark_group_by_site(spark):
     df = spark.createDataFrame([(h,) for h in hosts], "host string").repartition(3)
     rows = df.groupBy(etld.spark.registrable("host").alias("site")).count().collect()
     assert {r["site"]: r["count"] for r in rows} == dict(want)
+    # The site key: the same groups, each named in ASCII without a final dot.
+    rows = df.groupBy(etld.spark.site("host").alias("site")).count().collect()
+    keys = Counter(None if h is None else etld.site(h) for h in hosts)
+    assert {r["site"]: r["count"] for r in rows} == dict(keys)
 
 
 def test_spark_every_part_and_sql(spark):

@@ -221,3 +221,53 @@ def test_stub_carries_the_docstrings():
     script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts", "stub_docs.py")
     run = subprocess.run([sys.executable, script, "--check"], capture_output=True, text=True)
     assert run.returncode == 0, "the stub's docstrings differ from the module's: run python/scripts/stub_docs.py"
+
+
+# --- The site key ---------------------------------------------------------------
+
+SITE_HOSTS = ["www.bücher.de", "shop.xn--bcher-kva.de", "bücher.de.", "Bücher.DE", "me.github.io", "co.uk", "a..b", None]
+SITES = ["xn--bcher-kva.de"] * 4 + ["me.github.io", None, None, None]
+
+
+def test_site_key():
+    lst = etld.List.builtin(output="unicode")
+    for f in (etld.site, lst.site, lambda h: etld.answer("site", h)):
+        assert [f(h) for h in SITE_HOSTS] == SITES
+    # Options other than the output form count; the form is always ASCII.
+    assert etld.site("me.github.io", icann_only=True) == "github.io"
+    assert etld.site("www.食狮.公司.cn", output="unicode") == "xn--85x722f.xn--55qx5d.cn"
+    assert etld.site("https://www.bücher.de./x", url=True) == "xn--bcher-kva.de"
+    assert etld.site("192.168.0.1") is None
+
+
+@pytest.mark.parametrize("type_", [pa.string(), pa.large_string(), pa.string_view()], ids=str)
+def test_site_key_columns(type_):
+    col = pa.array(SITE_HOSTS, type=type_)
+    got = etld.site(col)
+    assert got.type == type_ and got.to_pylist() == SITES
+    # A long column, on several threads.
+    many = pa.array(SITE_HOSTS * 40_000, type=type_)
+    assert etld.site(many).to_pylist() == SITES * 40_000
+
+
+def test_site_key_group_by_in_each_engine():
+    import duckdb
+    import pandas as pd
+
+    import etld.duckdb
+    import etld.pandas  # noqa: F401
+    from etld import polars as ep
+
+    want = {"xn--bcher-kva.de": 4, "me.github.io": 1}
+    df = pl.DataFrame({"host": SITE_HOSTS})
+    counts = df.group_by(site=pl.col("host").etld.site()).len().drop_nulls("site")
+    assert dict(counts.rows()) == want
+    counts = df.group_by(ep.site("host")).len().drop_nulls("host")
+    assert dict(counts.rows()) == want
+    s = pd.Series(SITE_HOSTS, dtype="str")
+    assert s.groupby(s.etld.site()).size().to_dict() == want
+    con = duckdb.connect()
+    etld.duckdb.register(con)
+    con.register("hits", pa.table({"host": SITE_HOSTS}))
+    rows = con.sql("SELECT etld_site(host) AS site, count(*) FROM hits WHERE site IS NOT NULL GROUP BY site").fetchall()
+    assert dict(rows) == want
