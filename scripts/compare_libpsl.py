@@ -49,7 +49,7 @@ def category(host, strict, root, psl):
         message = re.sub(r" at byte \d+", "", root[len("ERROR: "):])
         if IPV4.match(host):
             return ("IPv4 address",
-                    "etld refuses IP addresses (no public suffix, SPEC 3.3); "
+                    "etld refuses IP addresses (no public suffix, docs/behaviour.md section 3 step 3); "
                     "libpsl applies the implicit `*` rule to the last label (`1.2.3.4` -> `3.4`)")
         return ("invalid host: " + message,
                 "etld refuses the host; libpsl answers anyway")
@@ -59,7 +59,7 @@ def category(host, strict, root, psl):
                 "libpsl answers the suffix with the dot (`com.`)")
     if "\u3002" in host or "\uff61" in host:
         return ("ideographic full stop",
-                "etld separates labels at U+3002 and U+FF61 like `.` (UTS 46, SPEC 3.2); "
+                "etld separates labels at U+3002 and U+FF61 like `.` (UTS 46, docs/behaviour.md section 3 step 2); "
                 "libpsl maps only U+FF0E (by NFKC) and keeps the others inside a label")
     if root == psl and strict != psl:
         return ("wildcard parent (default mode only)",

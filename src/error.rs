@@ -20,7 +20,7 @@ pub enum LabelError {
     /// The label starts with `xn--` but is not a valid A-label, or a Unicode
     /// label could not be encoded.
     Punycode(etld_punycode::Error),
-    /// UTS 46 processing refused the name (SPEC step 2: a disallowed code
+    /// UTS 46 processing refused the name (docs/behaviour.md section 3 step 2: a disallowed code
     /// point, an `xn--` label that is not valid, a broken validity
     /// criterion: see [`crate::uts46::Error`]).
     Uts46(crate::uts46::Error),
@@ -47,7 +47,7 @@ pub enum HostError {
     /// The input is empty.
     Empty,
     /// A label is invalid. Of several errors, one of UTS 46 processing
-    /// (SPEC section 3 step 2: a disallowed code point, an invalid A-label,
+    /// (docs/behaviour.md section 3 step 2: a disallowed code point, an invalid A-label,
     /// a broken validity criterion) comes first, the leftmost label's, the
     /// Bidi rule (the whole name's) checked last; then the leftmost of the
     /// others (an empty label, a forbidden code point, a label too long),

@@ -1,4 +1,4 @@
-//! Loading costs what a file honestly holds (SPEC section 4): a few hundred
+//! Loading costs what a file honestly holds (docs/behaviour.md section 4): a few hundred
 //! crafted bytes that describe millions of keys are refused, no list that
 //! loads makes a lookup follow more than a bounded number of paths, and a
 //! large honest list compiles and loads.

@@ -1,4 +1,4 @@
-//! Cases the fuzz targets found, each with the answer SPEC sections 2 to 5
+//! Cases the fuzz targets found, each with the answer docs/behaviour.md sections 2 to 5
 //! ask for, and the host reading of the naive model (tests/common) held to
 //! the library's on hand-picked hosts of every kind.
 

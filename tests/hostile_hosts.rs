@@ -1,5 +1,5 @@
 //! Hosts that are not what they seem, and the errors they give: each is
-//! refused (or mapped) as SPEC section 3 says, and each error points at the
+//! refused (or mapped) as docs/behaviour.md section 3 says, and each error points at the
 //! offending byte.
 
 use etld::{HostError, LabelError, List, Options, Output};
@@ -209,9 +209,9 @@ fn both_paths_report_a_labels_alike() {
 
 /// A label too long does not hide a Bidi error in a label left of it: the
 /// name with a right-to-left A-label is a Bidi domain name, whose label
-/// `1a` breaks rule 1, which processing (SPEC 3 step 2) finds before the
+/// `1a` breaks rule 1, which processing (docs/behaviour.md section 3 step 2) finds before the
 /// length (step 4). Without the Bidi error, the length is the error.
-/// A name whose last label is a number is an IP address (SPEC 3 step 3)
+/// A name whose last label is a number is an IP address (docs/behaviour.md section 3 step 3)
 /// once UTS 46 processing (step 2) has accepted it: an invalid A-label or a
 /// broken Bidi rule is reported first, as a browser's URL parser fails at
 /// its domain-to-ASCII step before it reads an IPv4 address.

@@ -1,5 +1,5 @@
 //! The cookie check against a model written from RFC 6265 5.1.3 and 5.3
-//! step 5 and SPEC section 3 (tests/common): a browser's view of the list
+//! step 5 and docs/behaviour.md section 3 (tests/common): a browser's view of the list
 //! whatever options the list carries, one leading dot of the cookie domain
 //! ignored, an IP address matching itself only.
 //!

@@ -5,7 +5,7 @@
 //! registrable domain, unless an exception made it the suffix and strict
 //! wildcards leave it a registrable domain of its own (`kobe.jp` of
 //! `city.kobe.jp`); the whole name gives the same answer again. For
-//! answers in Unicode form (SPEC section 3 step 4 makes it so), in ASCII
+//! answers in Unicode form (docs/behaviour.md section 3 step 4 makes it so), in ASCII
 //! form, and in input form.
 #![no_main]
 

@@ -8,7 +8,7 @@
 use etld::{List, Options, Output};
 use libfuzzer_sys::fuzz_target;
 
-/// The ASCII form of an answer's name (SPEC section 3 step 6: the same
+/// The ASCII form of an answer's name (docs/behaviour.md section 3 step 6: the same
 /// name, by UTS 46 ToASCII).
 fn to_ascii(name: &str) -> String {
     etld::uts46::to_ascii(name)

@@ -1,5 +1,5 @@
 //! A-labels: the `xn--` form of internationalized DNS labels (RFC 5890,
-//! checked the way SPEC section 3 step 4 asks).
+//! checked the way docs/behaviour.md section 3 step 4 asks).
 //!
 //! An *A-label* is `xn--` followed by the Punycode of a Unicode label. Here a
 //! label starting with `xn--` (in any case) is accepted only if its payload
@@ -161,7 +161,7 @@ fn reencode(payload: &[u8], decoded: &[char], bytes: &mut [u8]) -> Result<usize,
 /// `reencoding_never_differs` test checks this for every payload of up to
 /// four letters, digits and hyphens, and the fuzz targets for random ones;
 /// release builds therefore skip the re-encoding, which cost as much as the
-/// decoding. SPEC section 3 step 4 asks for the check: it is met either way.
+/// decoding. docs/behaviour.md section 3 step 4 asks for the check: it is met either way.
 fn mismatch(kept: &[u8], written: usize, payload: &[u8]) -> Option<usize> {
     match kept
         .iter()

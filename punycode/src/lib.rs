@@ -72,7 +72,7 @@
 //! assert!(matches!(decode("ib9b"), Err(Error::InvalidCodePoint { value: 0xD800, .. })));
 //! ```
 //!
-//! Convert labels between Unicode and A-label form (SPEC section 3 step 4),
+//! Convert labels between Unicode and A-label form (docs/behaviour.md section 3 step 4),
 //! or check an A-label without allocating:
 //!
 //! ```

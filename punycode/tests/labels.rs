@@ -1,4 +1,4 @@
-//! A-label helpers (SPEC section 3 step 4).
+//! A-label helpers (docs/behaviour.md section 3 step 4).
 
 use etld_punycode::{
     check_a_label, decode_a_label_into, has_ace_prefix, to_ascii_label, to_ascii_label_into,

@@ -1,4 +1,4 @@
-//! [`InputForm`]: a host in its own form, processed (SPEC 3 step 6), as the
+//! [`InputForm`]: a host in its own form, processed (docs/behaviour.md section 3 step 6), as the
 //! canonicalisation writes it piece by piece.
 //!
 //! Most hosts that reach the slow path come out of it as they went in: a

@@ -171,7 +171,7 @@ impl AsciiName {
 /// name that does not fit says so ([`AsciiName::too_long`]).
 ///
 /// In the input form, a label given as an A-label is its lower-cased
-/// A-label, any other is its processed Unicode form (SPEC 3 step 6).
+/// A-label, any other is its processed Unicode form (docs/behaviour.md section 3 step 6).
 pub(crate) fn canonicalize_host(
     host: &str,
     ascii: &mut AsciiName,

@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `scan.rs` | reads a host where it is, sixteen bytes at a time: finds its labels (a bitmap of its dots) and tells whether it is already canonical, lower-case ASCII, as nearly every host of a log is |
 //! | `label.rs` | canonicalises the other hosts label by label: upper case folded, the UTS 46 label separators and fullwidth ASCII mapped, Unicode labels encoded as `xn--` A-labels, A-labels checked; the same for a rule's labels |
-//! | `form.rs` | a host's input form as canonicalisation writes it (SPEC 3 step 6): the host itself, borrowed, until a piece differs from it |
+//! | `form.rs` | a host's input form as canonicalisation writes it (docs/behaviour.md section 3 step 6): the host itself, borrowed, until a piece differs from it |
 //! | `ip.rs` | tells an IP address (an IPv6 literal, or a name ending in a number as the WHATWG URL standard decides it) from a name |
 //! | `key.rs` | the key of a label, computed alike by the scan for a host's label and by the lookup room's tree for a rule's |
 //! | `uts46/` | UTS 46 processing with the WHATWG flags, on the project's own Unicode tables: the public [`uts46`] module |

@@ -1,5 +1,5 @@
 //! Shared test helpers: the naive model of the formal algorithm, a naive
-//! reading of hosts (SPEC section 3, steps 1 to 4), a naive cookie check,
+//! reading of hosts (docs/behaviour.md section 3, steps 1 to 4), a naive cookie check,
 //! and vector readers. The fuzz targets use this file too (`#[path]`).
 #![allow(dead_code)]
 
@@ -55,7 +55,7 @@ struct Hit {
     pattern: String,
 }
 
-/// The formal algorithm, literally (SPEC section 3 step 5), over a set of
+/// The formal algorithm, literally (docs/behaviour.md section 3 step 5), over a set of
 /// canonical rules. A rule matches when, label by label from the right, each
 /// of its labels is `*` or equal to the host's; to find the matching rules it
 /// tries the patterns the host can match (each label kept or made `*`),
@@ -375,7 +375,7 @@ pub fn check_batch_answer(list: &etld::List, host: &str, options: &Options, a: &
     }
 }
 
-/// A host read as SPEC section 3 steps 1 to 4 say: its labels in canonical
+/// A host read as docs/behaviour.md section 3 steps 1 to 4 say: its labels in canonical
 /// ASCII form and in input form (mapped and lower-cased), and whether it
 /// ended in a dot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -437,7 +437,7 @@ pub fn is_separator(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
 }
 
-/// The WHATWG forbidden domain code points, as SPEC section 3 step 3 lists
+/// The WHATWG forbidden domain code points, as docs/behaviour.md section 3 step 3 lists
 /// them.
 pub fn is_forbidden(c: char) -> bool {
     c <= ' ' || c == '\u{7F}' || "#%/:<>?@[\\]^|".contains(c)
@@ -451,7 +451,7 @@ pub fn unfullwidth(c: char) -> char {
     }
 }
 
-/// Whether a canonical Unicode label may hold `c` (SPEC section 3 step 4).
+/// Whether a canonical Unicode label may hold `c` (docs/behaviour.md section 3 step 4).
 pub fn is_canonical_char(c: char) -> bool {
     let mut lower = c.to_lowercase();
     lower.next() == Some(c) && lower.next().is_none() && !is_separator(c) && unfullwidth(c) == c
@@ -537,7 +537,7 @@ pub fn unicode_label(ascii: &str) -> String {
     }
 }
 
-/// Reads a host as SPEC section 3 steps 1 to 4 say. Of several faults, the
+/// Reads a host as docs/behaviour.md section 3 steps 1 to 4 say. Of several faults, the
 /// leftmost bad label is reported, then a name too long, then an IP address
 /// (an IPv6 literal first of all).
 pub fn read_host(host: &str) -> Result<Host, Fault> {
@@ -613,7 +613,7 @@ pub fn fault_agrees(host: &str, got: Fault, expected: Fault) -> bool {
 }
 
 /// Whether `got` is the error UTS 46 processing gives `host`: processing
-/// (SPEC 3 step 2) comes before the IP address check (step 3), and where
+/// (docs/behaviour.md section 3 step 2) comes before the IP address check (step 3), and where
 /// the model reads an A-label as valid that UTS 46 refuses (`xn--a`, which
 /// decodes to a C1 control), the library's error is UTS 46's.
 fn is_uts46_error(host: &str, got: Fault) -> bool {
@@ -650,7 +650,7 @@ fn same_bad_label(host: &str, got: Fault, expected: Fault) -> bool {
     (start..=end).contains(&at)
 }
 
-/// Whether UTS 46 (SPEC section 3 step 2) reads `host` as the model does.
+/// Whether UTS 46 (docs/behaviour.md section 3 step 2) reads `host` as the model does.
 /// The model maps fullwidth ASCII, lower-cases, and encodes or checks
 /// A-labels: UTS 46's result for a pure-ASCII name without `xn--` labels
 /// (its fast path) and for most others. Where UTS 46 does more (other
@@ -696,7 +696,7 @@ pub fn uts46_agrees(host: &str) -> bool {
     }
 }
 
-/// The cookie check written from RFC 6265 5.1.3 and 5.3 step 5 and SPEC
+/// The cookie check written from RFC 6265 5.1.3 and 5.3 step 5 and docs/behaviour.md
 /// section 3: a browser's view of the list (both sections, the implicit
 /// rule, wildcard parents as suffixes), one leading dot of the cookie
 /// domain ignored, an IP address matching itself only, byte for byte.

@@ -1,6 +1,6 @@
 //! What the fast targets share: a fixed set of tricky lists, built once,
 //! each with the naive model of its rules, and hosts spelled from a token
-//! alphabet that reaches every step of SPEC section 3.
+//! alphabet that reaches every step of docs/behaviour.md section 3.
 #![allow(dead_code)]
 
 use std::sync::OnceLock;
