@@ -84,7 +84,7 @@ def main() -> int:
     del hosts
     rows, distinct_hosts, sites = con.execute(
         "SELECT count(*), count(DISTINCT host), count(DISTINCT etld_registrable(host)) FROM hosts"
-    ).fetchone()
+    ).fetchall()[0]
     print(f"duckdb {duckdb.__version__}, {rows} hosts ({distinct_hosts} distinct, {sites} distinct sites), best of {args.repeat}")
 
     python_udf = None
