@@ -1110,10 +1110,11 @@ fn fields_pick_and_order_the_columns() {
         ),
         "http://a.example.com:1/x\ta.example.com\texample.com\n"
     );
-    // A tab in the input keeps the columns.
+    // A tab in the input keeps the columns; the backslash of the message's
+    // `'\t'` is escaped like any other (cli/tests/fields.rs).
     assert_eq!(
         ok(&["--fields", "input,error"], "a\tb\n"),
-        "a\\tb\tforbidden code point '\\t' (U+0009) at byte 1\n"
+        "a\\tb\tforbidden code point '\\\\t' (U+0009) at byte 1\n"
     );
     // Bad field names and --json with --fields are usage errors.
     assert_eq!(etld(&["--fields", "nope", "a.com"], "").code, Some(2));
