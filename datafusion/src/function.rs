@@ -20,19 +20,32 @@ pub enum Function {
     Known,
     /// `etld_error(host)`: NULL for a valid host, else why it is not.
     Error,
+    /// `etld_rule(host)`: the prevailing rule, canonical (`*` for the
+    /// implicit rule).
+    Rule,
+    /// `etld_icann_suffix(host)`: the public suffix under ICANN-only
+    /// sections.
+    IcannSuffix,
+    /// `etld_icann_registrable(host)`: the registrable domain under
+    /// ICANN-only sections.
+    IcannRegistrable,
     /// `etld_host(url)`: the host of a URL.
     Host,
 }
 
 impl Function {
-    /// Every function, in the order of the crate docs.
-    pub const ALL: [Function; 7] = [
+    /// Every function, in the order of the crate docs (and of the
+    /// variants, which index their documentation).
+    pub const ALL: [Function; 10] = [
         Function::Registrable,
         Function::Suffix,
         Function::Subdomain,
         Function::Section,
         Function::Known,
         Function::Error,
+        Function::Rule,
+        Function::IcannSuffix,
+        Function::IcannRegistrable,
         Function::Host,
     ];
 
@@ -45,6 +58,9 @@ impl Function {
             Function::Section => "etld_section",
             Function::Known => "etld_known",
             Function::Error => "etld_error",
+            Function::Rule => "etld_rule",
+            Function::IcannSuffix => "etld_icann_suffix",
+            Function::IcannRegistrable => "etld_icann_registrable",
             Function::Host => "etld_host",
         }
     }
@@ -59,13 +75,19 @@ impl Function {
     pub(crate) const fn keeps_input_type(self) -> bool {
         matches!(
             self,
-            Function::Registrable | Function::Suffix | Function::Subdomain | Function::Host
+            Function::Registrable
+                | Function::Suffix
+                | Function::Subdomain
+                | Function::IcannSuffix
+                | Function::IcannRegistrable
+                | Function::Host
         )
     }
 
     /// The string part of a host's lookup answer that this function
-    /// gives: the registrable domain, suffix, subdomain or section. `None`
-    /// for the other functions, whose answers are not parts of it.
+    /// gives: the registrable domain, suffix, subdomain, section, or the
+    /// ICANN-only suffix or registrable domain. `None` for the other
+    /// functions, whose answers are not parts of it.
     #[inline]
     pub(crate) fn part<'a>(self, answer: &Answer<'a>) -> Option<&'a str> {
         match self {
@@ -73,7 +95,9 @@ impl Function {
             Function::Suffix => answer.suffix(),
             Function::Subdomain => answer.subdomain(),
             Function::Section => answer.section().map(|s| s.as_str()),
-            Function::Known | Function::Error | Function::Host => None,
+            Function::IcannSuffix => answer.icann_suffix(),
+            Function::IcannRegistrable => answer.icann_registrable(),
+            Function::Known | Function::Error | Function::Rule | Function::Host => None,
         }
     }
 
@@ -126,6 +150,21 @@ impl Function {
                 "NULL for a valid host; else why it is not one, as `etld lookup` says it.",
                 "192.168.0.1",
                 "an IP address has no public suffix",
+            ),
+            Function::Rule => (
+                "The rule of the list that decided the public suffix, as the list writes it, canonical (ASCII): `co.uk`, `*.kobe.jp`, `!city.kobe.jp`, `*` for the implicit rule; NULL when no rule matched (the implicit `*` rule off) or the host is not valid.",
+                "a.b.kobe.jp",
+                "*.kobe.jp",
+            ),
+            Function::IcannSuffix => (
+                "The public suffix of a host under the ICANN section alone (tldextract's registry suffix), the other options as they are: the public suffix itself unless a PRIVATE rule decided it; NULL as for `etld_suffix`.",
+                "me.github.io",
+                "io",
+            ),
+            Function::IcannRegistrable => (
+                "The registrable domain of a host under the ICANN section alone (see `etld_icann_suffix`); NULL as for `etld_registrable`.",
+                "me.github.io",
+                "github.io",
             ),
             Function::Host => (
                 "The host of a URL, `host:port` or e-mail address, taken as the WHATWG URL standard's parser takes it for http and https URLs; NULL when there is none.",

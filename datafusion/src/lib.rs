@@ -9,13 +9,16 @@
 //! | `etld_section(host)` | the section of the prevailing rule: `icann`, `private`, NULL for the implicit `*` rule | string |
 //! | `etld_known(host)` | whether a listed rule prevailed (not the implicit `*` rule) | boolean |
 //! | `etld_error(host)` | NULL for a valid host, else why it is not one | string |
+//! | `etld_rule(host)` | the prevailing rule, canonical ASCII: `co.uk`, `*.kobe.jp`, `!city.kobe.jp`, `*` for the implicit rule | string |
+//! | `etld_icann_suffix(host)` | the public suffix under the ICANN section alone (`io` of `me.github.io`) | string |
+//! | `etld_icann_registrable(host)` | the registrable domain under the ICANN section alone (`github.io` of `me.github.io`) | string |
 //! | `etld_host(url)` | the host of a URL, `host:port` or e-mail address ([`etld::url::host`]) | string |
 //!
 //! Each takes one string argument: a `Utf8`, `LargeUtf8` or `Utf8View` column
 //! or constant (dictionary-encoded strings are decoded first). The answers
 //! are exactly those of `etld lookup` on the same host with the same list and
-//! options; a string answer has the type of its argument (`etld_section` and
-//! `etld_error` are always `Utf8`). NULL, or a host that is not valid (an IP
+//! options; a string answer has the type of its argument (`etld_section`,
+//! `etld_error` and `etld_rule` are always `Utf8`). NULL, or a host that is not valid (an IP
 //! address, an empty label, a bad `xn--` label, ...), gives NULL: a query
 //! never fails on its data. `etld_error` says what was wrong, in the words of
 //! `etld lookup`.

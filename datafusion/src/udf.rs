@@ -89,10 +89,19 @@ impl EtldUdf {
                 })?;
                 Ok(out.finish())
             }
+            Function::Rule => {
+                let mut out = StringSink::new(return_type, rows, 0)?;
+                for_each_answer(list, options, array, |answer| {
+                    out.push(answer.and_then(|a| a.rule()).as_deref())
+                })?;
+                Ok(out.finish())
+            }
             f @ (Function::Registrable
             | Function::Suffix
             | Function::Subdomain
-            | Function::Section) => {
+            | Function::Section
+            | Function::IcannSuffix
+            | Function::IcannRegistrable) => {
                 let bytes = if f == Function::Section {
                     0
                 } else {

@@ -112,6 +112,21 @@ fn expected(list: &List, options: &Options, host: Option<&str>) -> Answer {
     }
 }
 
+/// What `etld lookup --json` says of one host's rule and ICANN-only
+/// answer: rule, icann_suffix, icann_registrable.
+type Rich = [Option<String>; 3];
+
+fn expected_rich(list: &List, options: &Options, host: Option<&str>) -> Rich {
+    match host.map(|h| list.lookup_with(h, options)) {
+        Some(Ok(d)) => [
+            d.rule().map(|r| r.into_owned()),
+            d.icann_suffix().map(str::to_string),
+            d.icann_registrable().map(str::to_string),
+        ],
+        _ => [None, None, None],
+    }
+}
+
 /// A table `t(id, utf8, large, view)` of the same hosts in the three types.
 fn table(hosts: &[Option<String>]) -> RecordBatch {
     let ids: Int64Array = (0..hosts.len() as i64).collect();
@@ -275,6 +290,10 @@ fn scattered_nulls_and_sliced_arrays() {
                 .iter()
                 .map(|h| expected(list, &options, h.as_deref()))
                 .collect();
+            let want_rich: Vec<Rich> = hosts
+                .iter()
+                .map(|h| expected_rich(list, &options, h.as_deref()))
+                .collect();
             let utf8: ArrayRef =
                 Arc::new(StringArray::from_iter(hosts.iter().map(Option::as_deref)));
             for string_type in &string_types {
@@ -282,7 +301,9 @@ fn scattered_nulls_and_sliced_arrays() {
                 for (offset, len) in slices(hosts.len()) {
                     let array = whole.slice(offset, len);
                     let want = &want[offset..offset + len];
+                    let want_rich = &want_rich[offset..offset + len];
                     let mut got: Vec<Answer> = vec![(None, None, None, None, None, None); len];
+                    let mut got_rich: Vec<Rich> = vec![[None, None, None]; len];
                     for f in Function::ALL {
                         let answer = invoke(&etld.udf(f), &array);
                         assert_eq!(answer.len(), len, "{}", f.name());
@@ -293,17 +314,25 @@ fn scattered_nulls_and_sliced_arrays() {
                             }
                             continue;
                         }
-                        for (got, answer) in got.iter_mut().zip(strings(&answer)) {
+                        let rows = got.iter_mut().zip(&mut got_rich);
+                        for ((got, rich), answer) in rows.zip(strings(&answer)) {
                             match f {
                                 Function::Registrable => got.0 = answer,
                                 Function::Suffix => got.1 = answer,
                                 Function::Subdomain => got.2 = answer,
                                 Function::Section => got.3 = answer,
                                 Function::Error => got.5 = answer,
+                                Function::Rule => rich[0] = answer,
+                                Function::IcannSuffix => rich[1] = answer,
+                                Function::IcannRegistrable => rich[2] = answer,
                                 Function::Known | Function::Host => {}
                             }
                         }
                     }
+                    assert_eq!(
+                        got_rich, want_rich,
+                        "slice ({offset}, {len}) of {string_type}"
+                    );
                     for (row, (got, want)) in got.iter().zip(want).enumerate() {
                         assert_eq!(
                             got,
@@ -420,4 +449,89 @@ async fn documented_and_listed() {
         assert!(doc.syntax_example.starts_with(f.name()), "{}", f.name());
         assert_eq!(etld_datafusion::Function::from_name(f.name()), Some(f));
     }
+}
+
+/// `etld_rule`, `etld_icann_suffix` and `etld_icann_registrable` give the
+/// library's rule and ICANN-only answer (what `etld lookup --json` says) for
+/// every option and string type, NULLs included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rule_and_icann_answers_match_the_library() {
+    let hosts = hosts();
+    let list = List::builtin();
+    for options in all_options() {
+        let ctx = SessionContext::new();
+        etld_datafusion::register(&ctx, list, options);
+        ctx.register_batch("t", table(&hosts)).unwrap();
+        let want: Vec<Rich> = hosts
+            .iter()
+            .map(|h| expected_rich(list, &options, h.as_deref()))
+            .collect();
+        for (column, string_type) in [
+            ("utf8", DataType::Utf8),
+            ("large", DataType::LargeUtf8),
+            ("view", DataType::Utf8View),
+        ] {
+            let got = run(
+                &ctx,
+                &format!(
+                    "SELECT etld_rule({column}), etld_icann_suffix({column}), \
+                     etld_icann_registrable({column}) FROM t ORDER BY id"
+                ),
+            )
+            .await;
+            assert_eq!(got.column(0).data_type(), &DataType::Utf8);
+            assert_eq!(got.column(1).data_type(), &string_type);
+            assert_eq!(got.column(2).data_type(), &string_type);
+            let columns: Vec<_> = [0, 1, 2].map(|i| strings(got.column(i))).into();
+            for (row, want) in want.iter().enumerate() {
+                let answer = [0, 1, 2].map(|i| columns[i][row].clone());
+                assert_eq!(
+                    &answer, want,
+                    "host {:?} as {column} with {options:?}",
+                    hosts[row]
+                );
+            }
+        }
+    }
+}
+
+/// The cases that tell the rule and the ICANN-only answer apart.
+#[tokio::test]
+async fn rule_and_icann_answer_cases() {
+    let ctx = SessionContext::new();
+    Etld::builtin().register(&ctx);
+    let hosts = [
+        "me.github.io",
+        "a.b.kobe.jp",
+        "www.city.kobe.jp",
+        "www.example.unknowntld",
+        "a.b.aivencloud.com",
+        "192.168.0.1",
+    ];
+    let mut got = Vec::new();
+    for host in hosts {
+        let batch = run(
+            &ctx,
+            &format!(
+                "SELECT etld_rule('{host}'), etld_icann_suffix('{host}'), \
+                 etld_icann_registrable('{host}')"
+            ),
+        )
+        .await;
+        got.push([0, 1, 2].map(|i| strings(batch.column(i)).remove(0)));
+    }
+    let want = [
+        [Some("github.io"), Some("io"), Some("github.io")],
+        [Some("*.kobe.jp"), Some("b.kobe.jp"), Some("a.b.kobe.jp")],
+        [Some("!city.kobe.jp"), Some("kobe.jp"), Some("city.kobe.jp")],
+        [Some("*"), Some("unknowntld"), Some("example.unknowntld")],
+        [
+            Some("*.aivencloud.com"),
+            Some("com"),
+            Some("aivencloud.com"),
+        ],
+        [None, None, None],
+    ]
+    .map(|row| row.map(|s| s.map(str::to_string)));
+    assert_eq!(got, want);
 }

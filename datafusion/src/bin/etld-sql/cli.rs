@@ -7,8 +7,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use etld_datafusion::cluster::ExecutorOptions;
 
 /// SQL with the etld functions (etld_registrable, etld_suffix, etld_subdomain,
-/// etld_section, etld_known, etld_error, etld_host) over CSV, Parquet and
-/// NDJSON files, in process or on an Apache Ballista cluster.
+/// etld_section, etld_known, etld_error, etld_rule, etld_icann_suffix,
+/// etld_icann_registrable, etld_host) over CSV, Parquet and NDJSON files, in
+/// process or on an Apache Ballista cluster.
 ///
 /// Files are tables: quote a path or a glob as a table name
 /// (`FROM 'logs/*.parquet'`), or name them with --table.
