@@ -6,65 +6,16 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const KEYS: [&str; 10] = [
-    "suffix",
-    "registrable",
-    "subdomain",
-    "label",
-    "section",
-    "known",
-    "rule",
-    "icann_suffix",
-    "icann_registrable",
-    "error",
-];
-
-/// Undoes PostgreSQL's COPY text escaping of one value; `\N` is NULL.
-fn unescape(value: &str) -> Option<String> {
-    if value == "\\N" {
-        return None;
-    }
-    let bytes = value.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'\\' {
-            out.push(bytes[i]);
-            i += 1;
-            continue;
-        }
-        let (byte, width) = match bytes[i + 1] {
-            b't' => (b'\t', 2),
-            b'n' => (b'\n', 2),
-            b'r' => (b'\r', 2),
-            b'b' => (0x08, 2),
-            b'f' => (0x0c, 2),
-            b'v' => (0x0b, 2),
-            b'x' => {
-                let hex = std::str::from_utf8(&bytes[i + 2..i + 4]).expect("hex");
-                (u8::from_str_radix(hex, 16).expect("a hex byte"), 4)
-            }
-            other => (other, 2),
-        };
-        out.push(byte);
-        i += width;
-    }
-    Some(String::from_utf8(out).expect("UTF-8"))
-}
-
-/// The corpus's rows by options: (input, the values of `KEYS`).
+/// The corpus's rows by options: (input, the values of its answer).
 type Rows = Vec<(String, Vec<Option<String>>)>;
 
 fn corpus() -> BTreeMap<String, Rows> {
     let mut by_options: BTreeMap<String, Rows> = BTreeMap::new();
-    for line in include_str!("../../testdata/corpus.tsv").lines().skip(1) {
-        let mut values = line.split('\t').map(unescape);
-        let options = values.next().flatten().expect("options");
-        let input = values.next().flatten().expect("input");
+    for row in etld_testkit::corpus() {
         by_options
-            .entry(options)
+            .entry(row.options)
             .or_default()
-            .push((input, values.collect()));
+            .push((row.input, row.values));
     }
     by_options
 }
@@ -108,7 +59,8 @@ fn lookup_json_gives_the_corpus() {
         for (line, (input, want)) in lines.iter().zip(&rows) {
             let got: serde_json::Value = serde_json::from_str(line).expect("JSON");
             assert_eq!(got["input"].as_str(), Some(input.as_str()));
-            let got: Vec<Option<String>> = KEYS.iter().map(|k| text(&got[*k])).collect();
+            let got: Vec<Option<String>> =
+                etld_testkit::KEYS.iter().map(|k| text(&got[*k])).collect();
             assert_eq!(&got, want, "{input:?} with {options:?}");
         }
     }

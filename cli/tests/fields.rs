@@ -36,33 +36,7 @@ fn etld(args: &[&str], stdin: &[u8]) -> Vec<u8> {
 
 /// Undoes the escaping of one column, as PostgreSQL's COPY FROM does.
 fn unescape(column: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < column.len() {
-        if column[i] != b'\\' {
-            out.push(column[i]);
-            i += 1;
-            continue;
-        }
-        let escaped = column[i + 1];
-        i += 2;
-        out.push(match escaped {
-            b'\\' => b'\\',
-            b't' => b'\t',
-            b'n' => b'\n',
-            b'r' => b'\r',
-            b'b' => 0x08,
-            b'f' => 0x0c,
-            b'v' => 0x0b,
-            b'x' => {
-                let hex = std::str::from_utf8(&column[i..i + 2]).expect("hex digits");
-                i += 2;
-                u8::from_str_radix(hex, 16).expect("a hex byte")
-            }
-            other => panic!("unknown escape \\{}", other as char),
-        });
-    }
-    out
+    etld_testkit::unescape_bytes(column)
 }
 
 fn columns(line: &[u8]) -> Vec<&[u8]> {

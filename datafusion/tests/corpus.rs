@@ -9,81 +9,15 @@ use datafusion::arrow::array::{Array, AsArray, Int64Array, RecordBatch, StringAr
 use datafusion::arrow::compute::{cast, concat_batches};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::prelude::SessionContext;
-use etld::{Options, Output, Sections, Wildcard};
 use etld_datafusion::Etld;
 
-/// Undoes PostgreSQL's COPY text escaping of one value; `\N` is NULL.
-fn unescape(value: &str) -> Option<String> {
-    if value == "\\N" {
-        return None;
-    }
-    let bytes = value.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'\\' {
-            out.push(bytes[i]);
-            i += 1;
-            continue;
-        }
-        let (byte, width) = match bytes[i + 1] {
-            b't' => (b'\t', 2),
-            b'n' => (b'\n', 2),
-            b'r' => (b'\r', 2),
-            b'b' => (0x08, 2),
-            b'f' => (0x0c, 2),
-            b'v' => (0x0b, 2),
-            b'x' => {
-                let hex = std::str::from_utf8(&bytes[i + 2..i + 4]).expect("hex");
-                (u8::from_str_radix(hex, 16).expect("a hex byte"), 4)
-            }
-            other => (other, 2),
-        };
-        out.push(byte);
-        i += width;
-    }
-    Some(String::from_utf8(out).expect("UTF-8"))
-}
-
-/// The corpus by options: (input, the values after it, by column name).
-type Rows = Vec<(String, BTreeMap<String, Option<String>>)>;
-
-fn corpus() -> BTreeMap<String, Rows> {
-    let text = include_str!("../../testdata/corpus.tsv");
-    let mut lines = text.lines();
-    let keys: Vec<&str> = lines.next().expect("a header").split('\t').collect();
-    let mut by_options: BTreeMap<String, Rows> = BTreeMap::new();
-    for line in lines {
-        let mut values = line.split('\t').map(unescape);
-        let options = values.next().flatten().expect("options");
-        let input = values.next().flatten().expect("input");
-        let row = keys[2..]
-            .iter()
-            .map(|k| k.to_string())
-            .zip(values)
-            .collect();
-        by_options.entry(options).or_default().push((input, row));
+/// The corpus by options: (input, its row).
+fn corpus() -> BTreeMap<String, Vec<etld_testkit::Row>> {
+    let mut by_options: BTreeMap<String, Vec<etld_testkit::Row>> = BTreeMap::new();
+    for row in etld_testkit::corpus() {
+        by_options.entry(row.options.clone()).or_default().push(row);
     }
     by_options
-}
-
-fn options_of(flags: &str) -> Options {
-    let mut options = Options::new();
-    let mut words = flags.split_whitespace();
-    while let Some(flag) = words.next() {
-        options = match flag {
-            "--icann-only" => options.sections(Sections::IcannOnly),
-            "--no-default-rule" => options.implicit_rule(false),
-            "--wildcard-root" => options.wildcard(Wildcard::Browser),
-            "--output" => match words.next() {
-                Some("ascii") => options.output(Output::Ascii),
-                Some("unicode") => options.output(Output::Unicode),
-                other => panic!("--output {other:?}"),
-            },
-            other => panic!("unknown flag {other:?}"),
-        };
-    }
-    options
 }
 
 /// The SQL function of each of the corpus's columns.
@@ -106,9 +40,9 @@ async fn the_functions_give_the_corpus() {
     for (flags, rows) in corpus {
         let ctx = SessionContext::new();
         Etld::builtin()
-            .with_options(options_of(&flags))
+            .with_options(etld_testkit::options_of(&flags))
             .register(&ctx);
-        let hosts: StringArray = rows.iter().map(|(h, _)| Some(h.as_str())).collect();
+        let hosts: StringArray = rows.iter().map(|r| Some(r.input.as_str())).collect();
         let order: Int64Array = (0..rows.len() as i64).collect();
         let table = RecordBatch::try_from_iter([
             ("i", Arc::new(order) as Arc<dyn Array>),
@@ -127,12 +61,13 @@ async fn the_functions_give_the_corpus() {
         for (c, (key, function)) in FUNCTIONS.iter().enumerate() {
             let column = cast(result.column(c), &DataType::Utf8).unwrap();
             let column = column.as_string::<i32>();
-            for (r, (host, want)) in rows.iter().enumerate() {
-                let invalid = want["error"].is_some();
+            for (r, row) in rows.iter().enumerate() {
+                let host = &row.input;
+                let invalid = row.get("error").is_some();
                 let want = match *key {
                     // A function of an invalid host is NULL (but the error).
                     _ if invalid && *key != "error" => None,
-                    _ => want[*key].clone(),
+                    _ => row.get(key).map(str::to_string),
                 };
                 let got = column.is_valid(r).then(|| column.value(r).to_string());
                 assert_eq!(got, want, "{function}({host:?}) with {flags:?}");

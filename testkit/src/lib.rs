@@ -1,0 +1,135 @@
+//! What the tests of etld's surfaces share: the corpus of `testdata/`
+//! (written by `scripts/gen_corpus.py`), read into rows, and the escaping
+//! it and `etld --fields` use (PostgreSQL's COPY text format).
+//!
+//! ```
+//! let rows = etld_testkit::corpus();
+//! let row = rows.iter().find(|r| r.options.is_empty() && r.input == "me.github.io").unwrap();
+//! assert_eq!(row.get("rule"), Some("github.io"));
+//! assert_eq!(row.get("icann_suffix"), Some("io"));
+//! ```
+
+use etld::{Options, Output, Sections, Wildcard};
+
+/// The answer's columns of the corpus, in `etld lookup --json`'s order.
+pub const KEYS: [&str; 10] = [
+    "suffix",
+    "registrable",
+    "subdomain",
+    "label",
+    "section",
+    "known",
+    "rule",
+    "icann_suffix",
+    "icann_registrable",
+    "error",
+];
+
+/// One row of the corpus.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The options, as `etld lookup`'s flags (empty for the defaults).
+    pub options: String,
+    /// The host looked up.
+    pub input: String,
+    /// The values of [`KEYS`], in order; `None` for NULL.
+    pub values: Vec<Option<String>>,
+}
+
+impl Row {
+    /// The value of the column `key` (one of [`KEYS`]).
+    pub fn get(&self, key: &str) -> Option<&str> {
+        let at = KEYS
+            .iter()
+            .position(|k| *k == key)
+            .expect("a column of the corpus");
+        self.values[at].as_deref()
+    }
+
+    /// The row's options as the library's.
+    pub fn lookup_options(&self) -> Options {
+        options_of(&self.options)
+    }
+}
+
+/// Every row of `testdata/corpus.tsv`.
+pub fn corpus() -> Vec<Row> {
+    let mut lines = include_str!("../../testdata/corpus.tsv").lines();
+    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+    assert_eq!(header[..2], ["options", "input"]);
+    assert_eq!(header[2..], KEYS);
+    lines
+        .map(|line| {
+            let mut values = line.split('\t').map(unescape);
+            let options = values.next().flatten().expect("options");
+            let input = values.next().flatten().expect("input");
+            let values: Vec<_> = values.collect();
+            assert_eq!(values.len(), KEYS.len(), "{line:?}");
+            Row {
+                options,
+                input,
+                values,
+            }
+        })
+        .collect()
+}
+
+/// The library's options for `etld lookup`'s flags.
+pub fn options_of(flags: &str) -> Options {
+    let mut options = Options::new();
+    let mut words = flags.split_whitespace();
+    while let Some(flag) = words.next() {
+        options = match flag {
+            "--icann-only" => options.sections(Sections::IcannOnly),
+            "--no-default-rule" => options.implicit_rule(false),
+            "--wildcard-root" => options.wildcard(Wildcard::Browser),
+            "--output" => match words.next() {
+                Some("ascii") => options.output(Output::Ascii),
+                Some("unicode") => options.output(Output::Unicode),
+                Some("input") => options.output(Output::Input),
+                other => panic!("--output {other:?}"),
+            },
+            other => panic!("unknown flag {other:?} in the corpus"),
+        };
+    }
+    options
+}
+
+/// Undoes PostgreSQL's COPY text escaping of one value (`\\`, `\t`, `\n`,
+/// `\r`, `\b`, `\f`, `\v`, `\xHH`); `\N` is NULL.
+pub fn unescape(value: &str) -> Option<String> {
+    if value == "\\N" {
+        return None;
+    }
+    Some(String::from_utf8(unescape_bytes(value.as_bytes())).expect("UTF-8"))
+}
+
+/// [`unescape`] of bytes that may not be UTF-8 once unescaped.
+pub fn unescape_bytes(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            out.push(bytes[i]);
+            i += 1;
+            continue;
+        }
+        let (byte, width) = match bytes[i + 1] {
+            b'\\' => (b'\\', 2),
+            b't' => (b'\t', 2),
+            b'n' => (b'\n', 2),
+            b'r' => (b'\r', 2),
+            b'b' => (0x08, 2),
+            b'f' => (0x0c, 2),
+            b'v' => (0x0b, 2),
+            b'x' => {
+                let hex = std::str::from_utf8(&bytes[i + 2..i + 4]).expect("hex");
+                (u8::from_str_radix(hex, 16).expect("a hex byte"), 4)
+            }
+            other => panic!("unknown escape \\{}", other as char),
+        };
+        out.push(byte);
+        i += width;
+    }
+    out
+}
