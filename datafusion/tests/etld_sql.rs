@@ -169,3 +169,52 @@ fn the_list_is_chosen_as_etld_lookup_chooses_it() {
         "{stderr}"
     );
 }
+
+/// A reader that goes away (`etld-sql ... | head -1`) ends the output
+/// quietly, with success, in every format.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let sql = "SELECT etld_registrable('www.example.co.uk') AS r, value \
+               FROM generate_series(1, 200000)";
+    for format in ["table", "csv", "json"] {
+        let mut child = Command::new(ETLD_SQL)
+            .env("ETLD_CACHE_DIR", dir.path().join("no-cache"))
+            .env("ETLD_SYSTEM_LIST", "")
+            .env_remove("ETLD_LIST")
+            .args(["--format", format, sql])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is gone: stdout was dropped with the BufReader.
+        let out = child.wait_with_output().unwrap();
+        assert!(!first.is_empty(), "{format}");
+        assert!(out.status.success(), "{format}: {:?}", out.status);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{format}");
+    }
+}
+
+/// A table named by a path that does not exist is named as a missing file,
+/// in the query and in `--table`.
+#[test]
+fn a_missing_file_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let err = etld_sql(d, &["SELECT count(*) FROM 'missing.csv'"]).unwrap_err();
+    assert_eq!(
+        err,
+        "etld-sql: error: Error during planning: no such file: missing.csv\n"
+    );
+    let err = etld_sql(d, &["--table", "t=missing.csv", "SELECT count(*) FROM t"]).unwrap_err();
+    assert_eq!(
+        err,
+        "etld-sql: error: Invalid or Unsupported Configuration: --table t=missing.csv: no such file: missing.csv\n"
+    );
+}

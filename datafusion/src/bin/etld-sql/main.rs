@@ -139,6 +139,7 @@ async fn query(args: &QueryArgs) -> Result<()> {
     for table in &args.tables {
         tables::register(&ctx, table).await?;
     }
-    let batches = ctx.sql(&sql).await?.collect().await?;
+    let frame = ctx.sql(&sql).await.map_err(tables::explain_missing)?;
+    let batches = frame.collect().await?;
     output::write(&batches, args.format)
 }

@@ -10,10 +10,43 @@ use datafusion::error::Result;
 
 use crate::cli::Format;
 
-/// Writes `batches` to standard output in `format`.
+/// Writes `batches` to standard output in `format`. A reader that goes away
+/// (`etld-sql ... | head -1`) ends the output quietly, as it ends `etld`'s:
+/// that is not a failure of the query.
 pub fn write(batches: &[RecordBatch], format: Format) -> Result<()> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut pipe = Pipe {
+        out: io::stdout().lock(),
+        closed: false,
+    };
+    match write_to(&mut pipe, batches, format) {
+        Err(_) if pipe.closed => Ok(()),
+        result => result,
+    }
+}
+
+/// Standard output, noting whether its reader has gone: the Arrow writers
+/// report a broken pipe as their own error, with the cause only in text.
+struct Pipe<W> {
+    out: W,
+    closed: bool,
+}
+
+impl<W: Write> Write for Pipe<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out
+            .write(buf)
+            .inspect_err(|e| self.closed |= e.kind() == io::ErrorKind::BrokenPipe)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out
+            .flush()
+            .inspect_err(|e| self.closed |= e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+fn write_to<W: Write>(pipe: &mut W, batches: &[RecordBatch], format: Format) -> Result<()> {
+    let mut out = io::BufWriter::new(pipe);
     match format {
         Format::Table => writeln!(out, "{}", pretty_format_batches(batches)?)?,
         Format::Csv => {

@@ -23,6 +23,12 @@ pub async fn register(ctx: &SessionContext, arg: &str) -> Result<()> {
             "--table {arg}: PATH must end in .csv, .parquet, .json, .ndjson or .jsonl"
         ))
     })?;
+    // A file that is not there is named as such, rather than left for the
+    // query to report as a table that does not exist.
+    let is_pattern = path.contains(['*', '?', '[']) || path.contains("://");
+    if !is_pattern && !std::path::Path::new(path).exists() {
+        return Err(usage(format!("--table {arg}: no such file: {path}")));
+    }
     let options = ListingOptions::new(format).with_file_extension(extension);
     ctx.register_listing_table(name, path, options, None, None)
         .await
@@ -39,6 +45,26 @@ fn format_of(path: &str) -> Option<(Arc<dyn FileFormat>, &str)> {
         _ => return None,
     };
     Some((format, extension))
+}
+
+/// The error of a query that names a table DataFusion cannot find: where
+/// the name is a path (`FROM 'hosts.csv'`) to a file that is not there,
+/// the error says so.
+pub fn explain_missing(e: DataFusionError) -> DataFusionError {
+    // The planner's error may come wrapped (with a diagnostic, say).
+    let DataFusionError::Plan(message) = e.find_root() else {
+        return e;
+    };
+    let name = message
+        .strip_prefix("table '")
+        .and_then(|rest| rest.strip_suffix("' not found"))
+        .map(|name| name.strip_prefix("datafusion.public.").unwrap_or(name));
+    match name {
+        Some(path) if format_of(path).is_some() && !std::path::Path::new(path).exists() => {
+            DataFusionError::Plan(format!("no such file: {path}"))
+        }
+        _ => e,
+    }
 }
 
 fn usage(message: String) -> DataFusionError {
