@@ -1155,14 +1155,20 @@ fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<HostText<'a>> {
             text: Cow::Borrowed(text),
             lone: None,
         }),
-        Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(host.py()) => {
+        // Attached through PyO3 (see `entry`, which calls this unattached
+        // as PyO3 counts it): the error fetched and dropped here is freed
+        // at once, not deferred.
+        Err(e) => Python::attach(|py| {
+            if !e.is_instance_of::<PyUnicodeEncodeError>(py) {
+                return Err(e);
+            }
+            drop(e);
             let Usv { text, lone } = usv_of(s)?;
             Ok(HostText {
                 text: Cow::Owned(text),
                 lone,
             })
-        }
-        Err(e) => Err(e),
+        }),
     }
 }
 
