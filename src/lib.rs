@@ -270,7 +270,12 @@ pub use source::{ListVersion, VersionError};
 /// The README's examples, run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
+struct ReadmeDoctests;
+
+/// The library guide's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideDoctests;
 
 /// The registrable domain of `host` on the built-in list (see
 /// [`List::builtin`]), with the default options: `None` when the host is
