@@ -225,6 +225,7 @@ impl List {
     }
 
     /// The same list with other default options.
+    #[must_use]
     pub fn with_options(mut self, options: Options) -> List {
         self.options = options;
         self

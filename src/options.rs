@@ -104,6 +104,7 @@ impl Default for Options {
 impl Options {
     /// The defaults: all sections, the implicit `*` rule on, strict
     /// wildcards, results in the input's form.
+    #[must_use]
     pub const fn new() -> Options {
         Options {
             sections: Sections::All,
@@ -115,6 +116,7 @@ impl Options {
     }
 
     /// Sets which sections take part in matching.
+    #[must_use]
     pub const fn sections(mut self, sections: Sections) -> Options {
         self.sections = sections;
         self.mask = mask(sections, self.wildcard);
@@ -123,12 +125,14 @@ impl Options {
 
     /// Turns the implicit `*` rule on (the default) or off. With it off, a
     /// host under an unlisted TLD has no public suffix.
+    #[must_use]
     pub const fn implicit_rule(mut self, yes: bool) -> Options {
         self.implicit_rule = yes;
         self
     }
 
     /// Sets the wildcard mode (see [`Wildcard`]).
+    #[must_use]
     pub const fn wildcard(mut self, wildcard: Wildcard) -> Options {
         self.wildcard = wildcard;
         self.mask = mask(self.sections, wildcard);
@@ -136,6 +140,7 @@ impl Options {
     }
 
     /// Sets the form of results (see [`Output`]).
+    #[must_use]
     pub const fn output(mut self, output: Output) -> Options {
         self.output = output;
         self
