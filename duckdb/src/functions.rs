@@ -151,7 +151,10 @@ unsafe extern "C" fn drop_state(state: *mut c_void) {
     if !state.is_null() {
         // SAFETY: DuckDB hands back the pointer `init` made with
         // `Box::into_raw`, once.
-        drop(unsafe { Box::from_raw(state.cast::<State>()) });
+        let state = unsafe { Box::from_raw(state.cast::<State>()) };
+        // Dropping a list cannot panic; caught all the same, as nothing may
+        // unwind into DuckDB.
+        let _ = catch_unwind(AssertUnwindSafe(move || drop(state)));
     }
 }
 
