@@ -6,10 +6,15 @@
 # input is in fuzz/artifacts/TARGET/.
 #
 #   fuzz/smoke.sh [SECONDS]
+#
+# The targets need etld's fuzzing hooks (its work counters, `etld::cost`),
+# which `--cfg etld_fuzzing` turns on: to run a target by hand, set
+# RUSTFLAGS="--cfg etld_fuzzing" as this script does.
 set -eu
 cd "$(dirname "$0")"
 seconds=${1:-20}
 export RUSTC_BOOTSTRAP=1
+export RUSTFLAGS="${RUSTFLAGS:-} --cfg etld_fuzzing"
 cargo fuzz build -a
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

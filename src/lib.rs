@@ -249,7 +249,7 @@ mod options;
 mod read;
 pub mod source;
 
-#[cfg(fuzzing)]
+#[cfg(etld_fuzzing)]
 pub mod cost;
 mod work;
 

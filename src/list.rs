@@ -93,7 +93,7 @@ impl List {
 
     /// The built-in list answering every lookup straight from the `fst`
     /// map, never unfolded: for the fuzz target that holds it to the tree.
-    #[cfg(fuzzing)]
+    #[cfg(etld_fuzzing)]
     #[doc(hidden)]
     pub fn builtin_from_the_map() -> List {
         List::builtin_unfolded_later(u32::MAX)

@@ -33,5 +33,5 @@ pub(crate) mod text;
 pub(crate) mod tree;
 pub(crate) mod walk;
 
-#[cfg(fuzzing)]
+#[cfg(etld_fuzzing)]
 pub(crate) use tree::MAX_REACH;

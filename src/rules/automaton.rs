@@ -83,7 +83,7 @@ pub(crate) const MAX_KEY_TEXT: u64 = 32 << 20;
 /// The most bytes the keys of an automaton of `len` bytes may unfold into
 /// and still load: [`max_unfolded`], or [`MAX_KEY_TEXT`] when the keys spell
 /// no more list text than that.
-#[cfg_attr(not(fuzzing), allow(dead_code))]
+#[cfg_attr(not(etld_fuzzing), allow(dead_code))]
 pub(crate) fn most_unfolded(len: usize) -> u64 {
     max_unfolded(len).max(MAX_KEY_TEXT)
 }

@@ -29,5 +29,5 @@ pub mod format;
 pub(crate) mod layer;
 pub(crate) mod rule;
 
-#[cfg(fuzzing)]
+#[cfg(etld_fuzzing)]
 pub(crate) use automaton::most_unfolded;
