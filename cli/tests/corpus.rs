@@ -3,8 +3,8 @@
 //! corpus's answers, key by key.
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+use etld_testkit::cli::{pinned, run};
 
 /// The corpus's rows by options: (input, the values of its answer).
 type Rows = Vec<(String, Vec<Option<String>>)>;
@@ -34,24 +34,10 @@ fn lookup_json_gives_the_corpus() {
     let corpus = corpus();
     assert_eq!(corpus.len(), 7);
     for (options, rows) in corpus {
-        let mut stdin: String = rows.iter().map(|(input, _)| format!("{input}\n")).collect();
-        stdin.shrink_to_fit();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
-            .arg("--json")
-            .args(options.split_whitespace())
-            .env("ETLD_CACHE_DIR", "/nonexistent/etld-corpus-test")
-            .env("ETLD_SYSTEM_LIST", "")
-            .env("ETLD_MAX_AGE_DAYS", "1000000")
-            .env_remove("ETLD_LIST")
-            .env_remove("ETLD_EXTRA")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("etld starts");
-        let mut pipe = child.stdin.take().expect("stdin");
-        let writer = std::thread::spawn(move || pipe.write_all(stdin.as_bytes()));
-        let out = child.wait_with_output().expect("etld runs");
-        writer.join().expect("writer").expect("stdin written");
+        let stdin: String = rows.iter().map(|(input, _)| format!("{input}\n")).collect();
+        let mut command = pinned(env!("CARGO_BIN_EXE_etld"));
+        command.arg("--json").args(options.split_whitespace());
+        let out = run(command, stdin.as_bytes());
         assert!(out.status.success(), "etld --json {options}");
         let stdout = String::from_utf8(out.stdout).expect("UTF-8");
         let lines: Vec<&str> = stdout.split_terminator('\n').collect();

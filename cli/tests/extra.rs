@@ -2,9 +2,8 @@
 //! answers of the list with the files appended, each layer named by
 //! `info`, and a file that cannot be used refused with its path.
 
-use std::io::Write;
+use etld_testkit::cli::{pinned, run};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 #[path = "../../benches/hosts/mod.rs"]
 mod hosts;
@@ -19,27 +18,12 @@ struct Run {
 /// Runs `etld` on the built-in list (no cache, no system list, no
 /// `$ETLD_LIST` or `$ETLD_EXTRA` but those of `env`), `stdin` as input.
 fn etld(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Run {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_etld"));
-    cmd.args(args)
-        .env("ETLD_CACHE_DIR", dir().join("no-cache"))
-        .env("ETLD_SYSTEM_LIST", "")
-        .env("ETLD_MAX_AGE_DAYS", "1000000")
-        .env_remove("ETLD_LIST")
-        .env_remove("ETLD_EXTRA")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    let mut cmd = pinned(env!("CARGO_BIN_EXE_etld"));
+    cmd.args(args).env("ETLD_CACHE_DIR", dir().join("no-cache"));
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let mut child = cmd.spawn().expect("etld starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("etld runs");
-    writer.join().expect("writer thread");
+    let out = run(cmd, stdin.as_bytes());
     Run {
         code: out.status.code(),
         stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),

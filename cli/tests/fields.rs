@@ -2,29 +2,12 @@
 //! columns escaped reversibly as PostgreSQL's COPY text format escapes them
 //! (docs/behaviour.md, the command line).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use etld_testkit::cli::{pinned, run};
 
 fn etld(args: &[&str], stdin: &[u8]) -> Vec<u8> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
-        .args(args)
-        .env("ETLD_CACHE_DIR", "/nonexistent/etld-fields-test")
-        .env("ETLD_SYSTEM_LIST", "")
-        .env("ETLD_MAX_AGE_DAYS", "1000000")
-        .env_remove("ETLD_LIST")
-        .env_remove("ETLD_EXTRA")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("etld starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("etld runs");
-    writer.join().expect("writer thread");
+    let mut command = pinned(env!("CARGO_BIN_EXE_etld"));
+    command.args(args);
+    let out = run(command, stdin);
     assert_eq!(
         out.status.code(),
         Some(0),

@@ -1,15 +1,10 @@
 //! Errors that name their real cause (docs/behaviour.md, the command line).
 
-use std::process::Command;
+use etld_testkit::cli::pinned;
 
 fn etld(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_etld"))
+    let out = pinned(env!("CARGO_BIN_EXE_etld"))
         .args(args)
-        .env("ETLD_CACHE_DIR", "/nonexistent/etld-messages-test")
-        .env("ETLD_SYSTEM_LIST", "")
-        .env("ETLD_MAX_AGE_DAYS", "1000000")
-        .env_remove("ETLD_LIST")
-        .env_remove("ETLD_EXTRA")
         .output()
         .expect("etld runs");
     (

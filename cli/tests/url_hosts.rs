@@ -1,37 +1,15 @@
-//! `etld --url` on the inputs of issue 47 item 5 and item 11: the host the
+//! `etld --url` on hostile inputs: the host the
 //! WHATWG URL parser gives, for non-special and file URLs too, or an error
 //! line that names the cause (docs/behaviour.md section 6, `--url`).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use etld_testkit::cli::{pinned, run};
 
 /// `etld ARGS` with `stdin`; its standard output, which must be UTF-8, and
 /// a zero exit status.
 fn ok(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
-        .args(args)
-        // The built-in list, whatever is installed on this machine, and no
-        // warning about its age.
-        .env(
-            "ETLD_CACHE_DIR",
-            format!("{}/url-hosts-no-cache", env!("CARGO_TARGET_TMPDIR")),
-        )
-        .env("ETLD_SYSTEM_LIST", "")
-        .env("ETLD_MAX_AGE_DAYS", "1000000")
-        .env_remove("ETLD_LIST")
-        .env_remove("ETLD_EXTRA")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run etld");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait for etld");
+    let mut command = pinned(env!("CARGO_BIN_EXE_etld"));
+    command.args(args);
+    let out = run(command, stdin.as_bytes());
     assert!(out.status.success(), "{args:?}: {out:?}");
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }

@@ -133,3 +133,44 @@ pub fn unescape_bytes(bytes: &[u8]) -> Vec<u8> {
     }
     out
 }
+
+/// Running the `etld` binary in tests.
+pub mod cli {
+    use std::io::Write;
+    use std::process::{Command, Output, Stdio};
+
+    /// A command for the `etld` binary at `program` (a test's
+    /// `env!("CARGO_BIN_EXE_etld")`) that answers from the built-in list
+    /// whatever this machine has installed: no `$ETLD_LIST` or
+    /// `$ETLD_EXTRA`, a cache directory that does not exist, no system
+    /// list, and no warning about the list's age.
+    pub fn pinned(program: &str) -> Command {
+        let mut command = Command::new(program);
+        command
+            .env("ETLD_CACHE_DIR", "/nonexistent/etld-test-cache")
+            .env("ETLD_SYSTEM_LIST", "")
+            .env("ETLD_MAX_AGE_DAYS", "1000000")
+            .env_remove("ETLD_LIST")
+            .env_remove("ETLD_EXTRA");
+        command
+    }
+
+    /// Runs `command` with `stdin` as its input, written from a thread of
+    /// its own so that a large input cannot block against the output.
+    pub fn run(mut command: Command, stdin: &[u8]) -> Output {
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("etld starts");
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        let input = stdin.to_vec();
+        let writer = std::thread::spawn(move || {
+            let _ = pipe.write_all(&input);
+        });
+        let out = child.wait_with_output().expect("etld runs");
+        writer.join().expect("writer thread");
+        out
+    }
+}
