@@ -19,6 +19,14 @@ for one host or a whole Arrow column::
     >>> etld.host("https://user@www.Example.co.uk:8080/path")
     'www.Example.co.uk'
 
+Given a URL, ``host:port`` or e-mail address, the host functions take its
+host out with ``url=True`` (without it, it is an invalid host, and the
+error says so). To group by site, `site` gives the key: the registrable
+domain in ASCII, without a trailing dot::
+
+    >>> etld.registrable("https://www.Bücher.de/", url=True), etld.site("www.Bücher.de.")
+    ('bücher.de', 'xn--bcher-kva.de')
+
 The same functions take columns: a pyarrow ``Array`` or ``ChunkedArray``, a
 polars ``Series``, a pandas ``Series`` backed by Arrow, or anything with
 ``__arrow_c_array__`` / ``__arrow_c_stream__``. The column is answered in one
