@@ -4,7 +4,8 @@
 hosts, under each option and list choice, and `etld_host` takes from each
 URL the host that `etld --url --json` takes.
 
-The corpus: scripts/edge_hosts.txt, the hosts of the PSL's own tests
+First the shared corpus, testdata/corpus.tsv (the answers every surface is
+held to, under each set of options). Then a larger one: scripts/edge_hosts.txt, the hosts of the PSL's own tests
 (vectors/test_psl.txt), the names of Unicode's IDNA tests
 (vectors/IdnaTestV2-*.txt) and the inputs and hosts of the
 web-platform-tests URL cases (vectors/wpt_url_hosts.txt), plus generated
@@ -39,9 +40,9 @@ def corpus() -> tuple[list[str], list[str]]:
         hosts += [line.rstrip("\n") for line in f if not line.startswith("#")]
     with open("vectors/test_psl.txt", encoding="utf-8") as f:
         for line in f:
-            m = re.match(r"checkPublicSuffix\('([^']*)'", line)
-            if m:
-                hosts.append(m.group(1))
+            if not line.startswith("#") and "\t" in line:
+                host = line.split("\t", 1)[0]
+                hosts.append("" if host == "-" else host)
     for path in sorted(glob.glob("vectors/IdnaTestV2-*.txt")):
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -74,6 +75,87 @@ def corpus() -> tuple[list[str], list[str]]:
     return hosts, urls
 
 
+COPY_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "\\": "\\"}
+
+#: The settings of `etld lookup`'s flags.
+FLAG_SETTINGS = {
+    "--icann-only": ("etld_icann_only", "true"),
+    "--no-default-rule": ("etld_implicit_rule", "false"),
+    "--wildcard-root": ("etld_wildcard_root", "true"),
+}
+
+SETTINGS = ["etld_list", "etld_extra", "etld_icann_only", "etld_implicit_rule", "etld_wildcard_root", "etld_output"]
+
+
+def copy_unescape(value: str):
+    """A value of PostgreSQL's COPY text format (the corpus's); `\\N` is None."""
+    if value == "\\N":
+        return None
+    raw, data, i = bytearray(), value.encode(), 0
+    while i < len(data):
+        if data[i] != ord("\\"):
+            raw.append(data[i])
+            i += 1
+        elif data[i + 1] == ord("x"):
+            raw.append(int(data[i + 2:i + 4], 16))
+            i += 4
+        else:
+            raw += COPY_ESCAPES[chr(data[i + 1])].encode()
+            i += 2
+    return raw.decode()
+
+
+def shared_corpus(con) -> tuple[int, int]:
+    """Holds every function to testdata/corpus.tsv; (passed, failed) rows."""
+    with open("testdata/corpus.tsv", encoding="utf-8") as f:
+        header, *lines = f.read().split("\n")[:-1]
+    keys = header.split("\t")
+    by_options: dict[str, list[dict]] = {}
+    for line in lines:
+        row = dict(zip(keys, map(copy_unescape, line.split("\t"))))
+        by_options.setdefault(row["options"], []).append(row)
+    passed = failed = 0
+    for flags, rows in by_options.items():
+        for setting in SETTINGS:
+            con.execute(f"RESET {setting}")
+        words = flags.split()
+        while words:
+            flag = words.pop(0)
+            if flag == "--output":
+                con.execute(f"SET etld_output = '{words.pop(0)}'")
+            else:
+                name, value = FLAG_SETTINGS[flag]
+                con.execute(f"SET {name} = {value}")
+        got = con.execute(
+            """SELECT etld_suffix(h), etld_registrable(h), etld_subdomain(h), etld_section(h),
+                      etld_known(h), etld_rule(h), etld_icann_suffix(h), etld_icann_registrable(h),
+                      etld_error(h), etld_lookup(h)
+               FROM (SELECT unnest($l) AS h, unnest(range(len($l))) AS i) ORDER BY i""",
+            {"l": [r["input"] for r in rows]},
+        ).fetchall()
+        names = ["suffix", "registrable", "subdomain", "section", "known", "rule",
+                 "icann_suffix", "icann_registrable", "error"]
+        for row, values in zip(rows, got):
+            invalid = row["error"] is not None
+            want = [None if invalid and k != "error" else row[k] for k in names]
+            have = [("true" if v else "false") if k == "known" and v is not None else v
+                    for k, v in zip(names, values[:9])]
+            struct = values[9]
+            struct_ok = all(
+                (struct[k] if k != "known" else ("true" if struct[k] else "false")) == row[k]
+                for k in keys[2:] if not (invalid and k == "known")
+            )
+            if have == want and struct_ok:
+                passed += 1
+            else:
+                failed += 1
+                if failed <= 10:
+                    print(f"FAIL shared corpus {row['input']!r} ({flags}): duckdb {have} {struct}, corpus {want}")
+    for setting in SETTINGS:
+        con.execute(f"RESET {setting}")
+    return passed, failed
+
+
 def etld_json(binary: str, args: list[str], inputs: list[str]) -> list[dict]:
     run = subprocess.run(
         [binary, "lookup", "--json", *args],
@@ -104,7 +186,9 @@ def main(argv: list[str]) -> int:
         "CREATE TABLE urls AS SELECT unnest(range(len($l))) AS id, unnest($l) AS url",
         {"l": urls},
     )
-    passed = failed = 0
+    passed, failed = shared_corpus(con)
+    print(f"shared corpus (testdata/corpus.tsv): {passed} rows agree, {failed} differ")
+    passed, failed = (1, 0) if failed == 0 else (0, 1)
 
     def check(name: str, got: list, want: list, inputs: list[str]) -> None:
         nonlocal passed, failed
