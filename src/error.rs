@@ -7,7 +7,7 @@ use std::fmt;
 ///
 /// Both list rules and looked-up hosts are canonicalised by the same code, so
 /// they share these reasons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LabelError {
     /// The label is empty (`a..b`, a leading dot, two trailing dots).
@@ -41,7 +41,7 @@ impl fmt::Display for LabelError {
 }
 
 /// Why a host could not be looked up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum HostError {
     /// The input is empty.
@@ -128,7 +128,7 @@ impl fmt::Display for HostError {
 /// Why no host could be taken out of a URL ([`crate::url::host`]).
 /// Offsets count bytes of the input once trimmed and rid of its tabs and
 /// newlines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum UrlError {
     /// The URL has no host (`https:///path`, `file:///x`, `file://localhost/`,
@@ -216,7 +216,7 @@ impl fmt::Display for UrlError {
 impl std::error::Error for UrlError {}
 
 /// Why a rule of a list (`.dat` text) was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RuleError {
     /// The line is not valid UTF-8.
@@ -251,7 +251,7 @@ impl fmt::Display for RuleError {
 }
 
 /// Why a serialized list (`.fst` file) could not be loaded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FormatError {
     /// The bytes do not start with the `.fst` magic.
@@ -368,6 +368,33 @@ impl fmt::Display for FormatError {
     }
 }
 
+/// Why a list could not be written as a `.fst` file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// The list's VERSION or COMMIT is longer than the file's header holds
+    /// (65,535 bytes); its length.
+    MetadataTooLong(usize),
+    /// The `fst` map builder refused a key, or a map to lay rules over held
+    /// a value no rule gives: keys out of order, repeated, or foreign, which
+    /// a list's rules and a loaded list's map never give.
+    Map,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::MetadataTooLong(n) => write!(
+                f,
+                "a VERSION or COMMIT of {n} bytes, over the 65535 the header holds"
+            ),
+            BuildError::Map => f.write_str("the fst map builder refused a key"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
 /// The crate's error type.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -391,8 +418,8 @@ pub enum Error {
     CompiledLayer,
     /// A serialized list could not be loaded.
     Format(FormatError),
-    /// The list has more rules or bytes than the format can hold.
-    Build(String),
+    /// A list could not be written as a `.fst` file.
+    Build(BuildError),
     /// Reading a list file failed.
     Io(std::io::Error),
 }
@@ -408,7 +435,7 @@ impl fmt::Display for Error {
                 "a compiled list (.fst) cannot be laid over a list: give the list text (.dat) it was compiled from",
             ),
             Error::Format(e) => e.fmt(f),
-            Error::Build(msg) => write!(f, "cannot compile list: {msg}"),
+            Error::Build(e) => write!(f, "cannot compile list: {e}"),
             Error::Io(e) => write!(f, "I/O error: {e}"),
         }
     }

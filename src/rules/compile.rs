@@ -21,7 +21,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::error::Error;
+use crate::error::{BuildError, Error};
 use crate::rules::rule::{RuleKind, RuleSet, Section};
 
 /// The bits of a key's value.
@@ -158,11 +158,11 @@ pub(crate) fn build(keys: &BTreeMap<Vec<u8>, u8>) -> Result<Vec<u8>, Error> {
     for (key, &value) in keys {
         builder
             .insert(key, u64::from(value))
-            .map_err(|e| Error::Build(e.to_string()))?;
+            .map_err(|_| Error::Build(BuildError::Map))?;
     }
     builder
         .into_inner()
-        .map_err(|e| Error::Build(e.to_string()))
+        .map_err(|_| Error::Build(BuildError::Map))
 }
 
 #[cfg(test)]

@@ -62,7 +62,9 @@ pub(crate) fn write(header: &Header, fst: &[u8]) -> Result<Vec<u8>, crate::Error
     let text = |s: &Option<String>| -> Result<Vec<u8>, crate::Error> {
         let b = s.as_deref().unwrap_or("").as_bytes().to_vec();
         if b.len() > usize::from(u16::MAX) {
-            return Err(crate::Error::Build("metadata string too long".into()));
+            return Err(crate::Error::Build(
+                crate::error::BuildError::MetadataTooLong(b.len()),
+            ));
         }
         Ok(b)
     };

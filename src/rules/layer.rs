@@ -18,7 +18,7 @@ use std::fmt;
 
 use fst::Streamer;
 
-use crate::error::Error;
+use crate::error::{BuildError, Error};
 use crate::rules::compile::{self, RuleCounts};
 use crate::rules::format::{self, Header};
 use crate::rules::rule::RuleSet;
@@ -111,7 +111,7 @@ impl Extra {
     /// `map` must be a checked map (that of a loaded list): its keys are
     /// read as they are.
     pub(crate) fn lay_over(&self, map: &[u8], header: &Header) -> Result<Vec<u8>, Error> {
-        let build = |e: fst::Error| Error::Build(e.to_string());
+        let build = |_: fst::Error| Error::Build(BuildError::Map);
         let map = fst::Map::new(map).map_err(build)?;
         let mut base = map.stream();
         let mut extra = self.keys.iter().peekable();
@@ -123,8 +123,7 @@ impl Extra {
         };
         // Both run in key order: a merge of two sorted sequences.
         while let Some((key, value)) = base.next() {
-            let mut bits = u8::try_from(value)
-                .map_err(|_| Error::Build(format!("a key of the list has the value {value}")))?;
+            let mut bits = u8::try_from(value).map_err(|_| Error::Build(BuildError::Map))?;
             while let Some((k, &b)) = extra.next_if(|(k, _)| k.as_slice() < key) {
                 insert(k, b)?;
             }
