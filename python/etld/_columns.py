@@ -45,7 +45,9 @@ def _is_strings(t):
     """Whether the Arrow type ``t`` is one of Arrow's string types."""
     import pyarrow as pa
 
-    return pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t)
+    # `is_string_view` from pyarrow 16 on; older ones have no such type.
+    is_view = getattr(pa.types, "is_string_view", lambda t: False)
+    return pa.types.is_string(t) or pa.types.is_large_string(t) or is_view(t)
 
 
 def to_arrow(obj):
