@@ -29,11 +29,11 @@ ETLD = os.path.join(ROOT, "target", "release", "etld")
 OPTION_SETS = [
     [],
     ["--icann-only"],
-    ["--no-default-rule"],
+    ["--no-implicit-rule"],
     ["--wildcard-root"],
     ["--output", "ascii"],
     ["--output", "unicode"],
-    ["--icann-only", "--no-default-rule", "--wildcard-root", "--output", "ascii"],
+    ["--icann-only", "--no-implicit-rule", "--wildcard-root", "--output", "ascii"],
 ]
 
 KEYS = [

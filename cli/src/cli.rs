@@ -10,7 +10,7 @@ const LOOKUP_AFTER_HELP: &str = "\
 Output (one line per host, in input order):
   REGISTRABLE<TAB>SUFFIX     e.g. `example.co.uk\tco.uk`; REGISTRABLE is empty
                              when the host is itself a public suffix, SUFFIX is
-                             empty when it has none (--no-default-rule)
+                             empty when it has none (--no-implicit-rule)
   error: MESSAGE             the host is invalid (empty, bad label, IP address,
                              not UTF-8, ...); the batch goes on
   `cut -f1` gives the registrable domains; `paste hosts.txt out.txt` puts the
@@ -294,8 +294,9 @@ pub struct LookupArgs {
     #[arg(long)]
     pub icann_only: bool,
     /// No implicit `*` rule: a host under an unlisted TLD has no suffix
-    #[arg(long)]
-    pub no_default_rule: bool,
+    /// (`--no-default-rule` is the same)
+    #[arg(long, alias = "no-default-rule")]
+    pub no_implicit_rule: bool,
     /// Browser wildcard mode: `*.kobe.jp` also makes `kobe.jp` a suffix (libpsl)
     #[arg(long)]
     pub wildcard_root: bool,
@@ -336,7 +337,7 @@ impl LookupArgs {
             } else {
                 etld::Sections::All
             })
-            .implicit_rule(!self.no_default_rule)
+            .implicit_rule(!self.no_implicit_rule)
             .wildcard(if self.wildcard_root {
                 etld::Wildcard::Browser
             } else {
@@ -538,7 +539,7 @@ mod tests {
         let cli = Cli::try_parse_from([
             "etld",
             "--icann-only",
-            "--no-default-rule",
+            "--no-implicit-rule",
             "--wildcard-root",
             "--output",
             "ascii",

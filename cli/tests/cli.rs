@@ -219,9 +219,9 @@ fn an_overlong_line_is_an_error_line() {
 #[test]
 fn options() {
     assert_eq!(ok(&["--icann-only", "me.github.io"], ""), "github.io\tio\n");
-    assert_eq!(ok(&["--no-default-rule", "a.b.example"], ""), "\t\n");
+    assert_eq!(ok(&["--no-implicit-rule", "a.b.example"], ""), "\t\n");
     assert_eq!(
-        ok(&["--no-default-rule", "--json", "a.b.example"], ""),
+        ok(&["--no-implicit-rule", "--json", "a.b.example"], ""),
         "{\"input\":\"a.b.example\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"rule\":null,\"icann_suffix\":null,\"icann_registrable\":null,\"error\":null}\n"
     );
     assert_eq!(
@@ -1236,7 +1236,7 @@ fn rule_and_icann_answer() {
     assert_eq!(
         ok(
             &[
-                "--no-default-rule",
+                "--no-implicit-rule",
                 "--fields",
                 "rule,icann_suffix,known",
                 "a.b.example"

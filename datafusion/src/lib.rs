@@ -64,7 +64,7 @@
 //! # Another list, other options
 //!
 //! [`Etld::new`] takes any [`etld::List`] and [`etld::Options`]; the options
-//! are those of `etld lookup`'s `--icann-only`, `--no-default-rule`,
+//! are those of `etld lookup`'s `--icann-only`, `--no-implicit-rule`,
 //! `--wildcard-root` and `--output`.
 //!
 //! ```

@@ -80,7 +80,7 @@ COPY_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "b": "\b", "f": "\f", "v": "\v"
 #: The settings of `etld lookup`'s flags.
 FLAG_SETTINGS = {
     "--icann-only": ("etld_icann_only", "true"),
-    "--no-default-rule": ("etld_implicit_rule", "false"),
+    "--no-implicit-rule": ("etld_implicit_rule", "false"),
     "--wildcard-root": ("etld_wildcard_root", "true"),
 }
 
@@ -214,7 +214,7 @@ def main(argv: list[str]) -> int:
     variants = [
         ("default", [], {}),
         ("icann only", ["--icann-only"], {"etld_icann_only": True}),
-        ("no implicit rule, wildcard root", ["--no-default-rule", "--wildcard-root"],
+        ("no implicit rule, wildcard root", ["--no-implicit-rule", "--wildcard-root"],
          {"etld_implicit_rule": False, "etld_wildcard_root": True}),
         ("output ascii", ["--output", "ascii"], {"etld_output": "ascii"}),
         ("output unicode", ["--output", "unicode"], {"etld_output": "unicode"}),

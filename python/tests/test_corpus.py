@@ -57,7 +57,7 @@ def keywords(flags):
         flag = words.pop(0)
         if flag == "--icann-only":
             options["icann_only"] = True
-        elif flag == "--no-default-rule":
+        elif flag == "--no-implicit-rule":
             options["default_rule"] = False
         elif flag == "--wildcard-root":
             options["wildcard_root"] = True

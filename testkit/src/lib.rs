@@ -81,7 +81,7 @@ pub fn options_of(flags: &str) -> Options {
     while let Some(flag) = words.next() {
         options = match flag {
             "--icann-only" => options.sections(Sections::IcannOnly),
-            "--no-default-rule" => options.implicit_rule(false),
+            "--no-implicit-rule" => options.implicit_rule(false),
             "--wildcard-root" => options.wildcard(Wildcard::Browser),
             "--output" => match words.next() {
                 Some("ascii") => options.output(Output::Ascii),

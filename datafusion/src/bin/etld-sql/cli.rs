@@ -83,8 +83,9 @@ pub struct ListArgs {
     #[arg(long)]
     pub icann_only: bool,
     /// No implicit `*` rule: a host under an unlisted TLD has no suffix
-    #[arg(long)]
-    pub no_default_rule: bool,
+    /// (`--no-default-rule` is the same)
+    #[arg(long, alias = "no-default-rule")]
+    pub no_implicit_rule: bool,
     /// Browser wildcard mode: `*.kobe.jp` also makes `kobe.jp` a suffix (libpsl)
     #[arg(long)]
     pub wildcard_root: bool,
@@ -113,7 +114,7 @@ impl ListArgs {
             } else {
                 etld::Sections::All
             })
-            .implicit_rule(!self.no_default_rule)
+            .implicit_rule(!self.no_implicit_rule)
             .wildcard(if self.wildcard_root {
                 etld::Wildcard::Browser
             } else {
