@@ -16,8 +16,8 @@ use etld::source::{LoadError, Loaded, Origin, Source};
 use etld::List;
 
 use crate::cli::{CompileArgs, InfoArgs};
-use crate::write::{self, Streams, WriteError, Written};
 use crate::Failure;
+use etld_source::write::{self, Streams, WriteError, Written};
 
 /// What `etld info` says of why a list file is the one in use.
 fn describe(origin: Origin) -> &'static str {
@@ -43,7 +43,7 @@ impl From<LoadError> for Failure {
 /// `$ETLD_LIST`, else the newest at hand ([`select_newest`]); see
 /// [`etld::source::load`].
 pub fn load_list(path: Option<&Path>) -> Result<(Cow<'static, List>, Source), Failure> {
-    Ok(warn_passed_over(etld::source::load(path)?))
+    Ok(warn_passed_over_all(etld::source::load(path)?))
 }
 
 /// The list a run uses ([`load_list`]) with the files of extra rules laid
@@ -69,34 +69,28 @@ fn lay_extras(list: &List, extra: &[PathBuf]) -> Result<Option<List>, Failure> {
     Ok(Some(etld::source::load_extras(list, &paths)?))
 }
 
-/// The newest of the built-in list, the installed list and the system's
-/// list, by VERSION; the built-in list wins ties. A file that is missing is
-/// passed over quietly; one that cannot be read or loaded is passed over
-/// with a warning on stderr, so a damaged cache never stops a lookup (see
-/// [`etld::source::load_newest`]).
-pub fn select_newest() -> (Cow<'static, List>, Source) {
-    warn_passed_over(etld::source::load_newest())
+/// Names on stderr each candidate list passed over, with why.
+fn warn_passed_over_all(loaded: Loaded) -> (Cow<'static, List>, Source) {
+    loaded.passed_over.into_iter().for_each(warn_passed_over);
+    (loaded.list, loaded.source)
 }
 
-/// Names on stderr each candidate list passed over, with why.
-fn warn_passed_over(loaded: Loaded) -> (Cow<'static, List>, Source) {
+/// Names on stderr a candidate list passed over, with why.
+pub fn warn_passed_over(e: LoadError) {
     let installed = etld::source::installed_path();
     let system = etld::source::system_list_path();
-    for e in loaded.passed_over {
-        let which = if Some(e.path()) == installed.as_deref() {
-            "the installed list: "
-        } else if Some(e.path()) == system.as_deref() {
-            "the system's list: "
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            io::stderr().lock(),
-            "etld: warning: ignoring {which}{}",
-            Failure::from(e)
-        );
-    }
-    (loaded.list, loaded.source)
+    let which = if Some(e.path()) == installed.as_deref() {
+        "the installed list: "
+    } else if Some(e.path()) == system.as_deref() {
+        "the system's list: "
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        io::stderr().lock(),
+        "etld: warning: ignoring {which}{}",
+        Failure::from(e)
+    );
 }
 
 /// Runs `etld compile LIST.dat OUT.fst`: OUT is written by

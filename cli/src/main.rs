@@ -38,7 +38,6 @@ mod lookup;
 mod punycode;
 mod standard_output;
 mod update;
-mod write;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -77,7 +76,7 @@ pub enum Failure {
         error: io::Error,
     },
     /// `etld update` did not install a list.
-    Update(update::UpdateError),
+    Update(etld_source::UpdateError),
 }
 
 impl std::fmt::Display for Failure {

@@ -1,0 +1,1095 @@
+//! [`update`]: download the list, check that it is a complete list, and
+//! install it compiled in the cache directory, where later runs find it.
+//!
+//! The download is checked before anything is written: a page that is not
+//! a list (empty, HTML, an HTTP error), a truncated file, a list far smaller
+//! than the one in use or older than it is refused, and the installed list
+//! stays exactly as it was. The `.fst` file is written beside its final name,
+//! synced, and renamed into place, so no run ever sees half a file.
+//!
+//! Beside the installed list, `public_suffix_list.http` keeps the URL, the
+//! VERSION and the `ETag` / `Last-Modified` of the download, so the next
+//! update asks the server for the list only if it changed.
+//!
+//! Installs take the cache directory's [lock]: concurrent updates install
+//! one after the other, each list with its record, and one that finds a
+//! newer list installed meanwhile leaves it. The lock is waited on for
+//! [`LOCK_WAIT`] at most (`$ETLD_LOCK_WAIT` seconds, if set), saying so
+//! on stderr, so an update never blocks without bound. Under the lock, the
+//! `.tmp<PID>` files of interrupted installs are removed. Redirects are
+//! followed here (at most [`MAX_REDIRECTS`], http and https only), so that
+//! one to `file:` is refused as such.
+//!
+//! Files are written by [`write::write`], which replaces only regular
+//! files. A record that is not a regular file is refused unread, and a
+//! record or a list that cannot be used makes the download unconditional,
+//! so that a damaged install is repaired (docs/behaviour.md, section 6).
+//! The userinfo of a URL (`user:password@`) is never written to the
+//! record and is shown only as `***` in messages.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use etld::source::{LoadError, Source};
+use etld::{List, ListVersion};
+
+use crate::write::{self, Streams};
+
+/// Where the list is downloaded from by default.
+pub const DEFAULT_URL: &str = "https://publicsuffix.org/list/public_suffix_list.dat";
+/// The largest download accepted (the list is about 300 KiB).
+const MAX_BYTES: u64 = 16 << 20;
+/// The installed list's file name in the cache directory.
+const INSTALLED: &str = etld::source::INSTALLED_FILE;
+/// The file beside it that describes the download.
+const HTTP_META: &str = "public_suffix_list.http";
+/// The most of `public_suffix_list.http` that is read (it holds four
+/// short lines).
+const MAX_META_BYTES: u64 = 64 << 10;
+/// A download must hold at least this share (in percent) of the rules of
+/// the list in use.
+const MIN_RULES_PERCENT: u64 = 90;
+
+/// Why an update did not install a list.
+#[derive(Debug)]
+pub enum UpdateError {
+    /// There is no cache directory: `$ETLD_CACHE_DIR` and the platform's
+    /// variables are all unset.
+    NoCacheDir,
+    /// The download failed: connection, TLS, timeout, size limit.
+    Download {
+        /// What was downloaded.
+        url: String,
+        /// What went wrong.
+        error: ureq::Error,
+    },
+    /// The server answered with an error status.
+    Status {
+        /// What was downloaded.
+        url: String,
+        /// The HTTP status code.
+        status: u16,
+    },
+    /// The download is not a list that may replace the one in use.
+    Refused {
+        /// What was downloaded.
+        url: String,
+        /// Why it is refused.
+        why: Refusal,
+    },
+    /// The URL is not one to download a list from.
+    BadUrl {
+        /// The URL.
+        url: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A redirect that is not followed.
+    Redirect {
+        /// The URL that answered with the redirect.
+        url: String,
+        /// Why it is not followed.
+        why: String,
+    },
+    /// The cache directory is not a directory.
+    CacheNotDir(PathBuf),
+    /// Another process held the cache directory's lock for longer than
+    /// the wait allowed.
+    Locked {
+        /// The cache directory.
+        dir: PathBuf,
+        /// How long it was waited on.
+        waited: Duration,
+    },
+    /// The list could not be written into the cache directory.
+    Install {
+        /// The file being written.
+        path: PathBuf,
+        /// What went wrong.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for UpdateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UpdateError::NoCacheDir => f.write_str(
+                "no cache directory to install the list in: set ETLD_CACHE_DIR (or HOME)",
+            ),
+            UpdateError::Download { url, error } => match error {
+                ureq::Error::BodyExceedsLimit(limit) => {
+                    write!(f, "cannot download {url}: larger than {limit} bytes")
+                }
+                error => write!(f, "cannot download {url}: {error}"),
+            },
+            UpdateError::Status { url, status } => {
+                write!(
+                    f,
+                    "cannot download {url}: the server answered HTTP {status}"
+                )
+            }
+            UpdateError::Refused { url, why } => write!(
+                f,
+                "refusing the list from {url}: {why}; the list in use is unchanged"
+            ),
+            UpdateError::BadUrl { url, why } => write!(f, "cannot download {url}: {why}"),
+            UpdateError::Redirect { url, why } => {
+                write!(f, "cannot download {url}: {why}")
+            }
+            UpdateError::CacheNotDir(dir) => write!(
+                f,
+                "cannot install the list: the cache directory {} is not a directory",
+                dir.display()
+            ),
+            UpdateError::Locked { dir, waited } => write!(
+                f,
+                "cannot install the list: another etld update has held the lock on {} for \
+                 {:.1} s; the list in use is unchanged, try again when it has finished",
+                dir.display(),
+                waited.as_secs_f64()
+            ),
+            UpdateError::Install { path, error } => {
+                write!(f, "cannot install {}: {error}", path.display())
+            }
+        }
+    }
+}
+
+/// Why a download is not accepted as the new list.
+#[derive(Debug)]
+pub enum Refusal {
+    /// The body is empty or blank.
+    Empty,
+    /// The body is an HTML page.
+    Html,
+    /// The body has no `===BEGIN ICANN DOMAINS===` section, or no rule in it.
+    NoIcannSection,
+    /// A section's end marker is missing: the file was cut short.
+    Truncated(&'static str),
+    /// The text does not parse as a list.
+    Invalid(etld::Error),
+    /// It holds far fewer rules than the list in use.
+    TooFewRules {
+        /// Rules in the download.
+        got: u32,
+        /// Rules in the list in use.
+        have: u32,
+    },
+    /// The body is not list text: compressed, UTF-16, or binary.
+    NotText(&'static str),
+    /// It has no VERSION, so it cannot be told from an older list.
+    NoVersion,
+    /// Its `// VERSION:` line does not hold a date.
+    BadVersion {
+        /// The VERSION as written.
+        text: String,
+        /// What is wrong with it.
+        error: etld::source::VersionError,
+    },
+    /// Its VERSION lies more than a day ahead of the clock.
+    Future(ListVersion),
+    /// Its VERSION is older than the list in use.
+    Older {
+        /// The download's VERSION.
+        got: ListVersion,
+        /// The VERSION of the list in use.
+        have: ListVersion,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Empty => f.write_str("the download is empty"),
+            Refusal::Html => f.write_str("the download is an HTML page, not a list"),
+            Refusal::NoIcannSection => f.write_str("it has no ICANN section"),
+            Refusal::Truncated(marker) => {
+                write!(f, "it is truncated (no `// {marker}` line)")
+            }
+            Refusal::Invalid(e) => write!(f, "it is not a valid list: {e}"),
+            Refusal::TooFewRules { got, have } => write!(
+                f,
+                "it holds {got} rules, under {MIN_RULES_PERCENT}% of the {have} of the list in use"
+            ),
+            Refusal::NotText(what) => write!(f, "the download is {what}, not list text"),
+            Refusal::BadVersion { text, error } => write!(
+                f,
+                "its `// VERSION:` line `{}` is not a date ({error}); --force installs it anyway",
+                text.escape_debug()
+            ),
+            Refusal::NoVersion => {
+                f.write_str("it has no `// VERSION:` line (--force installs it anyway)")
+            }
+            Refusal::Future(got) => write!(
+                f,
+                "its VERSION {got} lies in the future (more than a day ahead of the clock)"
+            ),
+            Refusal::Older { got, have } => write!(
+                f,
+                "its VERSION {got} is older than the list in use ({have}); \
+                 --force installs it anyway"
+            ),
+        }
+    }
+}
+
+const BEGIN_ICANN: &str = "===BEGIN ICANN DOMAINS===";
+const END_ICANN: &str = "===END ICANN DOMAINS===";
+const BEGIN_PRIVATE: &str = "===BEGIN PRIVATE DOMAINS===";
+const END_PRIVATE: &str = "===END PRIVATE DOMAINS===";
+
+/// Checks that `text` is a complete list that may replace `current`, and
+/// compiles it. `force` accepts a list older than `current`, or without
+/// a VERSION; never one whose VERSION lies more than a day after `now`.
+pub fn check(
+    text: &[u8],
+    current: &List,
+    force: bool,
+    now: std::time::SystemTime,
+) -> Result<List, Refusal> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return Err(Refusal::Empty);
+    };
+    if let Some(what) = not_text(text) {
+        return Err(Refusal::NotText(what));
+    }
+    let head = &text[first..text.len().min(first + 1024)];
+    let lower = head.to_ascii_lowercase();
+    let has = |needle: &[u8]| lower.windows(needle.len()).any(|w| w == needle);
+    if head.starts_with(b"<") || has(b"<html") || has(b"<!doctype") {
+        return Err(Refusal::Html);
+    }
+    let mut markers = [false; 4];
+    for line in text.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        if let Some(comment) = line.strip_prefix(b"//") {
+            let comment = comment.trim_ascii();
+            for (seen, marker) in
+                markers
+                    .iter_mut()
+                    .zip([BEGIN_ICANN, END_ICANN, BEGIN_PRIVATE, END_PRIVATE])
+            {
+                *seen |= comment == marker.as_bytes();
+            }
+        }
+    }
+    let [begin_icann, end_icann, begin_private, end_private] = markers;
+    if !begin_icann {
+        return Err(Refusal::NoIcannSection);
+    }
+    if !end_icann {
+        return Err(Refusal::Truncated(END_ICANN));
+    }
+    if (begin_private || current.rule_counts().private > 0) && !end_private {
+        return Err(Refusal::Truncated(END_PRIVATE));
+    }
+    let list = List::from_dat(text).map_err(Refusal::Invalid)?;
+    let (got, have) = (list.rule_counts(), current.rule_counts());
+    if got.icann == 0 {
+        return Err(Refusal::NoIcannSection);
+    }
+    if u64::from(got.total()) * 100 < u64::from(have.total()) * MIN_RULES_PERCENT {
+        return Err(Refusal::TooFewRules {
+            got: got.total(),
+            have: have.total(),
+        });
+    }
+    if let Some(got) = list.version_time().filter(|v| v.is_future(now)) {
+        return Err(Refusal::Future(got));
+    }
+    match (list.version_time(), current.version_time()) {
+        _ if force => {}
+        (None, _) => {
+            return Err(
+                match list.version().map(|v| (v, v.parse::<ListVersion>())) {
+                    Some((text, Err(error))) => Refusal::BadVersion {
+                        text: text.to_string(),
+                        error,
+                    },
+                    _ => Refusal::NoVersion,
+                },
+            )
+        }
+        (Some(got), Some(have)) if got < have => return Err(Refusal::Older { got, have }),
+        _ => {}
+    }
+    Ok(list)
+}
+
+/// What `body` is if it is plainly not list text: a compressed file (by
+/// its magic bytes), UTF-16 (by its byte order mark, or NUL bytes between
+/// ASCII ones), or other binary bytes (a NUL among the first KiB).
+fn not_text(body: &[u8]) -> Option<&'static str> {
+    const MAGIC: [(&[u8], &str); 6] = [
+        (b"\x1f\x8b", "gzip-compressed"),
+        (b"BZh", "bzip2-compressed"),
+        (b"\xfd7zXZ\x00", "xz-compressed"),
+        (b"\x28\xb5\x2f\xfd", "zstd-compressed"),
+        (b"PK\x03\x04", "a zip archive"),
+        (b"\xff\xfe", "UTF-16"),
+    ];
+    if let Some((_, what)) = MAGIC.iter().find(|(magic, _)| body.starts_with(magic)) {
+        return Some(what);
+    }
+    if body.starts_with(b"\xfe\xff") {
+        return Some("UTF-16");
+    }
+    let head = &body[..body.len().min(1024)];
+    let nuls = head.iter().filter(|&&b| b == 0).count();
+    match nuls {
+        0 => None,
+        // Every other byte NUL: ASCII text in UTF-16 without a mark.
+        n if n * 2 + 2 >= head.len() => Some("UTF-16"),
+        _ => Some("binary (it holds NUL bytes)"),
+    }
+}
+
+/// What `public_suffix_list.http` records about the download of the
+/// installed list.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct HttpMeta {
+    url: String,
+    version: String,
+    etag: Option<String>,
+    last_modified: Option<String>,
+}
+
+impl HttpMeta {
+    fn parse(text: &str) -> HttpMeta {
+        let mut meta = HttpMeta::default();
+        for line in text.lines() {
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            let value = value.trim().to_string();
+            match key {
+                "url" => meta.url = value,
+                "version" => meta.version = value,
+                "etag" => meta.etag = Some(value),
+                "last-modified" => meta.last_modified = Some(value),
+                _ => {}
+            }
+        }
+        meta
+    }
+
+    fn to_text(&self) -> String {
+        let mut text = format!("url {}\nversion {}\n", self.url, self.version);
+        if let Some(etag) = &self.etag {
+            text += &format!("etag {etag}\n");
+        }
+        if let Some(lm) = &self.last_modified {
+            text += &format!("last-modified {lm}\n");
+        }
+        text
+    }
+}
+
+/// The conditional-request record of the installed list, if it describes
+/// that very list, was downloaded from `url` (without its userinfo), and
+/// the list is usable: it loads whole (header, checksum, rules) and its
+/// VERSION does not lie in the future. A conditional request for a list
+/// that cannot be used would be answered "not modified" and leave it so
+/// (docs/behaviour.md, section 6).
+fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
+    let path = dir.join(HTTP_META);
+    let text = match read_record(&path) {
+        Ok(text) => text?,
+        Err(why) => {
+            let _ = writeln!(
+                io::stderr().lock(),
+                "etld: warning: ignoring the download record {}: {why}; the list is downloaded \
+                 whole",
+                path.display()
+            );
+            return None;
+        }
+    };
+    let meta = HttpMeta::parse(&text);
+    let (list, _) =
+        etld::source::load_file(&dir.join(INSTALLED), etld::source::Origin::Installed).ok()?;
+    let now = std::time::SystemTime::now();
+    if list.version_time().is_some_and(|v| v.is_future(now)) {
+        return None;
+    }
+    let version = list.version()?;
+    (meta.url == url && meta.version == version).then_some(meta)
+}
+
+/// The text of the download record at `path`: `None` if there is none,
+/// an error naming what it is if it is not a regular file (a FIFO's open
+/// would wait for a writer that may never come), or if it cannot be read.
+fn read_record(path: &Path) -> Result<Option<String>, String> {
+    let regular = |meta: std::fs::Metadata| match meta.file_type() {
+        kind if kind.is_file() => Ok(()),
+        kind => Err(format!(
+            "it is {}, not a regular file",
+            write::kind_name(kind)
+        )),
+    };
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+        Ok(meta) => regular(meta)?,
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    // The file opened is looked at again: the path may name another by now.
+    regular(file.metadata().map_err(|e| e.to_string())?)?;
+    let mut text = String::new();
+    file.take(MAX_META_BYTES)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    Ok(Some(text))
+}
+
+/// Where the userinfo (`user:password@`) of `url` is, `@` included, if it
+/// has any: in the authority, up to its last `@`.
+fn userinfo_range(url: &str) -> Option<std::ops::Range<usize>> {
+    let scheme = scheme_of(url)?;
+    let rest = scheme.len() + 1;
+    let start = url.len() - url[rest..].trim_start_matches(['/', '\\']).len();
+    let end = url[start..]
+        .find(['/', '\\', '?', '#'])
+        .map_or(url.len(), |i| start + i);
+    let at = url[start..end].rfind('@')?;
+    Some(start..start + at + 1)
+}
+
+/// `url` without its userinfo: what the download record keeps.
+fn without_userinfo(url: &str) -> String {
+    match userinfo_range(url) {
+        Some(r) => format!("{}{}", &url[..r.start], &url[r.end..]),
+        None => url.to_string(),
+    }
+}
+
+/// `url` with its userinfo shown as `***`: what messages show.
+fn redacted(url: &str) -> String {
+    match userinfo_range(url) {
+        Some(r) => format!("{}***@{}", &url[..r.start], &url[r.end..]),
+        None => url.to_string(),
+    }
+}
+
+/// `error` with the userinfo of `url` shown as `***` in the variants that
+/// quote a URL.
+fn scrub(error: ureq::Error, url: &str) -> ureq::Error {
+    let Some(r) = userinfo_range(url) else {
+        return error;
+    };
+    let userinfo = &url[r];
+    match error {
+        ureq::Error::BadUri(text) => ureq::Error::BadUri(text.replace(userinfo, "***@")),
+        ureq::Error::RequireHttpsOnly(text) => {
+            ureq::Error::RequireHttpsOnly(text.replace(userinfo, "***@"))
+        }
+        error => error,
+    }
+}
+
+/// A header value fit to be stored on one line and sent back.
+fn header(response: &ureq::http::Response<ureq::Body>, name: &str) -> Option<String> {
+    let value = response.headers().get(name)?.to_str().ok()?;
+    (!value.is_empty() && !value.contains(['\n', '\r'])).then(|| value.to_string())
+}
+
+/// Runs `etld update [--url URL] [--force]`.
+/// What an update did: the list it installed, or found already installed
+/// and unchanged on the server.
+#[derive(Clone, Debug)]
+pub struct Updated {
+    /// Where the list is installed.
+    pub path: std::path::PathBuf,
+    /// The installed list's VERSION.
+    pub version: Option<String>,
+    /// Whether this update installed it (`false`: the server said the
+    /// installed list has not changed).
+    pub installed: bool,
+    /// What happened, for a person: the lines `etld update` prints.
+    pub report: String,
+    /// What went wrong without stopping the update (the record of the
+    /// download could not be written: the next update downloads the list
+    /// whole), one message each.
+    pub warnings: Vec<String>,
+}
+
+/// Downloads the list from `url` (else [`DEFAULT_URL`]), checks it and
+/// installs it in the cache directory (see the [module docs](self)).
+/// `force` takes a list older than, or the same as, the one in use. Each
+/// candidate list passed over while the list in use is chosen goes to
+/// `passed_over`, for a warning.
+pub fn update(
+    url: Option<&str>,
+    force: bool,
+    mut passed_over: impl FnMut(LoadError),
+) -> Result<Updated, UpdateError> {
+    let url = url.unwrap_or(DEFAULT_URL);
+    // The userinfo is sent, never recorded nor shown.
+    let (recorded, shown) = (without_userinfo(url), redacted(url));
+    check_url(url).map_err(|why| UpdateError::BadUrl {
+        url: shown.clone(),
+        why,
+    })?;
+    let dir = etld::source::cache_dir().ok_or(UpdateError::NoCacheDir)?;
+    // Found before the download, not when the list is written.
+    if let Some(not_dir) = dir.ancestors().find(|d| d.exists() && !d.is_dir()) {
+        return Err(UpdateError::CacheNotDir(not_dir.to_path_buf()));
+    }
+    let loaded = etld::source::load_newest();
+    loaded.passed_over.into_iter().for_each(&mut passed_over);
+    let (current, source) = (loaded.list, loaded.source);
+    let meta = installed_meta(&dir, &recorded);
+
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_connect(Some(Duration::from_secs(20)))
+        .timeout_global(Some(Duration::from_secs(120)))
+        .max_redirects(0)
+        .user_agent(concat!("etld/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .into();
+    let download = |error, at: &str| UpdateError::Download {
+        url: shown.clone(),
+        error: scrub(scrub(error, at), url),
+    };
+    // Redirects are followed here, not by the agent, so that one to
+    // another scheme is refused as such.
+    let mut at = url.to_string();
+    let mut hops = 0;
+    let mut response = loop {
+        let mut request = agent.get(&at);
+        if let Some(meta) = &meta {
+            if let Some(etag) = &meta.etag {
+                request = request.header("If-None-Match", etag);
+            }
+            if let Some(lm) = &meta.last_modified {
+                request = request.header("If-Modified-Since", lm);
+            }
+        }
+        let response = request.call().map_err(|e| download(e, &at))?;
+        if !matches!(response.status().as_u16(), 301 | 302 | 303 | 307 | 308) {
+            break response;
+        }
+        let redirect = |why: String| UpdateError::Redirect {
+            url: redacted(&at),
+            why,
+        };
+        let location = header(&response, "location")
+            .ok_or_else(|| redirect("a redirect without a Location".to_string()))?;
+        hops += 1;
+        if hops > MAX_REDIRECTS {
+            return Err(redirect(format!("more than {MAX_REDIRECTS} redirects")));
+        }
+        at = redirect_target(&at, &location).map_err(redirect)?;
+    };
+    let status = response.status().as_u16();
+    if status == 304 && meta.is_some() {
+        // Only if no other update holds the lock: what it leaves is for it
+        // or a later run to remove.
+        if let Some(_lock) = try_lock(&dir) {
+            remove_stale_files(&dir);
+        }
+        let version = meta.map(|m| m.version).unwrap_or_default();
+        let path = dir.join(INSTALLED);
+        return Ok(Updated {
+            report: format!(
+                "already up to date: {shown} has not changed since the list installed at {} ({version})\n",
+                path.display(),
+            ),
+            path,
+            version: Some(version).filter(|v| !v.is_empty()),
+            installed: false,
+            warnings: Vec::new(),
+        });
+    }
+    if status != 200 {
+        return Err(UpdateError::Status {
+            url: shown.clone(),
+            status,
+        });
+    }
+    let (etag, last_modified) = (
+        header(&response, "etag"),
+        header(&response, "last-modified"),
+    );
+    let body = response
+        .body_mut()
+        .with_config()
+        .limit(MAX_BYTES)
+        .read_to_vec()
+        .map_err(|e| download(e, &at))?;
+    let list = check(&body, &current, force, std::time::SystemTime::now()).map_err(|why| {
+        UpdateError::Refused {
+            url: shown.clone(),
+            why,
+        }
+    })?;
+
+    let path = dir.join(INSTALLED);
+    let install = |path: &Path, bytes: &[u8]| {
+        write::write(path, bytes, Streams::Refuse).map_err(|error| UpdateError::Install {
+            path: path.to_path_buf(),
+            error: error.into(),
+        })
+    };
+    std::fs::create_dir_all(&dir).map_err(|error| UpdateError::Install {
+        path: dir.clone(),
+        error,
+    })?;
+    // Held until the list and its record are both in place: concurrent
+    // updates install one after the other, and one that finds a newer list
+    // installed meanwhile leaves it.
+    let _lock = lock(&dir, lock_wait())?;
+    remove_stale_files(&dir);
+    let installed_now = etld::source::read_candidate(&path)
+        .ok()
+        .and_then(|bytes| etld::source::peek_version(&bytes))
+        .and_then(|v| v.parse::<ListVersion>().ok())
+        .filter(|v| !v.is_future(std::time::SystemTime::now()));
+    if let (Some(have), Some(got), false) = (installed_now, list.version_time(), force) {
+        if got < have {
+            return Err(UpdateError::Refused {
+                url: shown.clone(),
+                why: Refusal::Older { got, have },
+            });
+        }
+    }
+    install(&path, list.to_fst_bytes())?;
+    let meta = HttpMeta {
+        url: recorded,
+        version: list.version().unwrap_or("").to_string(),
+        etag,
+        last_modified,
+    };
+    // Without its record the list is still installed; the next update
+    // downloads it again instead of asking whether it changed.
+    let mut warnings = Vec::new();
+    if let Err(e) = install(&dir.join(HTTP_META), meta.to_text().as_bytes()) {
+        warnings.push(e.to_string());
+    }
+
+    let counts = list.rule_counts();
+    let was = match &source {
+        Source::Builtin => "the built-in list".to_string(),
+        Source::File { path, .. } => path.display().to_string(),
+    };
+    let mut report = format!(
+        "installed {}: version {}, {} rules ({} icann, {} private), {} bytes\n\
+         replaces the list in use: version {} ({was})\n",
+        path.display(),
+        list.version().unwrap_or("(none)"),
+        counts.total(),
+        counts.icann,
+        counts.private,
+        list.to_fst_bytes().len(),
+        current.version().unwrap_or("(none)"),
+    );
+    if !force && list.version_time() == current.version_time() {
+        report = format!(
+            "installed {}: version {}, the same as the list in use ({was})\n",
+            path.display(),
+            list.version().unwrap_or("(none)"),
+        );
+    }
+    // Each run uses the newest list at hand (a rule --force does not
+    // change: a list forced in to go back in time would otherwise hold back
+    // every later built-in or system list). Say so when that is not this
+    // one, and how to use it anyway.
+    let later = etld::source::load_newest();
+    let used = matches!(&later.source, Source::File { path: p, .. } if *p == path);
+    if !used {
+        report = format!(
+            "installed {}: version {}, {} rules ({} icann, {} private), {} bytes\n\
+             note: later runs do not use it: they use the newest list at hand, {} (version {}); \
+             to use this one, pass --list {} or set ETLD_LIST to it\n",
+            path.display(),
+            list.version().unwrap_or("(none)"),
+            counts.total(),
+            counts.icann,
+            counts.private,
+            list.to_fst_bytes().len(),
+            later.source,
+            later.list.version().unwrap_or("(none)"),
+            path.display(),
+        );
+    }
+    if std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
+        report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
+    }
+    if !etld::source::extra_paths(&[]).is_empty() {
+        report += "note: runs lay the extra rules of the files ETLD_EXTRA names over it\n";
+    }
+    Ok(Updated {
+        version: list.version().map(str::to_string),
+        path,
+        installed: true,
+        report,
+        warnings,
+    })
+}
+
+/// How long an update waits by default for another to let go of the lock.
+pub const LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// How long to wait for the lock: `$ETLD_LOCK_WAIT` seconds (fractions
+/// allowed), else [`LOCK_WAIT`].
+fn lock_wait() -> Duration {
+    std::env::var("ETLD_LOCK_WAIT")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+        .unwrap_or(LOCK_WAIT)
+}
+
+/// The file whose lock is the cache directory's update lock: on Unix the
+/// directory itself, so no file is added to it.
+fn lock_file(dir: &Path) -> io::Result<std::fs::File> {
+    #[cfg(unix)]
+    let file = std::fs::File::open(dir)?;
+    #[cfg(not(unix))]
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join("public_suffix_list.lock"))?;
+    Ok(file)
+}
+
+/// Takes the cache directory's update lock, waiting up to `wait` for
+/// another update to finish installing (saying so on stderr); it is let
+/// go when the returned file is dropped (or the process ends).
+fn lock(dir: &Path, wait: Duration) -> Result<std::fs::File, UpdateError> {
+    let failed = |error| UpdateError::Install {
+        path: dir.to_path_buf(),
+        error,
+    };
+    let file = lock_file(dir).map_err(failed)?;
+    let start = std::time::Instant::now();
+    let mut said = false;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::Error(error)) => return Err(failed(error)),
+            Err(std::fs::TryLockError::WouldBlock) => {}
+        }
+        let waited = start.elapsed();
+        if waited >= wait {
+            return Err(UpdateError::Locked {
+                dir: dir.to_path_buf(),
+                waited,
+            });
+        }
+        if !said {
+            said = true;
+            let _ = writeln!(
+                io::stderr().lock(),
+                "etld: waiting for another etld update to finish (it holds the lock on {}) ...",
+                dir.display()
+            );
+        }
+        std::thread::sleep((wait - waited).min(Duration::from_millis(50)));
+    }
+}
+
+/// The cache directory's update lock if no other process holds it.
+fn try_lock(dir: &Path) -> Option<std::fs::File> {
+    let file = lock_file(dir).ok()?;
+    file.try_lock().ok()?;
+    Some(file)
+}
+
+/// Removes what interrupted installs left in the cache directory: the
+/// `.tmp<PID>` files written beside the list and its record before they
+/// are renamed into place. Called under the [`lock`], when no other
+/// install is writing one.
+fn remove_stale_files(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let stale = [INSTALLED, HTTP_META].iter().any(|file| {
+            name.strip_prefix(file)
+                .and_then(|rest| rest.strip_prefix(".tmp"))
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The most redirects an update follows.
+const MAX_REDIRECTS: usize = 10;
+
+/// The scheme of `url` (lower-cased), if it starts with one (an ASCII
+/// letter, then letters, digits, `+`, `-`, `.`, then `:`).
+fn scheme_of(url: &str) -> Option<String> {
+    let (scheme, _) = url.split_once(':')?;
+    let mut bytes = scheme.bytes();
+    let valid = bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    valid.then(|| scheme.to_ascii_lowercase())
+}
+
+/// Checks the URL an update starts from: http or https.
+fn check_url(url: &str) -> Result<(), String> {
+    match scheme_of(url).as_deref() {
+        Some("http" | "https") => Ok(()),
+        Some(other) => Err(format!(
+            "an update downloads over http or https, not {other}"
+        )),
+        None => Err("not a URL: it has no scheme (https://...)".to_string()),
+    }
+}
+
+/// Where a redirect from `from` to `location` leads: `location` itself if
+/// it is an http or https URL (never from https down to http), or resolved
+/// against `from` if it is relative (`//host/path`, `/path`, `path`).
+fn redirect_target(from: &str, location: &str) -> Result<String, String> {
+    let base = scheme_of(from).unwrap_or_default();
+    match scheme_of(location).as_deref() {
+        Some(scheme @ ("http" | "https")) => {
+            if base == "https" && scheme == "http" {
+                return Err(format!(
+                    "a redirect from https down to http ({}) is refused",
+                    redacted(location)
+                ));
+            }
+            return Ok(location.to_string());
+        }
+        Some(other) => {
+            return Err(format!(
+                "a redirect to a {other}: URL ({}) is refused: only http and https are followed",
+                redacted(location)
+            ))
+        }
+        None => {}
+    }
+    // `from` is an http(s) URL: scheme, `//`, authority, path.
+    let after = from.len() - from[base.len() + 1..].trim_start_matches('/').len();
+    let path_at = from[after..]
+        .find(['/', '?', '#'])
+        .map_or(from.len(), |i| after + i);
+    Ok(if location.starts_with("//") {
+        format!("{base}:{location}")
+    } else if location.starts_with('/') {
+        format!("{}{location}", &from[..path_at])
+    } else {
+        let path_end = from[path_at..]
+            .find(['?', '#'])
+            .map_or(from.len(), |i| path_at + i);
+        let dir_end = from[path_at..path_end]
+            .rfind('/')
+            .map_or(path_at, |i| path_at + i + 1);
+        match dir_end {
+            d if d == path_at => format!("{}/{location}", &from[..path_at]),
+            d => format!("{}{location}", &from[..d]),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::SystemTime;
+
+    const CURRENT: &[u8] = b"// VERSION: 2026-10-22_08-36-41_UTC\n\
+        // ===BEGIN ICANN DOMAINS===\ncom\nuk\nco.uk\n// ===END ICANN DOMAINS===\n\
+        // ===BEGIN PRIVATE DOMAINS===\ngithub.io\n// ===END PRIVATE DOMAINS===\n";
+
+    fn newer() -> Vec<u8> {
+        String::from_utf8_lossy(CURRENT)
+            .replace("2026-10-22_08-36-41", "2026-11-01_00-00-00")
+            .replace("co.uk\n", "co.uk\nnet\n")
+            .into_bytes()
+    }
+
+    fn refusal(text: &[u8]) -> String {
+        let current = List::from_dat(CURRENT).unwrap();
+        check(text, &current, false, SystemTime::now())
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_complete_newer_list_passes() {
+        let current = List::from_dat(CURRENT).unwrap();
+        let list = check(&newer(), &current, false, SystemTime::now()).unwrap();
+        assert_eq!(list.rule_counts().total(), 5);
+        // The same list again is accepted too.
+        assert!(check(CURRENT, &current, false, SystemTime::now()).is_ok());
+    }
+
+    #[test]
+    fn what_is_refused() {
+        let newer = String::from_utf8(newer()).unwrap();
+        assert_eq!(refusal(b""), "the download is empty");
+        assert_eq!(refusal(b" \r\n\n"), "the download is empty");
+        for html in [
+            "<!DOCTYPE html><html><body>502</body></html>",
+            "\n<html>",
+            "// x\n<HTML>",
+        ] {
+            assert_eq!(
+                refusal(html.as_bytes()),
+                "the download is an HTML page, not a list"
+            );
+        }
+        let cut = &newer[..newer.find("// ===END PRIVATE").unwrap()];
+        assert_eq!(
+            refusal(cut.as_bytes()),
+            "it is truncated (no `// ===END PRIVATE DOMAINS===` line)"
+        );
+        let cut = &newer[..newer.find("// ===END ICANN").unwrap()];
+        assert_eq!(
+            refusal(cut.as_bytes()),
+            "it is truncated (no `// ===END ICANN DOMAINS===` line)"
+        );
+        assert_eq!(
+            refusal(b"// VERSION: 2027-01-01_00-00-00_UTC\ncom\nuk\nco.uk\nnet\n"),
+            "it has no ICANN section"
+        );
+        assert_eq!(
+            refusal(newer.replace("net\n", "*x.net\n").as_bytes()),
+            "it is not a valid list: line 6: a wildcard must be a whole label"
+        );
+        assert_eq!(
+            refusal(newer.replace("co.uk\nnet\n", "").as_bytes()),
+            "it holds 3 rules, under 90% of the 4 of the list in use"
+        );
+        assert!(
+            refusal(newer.replace("2026-11-01", "2026-10-01").as_bytes())
+                .starts_with("its VERSION 2026-10-01_00-00-00_UTC is older than the list in use (2026-10-22_08-36-41_UTC)")
+        );
+        assert!(refusal(newer.replace("// VERSION", "// V").as_bytes())
+            .starts_with("it has no `// VERSION:` line"));
+        assert_eq!(
+            refusal(
+                newer
+                    .replace("2026-11-01_00-00-00_UTC", "2026-11-01 00:00 UTC")
+                    .as_bytes()
+            ),
+            "its `// VERSION:` line `2026-11-01 00:00 UTC` is not a date (bad list VERSION at \
+             byte 10: expected `_`); --force installs it anyway"
+        );
+    }
+
+    #[test]
+    fn a_version_more_than_a_day_ahead_is_refused_even_forced() {
+        let current = List::from_dat(CURRENT).unwrap();
+        let text = newer();
+        let published = List::from_dat(&text).unwrap().version_time().unwrap();
+        let at = |secs: u64| published.to_system_time() - std::time::Duration::from_secs(secs);
+        for force in [false, true] {
+            assert!(check(&text, &current, force, at(86_400)).is_ok());
+            let e = check(&text, &current, force, at(86_401)).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "its VERSION 2026-11-01_00-00-00_UTC lies in the future (more than a day \
+                 ahead of the clock)"
+            );
+        }
+    }
+
+    #[test]
+    fn bodies_that_are_not_text_are_named() {
+        let newer = newer();
+        let utf16: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain(newer.iter().flat_map(|&b| [b, 0]))
+            .collect();
+        let utf16_bare: Vec<u8> = newer.iter().flat_map(|&b| [0, b]).collect();
+        let mut gzip = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+        gzip.extend_from_slice(&[0x4b; 200]);
+        let mut binary = newer.clone();
+        binary.insert(40, 0);
+        for (body, what) in [
+            (&gzip[..], "the download is gzip-compressed, not list text"),
+            (&utf16, "the download is UTF-16, not list text"),
+            (&utf16_bare, "the download is UTF-16, not list text"),
+            (
+                b"PK\x03\x04zip",
+                "the download is a zip archive, not list text",
+            ),
+            (
+                &binary,
+                "the download is binary (it holds NUL bytes), not list text",
+            ),
+        ] {
+            assert_eq!(refusal(body), what);
+        }
+    }
+
+    #[test]
+    fn force_takes_an_older_list() {
+        let current = List::from_dat(CURRENT).unwrap();
+        let older = String::from_utf8(newer())
+            .unwrap()
+            .replace("2026-11-01", "2026-10-01");
+        assert!(check(older.as_bytes(), &current, true, SystemTime::now()).is_ok());
+    }
+
+    #[test]
+    fn redirects_resolve_as_urls_do() {
+        let from = "http://127.0.0.1:8/list/psl.dat?x#y";
+        for (location, want) in [
+            (
+                "https://mirror.example/psl.dat",
+                "https://mirror.example/psl.dat",
+            ),
+            ("//other:9/a", "http://other:9/a"),
+            ("/b/c.dat", "http://127.0.0.1:8/b/c.dat"),
+            ("c.dat", "http://127.0.0.1:8/list/c.dat"),
+        ] {
+            assert_eq!(redirect_target(from, location).as_deref(), Ok(want));
+        }
+        assert_eq!(
+            redirect_target("http://h", "x").as_deref(),
+            Ok("http://h/x")
+        );
+        for (from, location, why) in [
+            (from, "file:///etc/passwd", "a redirect to a file: URL"),
+            (from, "FTP://x/", "a redirect to a ftp: URL"),
+            ("https://h/a", "http://h/a", "from https down to http"),
+        ] {
+            let e = redirect_target(from, location).unwrap_err();
+            assert!(e.contains(why), "{location}: {e}");
+        }
+        assert!(check_url("https://x/").is_ok());
+        assert_eq!(
+            check_url("file:///x").unwrap_err(),
+            "an update downloads over http or https, not file"
+        );
+        assert!(check_url("example.com/list").is_err());
+    }
+
+    #[test]
+    fn userinfo_is_dropped_or_shown_redacted() {
+        for (url, recorded, shown) in [
+            ("http://u:p@h/x", "http://h/x", "http://***@h/x"),
+            ("HTTPS://u@h:8?q", "HTTPS://h:8?q", "HTTPS://***@h:8?q"),
+            ("http://a@b@h/", "http://h/", "http://***@h/"),
+            ("http:\\\\u:p@h\\x", "http:\\\\h\\x", "http:\\\\***@h\\x"),
+            ("http://h/x@y", "http://h/x@y", "http://h/x@y"),
+            ("http://h#@y", "http://h#@y", "http://h#@y"),
+            ("no scheme u:p@h", "no scheme u:p@h", "no scheme u:p@h"),
+        ] {
+            assert_eq!(without_userinfo(url), recorded, "{url}");
+            assert_eq!(redacted(url), shown, "{url}");
+        }
+    }
+
+    #[test]
+    fn http_meta_round_trips() {
+        let meta = HttpMeta {
+            url: "http://127.0.0.1:1/list.dat".into(),
+            version: "2026-10-22_08-36-41_UTC".into(),
+            etag: Some("W/\"abc def\"".into()),
+            last_modified: Some("Thu, 22 Oct 2026 08:36:41 GMT".into()),
+        };
+        assert_eq!(HttpMeta::parse(&meta.to_text()), meta);
+    }
+}
