@@ -9,15 +9,16 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 mode=--no-run
 [ "${1:-}" = --run ] && mode=
-cargo package -q -p etld-punycode -p etld -p etld-cli --allow-dirty --no-verify
+cargo package -q -p etld-punycode -p etld -p etld-source -p etld-cli --allow-dirty --no-verify
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for crate in etld-punycode etld etld-cli; do
+for crate in etld-punycode etld etld-source etld-cli; do
   tar xzf "target/package/$crate-0.1.0.crate" -C "$work"
 done
 patch=(--config "patch.crates-io.etld-punycode.path=\"$work/etld-punycode-0.1.0\""
-       --config "patch.crates-io.etld.path=\"$work/etld-0.1.0\"")
-for crate in etld-punycode etld etld-cli; do
+       --config "patch.crates-io.etld.path=\"$work/etld-0.1.0\""
+       --config "patch.crates-io.etld-source.path=\"$work/etld-source-0.1.0\"")
+for crate in etld-punycode etld etld-source etld-cli; do
   echo "== $crate, from its package"
   (cd "$work/$crate-0.1.0" &&
     CARGO_TARGET_DIR="$root/target/packages" cargo test -q --offline "${patch[@]}" $mode)
