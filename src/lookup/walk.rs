@@ -177,8 +177,8 @@ const WILD_SHIFT: u32 = 6;
 /// [`Match::rule`]'s bits (section, known, shape, and the leftmost label a
 /// `*` for a wildcard) for each set of flags the walk may merge for one
 /// length of rule, shifted down by 32: worked out once, so that the walk
-/// reads them where it used to work out the section (a load for a test and
-/// a select; the `lookup` bench).
+/// reads the section and the shape in one load rather than working out
+/// either (the `lookup` bench).
 static RULE_BITS: [u32; 256] = rule_bits();
 
 const fn rule_bits() -> [u32; 256] {
@@ -506,6 +506,10 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
     implicit_rule: bool,
 ) -> (Match, usize) {
     let mut normal = Found::NONE;
+    // Where the longest ICANN rule starts: the ICANN-only answer, should a
+    // PRIVATE rule prevail (a select for each rule met, rather than a second walk of
+    // the PRIVATE hosts; the `lookup` bench).
+    let mut icann = NOWHERE;
     let mut id = ROOT;
     let mut node = tree.node(ROOT);
     let mut end = name.len();
@@ -520,6 +524,9 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
             }
             // A leaf: normal flags only (an implied flag would be a child).
             normal.note(value << WILD_SHIFT, start);
+            if value & flags::ICANN != 0 {
+                icann = start;
+            }
         }
         if !node.has_labels() {
             break;
@@ -532,6 +539,9 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
                 }
                 (id, node) = (child, learned);
                 normal.note(value, start);
+                if value & flags::ICANN != 0 {
+                    icann = start;
+                }
                 listed_from = start;
             }
             None => break,
@@ -548,29 +558,26 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
     let m = best.finish(name, implicit_rule);
     if m.section() == Some(Section::Private) {
         return (
-            icann_beside::<L, N, FOLD>(tree, name, mask, implicit_rule, m),
+            m.with_icann(icann_from(name, icann, implicit_rule)),
             listed_from,
         );
     }
     (m, listed_from)
 }
 
-/// `m`, a match whose prevailing rule is PRIVATE, with the answer under
-/// ICANN-only sections beside it (see [`Match::icann`]): the host walked
-/// again with the ICANN flags only. Out of line, so that the walk of a host
-/// under an ICANN rule (nearly every one) pays one test for it (the
-/// `lookup` bench).
+/// What [`Match::icann`] keeps when the longest ICANN rule that matched
+/// `name` starts at `icann` ([`NOWHERE`]: none) and no exception rule
+/// matched: the labels from there, else the implicit rule's one, if on.
+/// Out of line: only a host under a PRIVATE rule needs it.
 #[cold]
 #[inline(never)]
-fn icann_beside<L: Labels, const N: usize, const FOLD: bool>(
-    tree: &L,
-    name: &Name<N>,
-    mask: u8,
-    implicit_rule: bool,
-    m: Match,
-) -> Match {
-    let (icann, _) = walk::<L, N, FOLD>(tree, name, mask & flags::ICANN, implicit_rule);
-    m.with_icann(icann_labels(name, &icann))
+fn icann_from<const N: usize>(name: &Name<N>, icann: usize, implicit_rule: bool) -> u8 {
+    let m = match (icann, implicit_rule) {
+        (NOWHERE, true) => Match::new(Some(name.label_start(name.len())), None, None, false),
+        (NOWHERE, false) => return Match::ICANN_NONE,
+        (at, _) => Match::new(Some(at), None, None, false),
+    };
+    icann_labels(name, &m)
 }
 
 /// What [`Match::icann`] keeps for `icann`, the match under ICANN-only
