@@ -76,6 +76,8 @@ from etld._etld import (
     Layer,
     List,
     ListError,
+    UpdateError,
+    Updated,
     UrlError,
     __version__,
     answer,
@@ -93,6 +95,7 @@ from etld._etld import (
     site,
     subdomain,
     suffix,
+    update,
 )
 
 __all__ = [
@@ -103,6 +106,8 @@ __all__ = [
     "Layer",
     "List",
     "ListError",
+    "UpdateError",
+    "Updated",
     "UrlError",
     "__version__",
     "answer",
@@ -121,6 +126,7 @@ __all__ = [
     "subdomain",
     "suffix",
     "error",
+    "update",
 ]
 
 

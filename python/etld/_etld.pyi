@@ -9,6 +9,9 @@ __all__ = [
     "HostError",
     "UrlError",
     "ListError",
+    "UpdateError",
+    "Updated",
+    "update",
     "List",
     "Domain",
     "Layer",
@@ -82,6 +85,45 @@ class ListError(ValueError):
     path: Optional[str]
     #: The 1-based line at fault, or None.
     line: Optional[int]
+
+class UpdateError(OSError):
+    """An update that installed nothing: the download failed or was refused (not a complete list, older than the list in use, a VERSION in the future), the cache directory could not be written, or another update held its lock too long. The list in use is unchanged; the message says why, as `etld update` does."""
+
+@final
+class Updated:
+    """What `etld.update()` did: the list it installed, or found installed
+    and unchanged on the server.
+    """
+
+    @property
+    def path(self) -> str:
+        """Where the list is installed."""
+    @property
+    def version(self) -> Optional[str]:
+        """The installed list's VERSION, or None."""
+    @property
+    def installed(self) -> bool:
+        """Whether this update installed it (False: the server said the
+        installed list has not changed).
+        """
+    @property
+    def report(self) -> str:
+        """What happened, as `etld update` prints it."""
+
+def update(url: Optional[str] = None, force: bool = False) -> Updated:
+    """Downloads the Public Suffix List (from `url`, by default the list's own
+    site), checks that it is a complete list that may replace the one in
+    use, and installs it compiled in the cache directory
+    (`$ETLD_CACHE_DIR`, else the platform's), exactly as `etld update`
+    does: the same code, the same refusals, the same lock. Later processes
+    (and `etld.List()` made later in this one) use it when it is the newest
+    list at hand. `force=True` takes a list older than the one in use.
+    Raises `UpdateError` when nothing was installed; a list passed over or a
+    record that could not be written is a `UserWarning`.
+
+    >>> etld.update()  # doctest: +SKIP
+    Updated(path='/home/me/.cache/etld/public_suffix_list.fst', version='2026-11-20_...', installed=True)
+    """
 
 @final
 class Column:

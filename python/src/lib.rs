@@ -15,6 +15,7 @@ mod column;
 mod entry;
 mod extra;
 mod text;
+mod update;
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -1673,5 +1674,8 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(answer, m)?)?;
     m.add_function(wrap_pyfunction!(is_cookie_domain_acceptable, m)?)?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;
+    m.add("UpdateError", py.get_type::<update::UpdateError>())?;
+    m.add_class::<update::PyUpdated>()?;
+    m.add_function(wrap_pyfunction!(update::update, m)?)?;
     Ok(())
 }

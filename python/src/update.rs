@@ -1,0 +1,85 @@
+//! `etld.update()`: the command line's `etld update`
+//! ([`etld_source::update`], the same code), from Python.
+
+use std::ffi::CString;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyUserWarning};
+use pyo3::prelude::*;
+
+create_exception!(
+    etld,
+    UpdateError,
+    PyOSError,
+    "An update that installed nothing: the download failed or was refused \
+     (not a complete list, older than the list in use, a VERSION in the \
+     future), the cache directory could not be written, or another update \
+     held its lock too long. The list in use is unchanged; the message \
+     says why, as `etld update` does."
+);
+
+/// What `etld.update()` did: the list it installed, or found installed
+/// and unchanged on the server.
+#[pyclass(module = "etld", name = "Updated", frozen)]
+pub struct PyUpdated {
+    /// Where the list is installed.
+    #[pyo3(get)]
+    path: String,
+    /// The installed list's VERSION, or None.
+    #[pyo3(get)]
+    version: Option<String>,
+    /// Whether this update installed it (False: the server said the
+    /// installed list has not changed).
+    #[pyo3(get)]
+    installed: bool,
+    /// What happened, as `etld update` prints it.
+    #[pyo3(get)]
+    report: String,
+}
+
+#[pymethods]
+impl PyUpdated {
+    fn __repr__(&self) -> String {
+        format!(
+            "Updated(path={:?}, version={:?}, installed={})",
+            self.path,
+            self.version.as_deref().unwrap_or("None"),
+            if self.installed { "True" } else { "False" }
+        )
+    }
+}
+
+/// Downloads the Public Suffix List (from `url`, by default the list's own
+/// site), checks that it is a complete list that may replace the one in
+/// use, and installs it compiled in the cache directory
+/// (`$ETLD_CACHE_DIR`, else the platform's), exactly as `etld update`
+/// does: the same code, the same refusals, the same lock. Later processes
+/// (and `etld.List()` made later in this one) use it when it is the newest
+/// list at hand. `force=True` takes a list older than the one in use.
+/// Raises `UpdateError` when nothing was installed; a list passed over or a
+/// record that could not be written is a `UserWarning`.
+///
+/// >>> etld.update()  # doctest: +SKIP
+/// Updated(path='/home/me/.cache/etld/public_suffix_list.fst', version='2026-11-20_...', installed=True)
+#[pyfunction]
+#[pyo3(signature = (url=None, force=false))]
+pub fn update(py: Python<'_>, url: Option<String>, force: bool) -> PyResult<PyUpdated> {
+    let mut warnings = Vec::new();
+    let result = py.detach(|| {
+        etld_source::update(url.as_deref(), force, |passed| {
+            warnings.push(format!("etld: ignoring {passed}"));
+        })
+    });
+    let updated = result.map_err(|e| UpdateError::new_err(e.to_string()))?;
+    warnings.extend(updated.warnings.iter().map(|w| format!("etld: {w}")));
+    for warning in warnings {
+        let message = CString::new(warning).unwrap_or_else(|_| c"etld: a warning".to_owned());
+        PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+    }
+    Ok(PyUpdated {
+        path: updated.path.display().to_string(),
+        version: updated.version,
+        installed: updated.installed,
+        report: updated.report,
+    })
+}

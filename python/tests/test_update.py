@@ -1,0 +1,119 @@
+"""`etld.update()` and `python -m etld`: the command line's update (the same
+code), against a local HTTP server on 127.0.0.1, into a cache directory of
+the test's own; later processes answer from what it installed."""
+
+import http.server
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import etld
+
+def newer_list():
+    """The built-in list's text with a later VERSION and one more rule."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    with open(os.path.join(root, "vectors", "public_suffix_list.dat"), encoding="utf-8") as f:
+        text = f.read()
+    old = etld.BUILTIN_LIST_VERSION
+    text = text.replace(f"// VERSION: {old}", "// VERSION: 2026-11-01_00-00-00_UTC")
+    return (text + "\n// ===BEGIN PRIVATE DOMAINS===\nusers.etld-test.example\n// ===END PRIVATE DOMAINS===\n").encode()
+
+
+@pytest.fixture
+def server():
+    """A server on 127.0.0.1 that answers the list with an ETag, and 304
+    to a request that names it; the requests' headers are kept."""
+    body = newer_list()
+    seen = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            seen.append({k.lower(): v for k, v in self.headers.items()})
+            if self.path == "/page":
+                page = b"<!DOCTYPE html><html><body>Not a list</body></html>"
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+                return
+            if self.headers.get("If-None-Match") == '"v1"':
+                self.send_response(304)
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("ETag", '"v1"')
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/public_suffix_list.dat", seen
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_update_installs_and_later_processes_use_it(server, tmp_path, monkeypatch):
+    url, seen = server
+    monkeypatch.setenv("ETLD_CACHE_DIR", str(tmp_path))
+    updated = etld.update(url)
+    assert updated.installed
+    assert updated.version == "2026-11-01_00-00-00_UTC"
+    assert updated.path == str(tmp_path / "public_suffix_list.fst")
+    assert os.path.isfile(updated.path)
+    assert updated.report.startswith(f"installed {updated.path}: version 2026-11-01_00-00-00_UTC")
+    assert "if-none-match" not in seen[0]
+    # A later process answers from the installed list.
+    env = dict(os.environ, ETLD_CACHE_DIR=str(tmp_path), ETLD_SYSTEM_LIST="")
+    env.pop("ETLD_LIST", None)
+    out = subprocess.run(
+        [sys.executable, "-c", "import etld; print(etld.registrable('me.users.etld-test.example'), etld.list_version())"],
+        env=env, capture_output=True, text=True, check=True,
+    ).stdout
+    assert out == "me.users.etld-test.example 2026-11-01_00-00-00_UTC\n"
+    # The second update asks with the ETag, and installs nothing.
+    again = etld.update(url)
+    assert not again.installed
+    assert again.report.startswith("already up to date")
+    assert seen[1].get("if-none-match") == '"v1"'
+
+
+def test_update_refusals_raise(server, tmp_path, monkeypatch):
+    url, _ = server
+    monkeypatch.setenv("ETLD_CACHE_DIR", str(tmp_path))
+    with pytest.raises(etld.UpdateError, match="^cannot download file:///x: "):
+        etld.update("file:///x")
+    page = url.rsplit("/", 1)[0] + "/page"
+    with pytest.raises(etld.UpdateError, match=f"^refusing the list from {page}: "):
+        etld.update(page)
+    assert isinstance(etld.UpdateError("x"), OSError)
+    assert not (tmp_path / "public_suffix_list.fst").exists()
+
+
+def test_python_m_etld(server, tmp_path):
+    url, _ = server
+    env = dict(os.environ, ETLD_CACHE_DIR=str(tmp_path), ETLD_SYSTEM_LIST="")
+    env.pop("ETLD_LIST", None)
+    env.pop("ETLD_EXTRA", None)
+    run = lambda *args, stdin="": subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "etld", *args], input=stdin, env=env, capture_output=True, text=True
+    )
+    done = run("update", "--url", url)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("installed ")
+    out = run("www.example.co.uk", "a..b")
+    assert out.stdout == "example.co.uk\tco.uk\nerror: empty label at byte 2\n"
+    out = run("lookup", stdin="me.users.etld-test.example\n\n")
+    assert out.stdout == "me.users.etld-test.example\tusers.etld-test.example\nerror: empty host\n"
+    out = run("--url", "--json", "https://www.Example.CO.uk:8080/x")
+    assert '"registrable": "example.co.uk"' in out.stdout
+    refused = run("update", "--url", "file:///x")
+    assert refused.returncode == 1
+    assert refused.stderr.startswith("etld: cannot download file:///x: ")
