@@ -97,11 +97,13 @@ from etld._etld import (
     suffix,
     update,
 )
+from etld._extract import ExtractResult, extract
 
 __all__ = [
     "BUILTIN_LIST_VERSION",
     "Column",
     "Domain",
+    "ExtractResult",
     "HostError",
     "Layer",
     "List",
@@ -126,6 +128,7 @@ __all__ = [
     "subdomain",
     "suffix",
     "error",
+    "extract",
     "update",
 ]
 

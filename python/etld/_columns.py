@@ -59,11 +59,11 @@ def to_arrow(obj):
     return pa.array(obj, from_pandas=True)
 
 
-def _domain(host, name, parts, section, flags):
+def _domain(host, name, parts, section, flags, rule=None):
     """A pickled `etld.Domain`, restored (see ``Domain.__reduce__``)."""
     from etld._etld import Domain
 
-    return Domain._from_state(host, name, list(parts), section, tuple(flags))
+    return Domain._from_state(host, name, list(parts), section, tuple(flags), rule)
 
 
 def _restore(fst, options, source, texts=()):

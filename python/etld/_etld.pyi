@@ -2,6 +2,7 @@
 
 from os import PathLike
 from typing import Any, Iterable, Literal, Optional, Protocol, Tuple, TypeVar, Union, final, overload
+from etld._extract import ExtractResult
 
 __all__ = [
     "__version__",
@@ -183,6 +184,23 @@ class Domain:
     @property
     def known(self) -> bool:
         """Whether a listed rule prevailed."""
+    @property
+    def rule(self) -> Optional[str]:
+        """The prevailing rule as the list writes it, in ASCII: `"co.uk"`,
+        `"*.kobe.jp"`, `"!city.kobe.jp"`, `"*"` for the implicit rule; None
+        when no rule matched (`default_rule=False`).
+        """
+    @property
+    def icann_suffix(self) -> Optional[str]:
+        """The public suffix under the ICANN section alone, the other options
+        as they were (tldextract's `registry_suffix`): the suffix itself
+        unless a PRIVATE rule prevailed (`"io"` for `me.github.io`).
+        """
+    @property
+    def icann_registrable(self) -> Optional[str]:
+        """The registrable domain under the ICANN section alone (`"github.io"`
+        for `me.github.io`).
+        """
     @property
     def is_public_suffix(self) -> bool:
         """Whether the host is itself a public suffix."""
@@ -592,6 +610,11 @@ class List:
         """The options, as the keyword arguments that set them."""
     def to_fst_bytes(self) -> bytes:
         """The list as the bytes of a `.fst` file (what `etld compile` writes)."""
+    def extract(self, url_or_host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> ExtractResult:
+        """The parts of the host of a URL, a host, `host:port` or an e-mail
+        address in tldextract's shape (an `etld.ExtractResult`), answered
+        from this list: see `etld.extract`.
+        """
 
 def default_list() -> List:
     """The list the module-level functions answer from: `etld.List()`, loaded

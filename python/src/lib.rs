@@ -1085,6 +1085,21 @@ impl PyList {
         PyBytes::new(py, self.list.to_fst_bytes())
     }
 
+    /// The parts of the host of a URL, a host, `host:port` or an e-mail
+    /// address in tldextract's shape (an `etld.ExtractResult`), answered
+    /// from this list: see `etld.extract`.
+    #[pyo3(signature = (url_or_host, /, **options))]
+    fn extract<'py>(
+        slf: &Bound<'py, Self>,
+        url_or_host: &Bound<'py, PyAny>,
+        options: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.py()
+            .import("etld._extract")?
+            .getattr("extract_with")?
+            .call((slf, url_or_host), options)
+    }
+
     /// Pickles as the `.fst` bytes of the list the extra rules were laid
     /// over (nothing for the built-in list), its options, where it came
     /// from and the texts of extra rules, so that a list travels to other
@@ -1194,6 +1209,11 @@ struct PyDomain {
     known: bool,
     is_public_suffix: bool,
     is_fqdn: bool,
+    // The prevailing rule, as the list writes it, and the ICANN-only
+    // answer (ranges of `name`, as the parts are).
+    rule: Option<String>,
+    icann_suffix: Option<Range<usize>>,
+    icann_registrable: Option<Range<usize>>,
 }
 
 #[pymethods]
@@ -1248,6 +1268,29 @@ impl PyDomain {
         self.known
     }
 
+    /// The prevailing rule as the list writes it, in ASCII: `"co.uk"`,
+    /// `"*.kobe.jp"`, `"!city.kobe.jp"`, `"*"` for the implicit rule; None
+    /// when no rule matched (`default_rule=False`).
+    #[getter]
+    fn rule(&self) -> Option<&str> {
+        self.rule.as_deref()
+    }
+
+    /// The public suffix under the ICANN section alone, the other options
+    /// as they were (tldextract's `registry_suffix`): the suffix itself
+    /// unless a PRIVATE rule prevailed (`"io"` for `me.github.io`).
+    #[getter]
+    fn icann_suffix(&self) -> Option<&str> {
+        self.part(&self.icann_suffix)
+    }
+
+    /// The registrable domain under the ICANN section alone (`"github.io"`
+    /// for `me.github.io`).
+    #[getter]
+    fn icann_registrable(&self) -> Option<&str> {
+        self.part(&self.icann_registrable)
+    }
+
     /// Whether the host is itself a public suffix.
     #[getter]
     fn is_public_suffix(&self) -> bool {
@@ -1273,9 +1316,12 @@ impl PyDomain {
                 at(&self.registrable),
                 at(&self.subdomain),
                 at(&self.label),
+                at(&self.icann_suffix),
+                at(&self.icann_registrable),
             ],
             self.section,
             (self.known, self.is_public_suffix, self.is_fqdn),
+            self.rule.as_deref(),
         );
         Ok((restore, state).into_pyobject(py)?.into_any())
     }
@@ -1283,12 +1329,14 @@ impl PyDomain {
     /// A `Domain` from pickled state (see `__reduce__`); each part a
     /// range of `name`, checked as it is read.
     #[staticmethod]
+    #[pyo3(signature = (host, name, parts, section, flags, rule=None))]
     fn _from_state(
         host: String,
         name: String,
-        parts: [Option<(usize, usize)>; 4],
+        parts: [Option<(usize, usize)>; 6],
         section: Option<&str>,
         flags: (bool, bool, bool),
+        rule: Option<String>,
     ) -> PyResult<PyDomain> {
         let section = match section {
             None => None,
@@ -1309,13 +1357,16 @@ impl PyDomain {
                 )),
             }
         };
-        let [suffix, registrable, subdomain, label] = parts;
+        let [suffix, registrable, subdomain, label, icann_suffix, icann_registrable] = parts;
         let (known, is_public_suffix, is_fqdn) = flags;
         Ok(PyDomain {
             suffix: range(suffix)?,
             registrable: range(registrable)?,
             subdomain: range(subdomain)?,
             label: range(label)?,
+            icann_suffix: range(icann_suffix)?,
+            icann_registrable: range(icann_registrable)?,
+            rule,
             host,
             name,
             section,
@@ -1354,6 +1405,9 @@ impl PyDomain {
             known: d.is_known(),
             is_public_suffix: d.is_public_suffix(),
             is_fqdn: d.is_fqdn(),
+            rule: d.rule().map(|r| r.into_owned()),
+            icann_suffix: range_in(name, d.icann_suffix()),
+            icann_registrable: range_in(name, d.icann_registrable()),
         }
     }
 
