@@ -379,6 +379,13 @@ impl Match {
         }
     }
 
+    /// Whether the prevailing rule is PRIVATE: one bit of its section
+    /// (see [`Match::rule`]), tested as it is.
+    #[inline(always)]
+    fn is_private(&self) -> bool {
+        self.0 & 1 << 33 != 0
+    }
+
     /// Whether a listed rule prevailed.
     #[inline(always)]
     pub(crate) fn known(&self) -> bool {
@@ -556,7 +563,7 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
         exception: Found::NONE,
     };
     let m = best.finish(name, implicit_rule);
-    if m.section() == Some(Section::Private) {
+    if m.is_private() {
         return (
             m.with_icann(icann_from(name, icann, implicit_rule)),
             listed_from,
