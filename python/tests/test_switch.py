@@ -198,11 +198,17 @@ def test_domain_pickles():
                 d.is_public_suffix,
                 d.is_fqdn,
             )
-    # Pickled state is checked as it is read.
+    # Pickled state is checked as it is read: each part a range of the
+    # name, the section one of two.
+    state = list(d.__reduce__()[1])
+    bad = list(state)
+    bad[2] = [(0, len(d.name) + 9)] + list(state[2])[1:]
     with pytest.raises(ValueError, match="outside its name"):
-        etld.Domain._from_state("a.b", "a.b", [(0, 9), None, None, None], None, (True, False, False))
+        etld.Domain._from_state(*bad)
+    bad = list(state)
+    bad[3] = "other"
     with pytest.raises(ValueError, match="section"):
-        etld.Domain._from_state("a.b", "a.b", [None] * 4, "other", (True, False, False))
+        etld.Domain._from_state(*bad)
 
 
 def test_help_has_no_markdown_fences():
