@@ -65,7 +65,7 @@ C0_SPACE = "".join(chr(c) for c in range(0x21))
 
 def spec_differs(hostname):
     """Why docs/behaviour.md section 3 refuses a hostname the standard keeps, or None.
-    The vector then expects `failure`, and a `# SPEC:` line before it gives
+    The vector then expects `failure`, and a `# behaviour.md:` line before it gives
     the reason."""
     labels = (hostname[:-1] if hostname.endswith(".") else hostname).split(".")
     if "" in labels:

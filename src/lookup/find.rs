@@ -89,7 +89,7 @@ impl Index {
                     false => answer(input, &m, options.output),
                 });
             }
-            // An IP address (SPEC 3 step 3), unless UTS 46 processing (step
+            // An IP address (docs/behaviour.md section 3 step 3), unless UTS 46 processing (step
             // 2), which a name with an `xn--` label or non-ASCII needs,
             // refuses it first: that name is processed below, and its
             // canonical form is then refused as an IP address.
