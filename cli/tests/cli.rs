@@ -13,29 +13,11 @@ struct Run {
 }
 
 fn etld_output(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
-        .args(args)
-        // The built-in list, whatever is installed on this machine, and no
-        // warning about its age.
-        .env("ETLD_CACHE_DIR", tmp("no-cache"))
-        .env("ETLD_SYSTEM_LIST", "")
-        .env("ETLD_MAX_AGE_DAYS", "1000000")
-        .env_remove("ETLD_LIST")
-        .env_remove("ETLD_EXTRA")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("etld starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // A separate writer, so a large input cannot deadlock against the output.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("etld runs");
-    writer.join().expect("writer thread");
-    out
+    // The built-in list, whatever is installed on this machine, and no
+    // warning about its age.
+    let mut command = etld_testkit::cli::pinned(env!("CARGO_BIN_EXE_etld"));
+    command.args(args).env("ETLD_CACHE_DIR", tmp("no-cache"));
+    etld_testkit::cli::run(command, stdin)
 }
 
 fn etld(args: &[&str], stdin: &str) -> Run {
