@@ -27,6 +27,9 @@ import tempfile
 
 import duckdb
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+import gen_corpus  # noqa: E402  (the corpus's escaping, from the script that writes it)
+
 
 def unescape(text: str) -> str:
     return re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m.group(1), 16)), text)
@@ -75,8 +78,6 @@ def corpus() -> tuple[list[str], list[str]]:
     return hosts, urls
 
 
-COPY_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "\\": "\\"}
-
 #: The settings of `etld lookup`'s flags.
 FLAG_SETTINGS = {
     "--icann-only": ("etld_icann_only", "true"),
@@ -88,21 +89,9 @@ SETTINGS = ["etld_list", "etld_extra", "etld_icann_only", "etld_implicit_rule", 
 
 
 def copy_unescape(value: str):
-    """A value of PostgreSQL's COPY text format (the corpus's); `\\N` is None."""
-    if value == "\\N":
-        return None
-    raw, data, i = bytearray(), value.encode(), 0
-    while i < len(data):
-        if data[i] != ord("\\"):
-            raw.append(data[i])
-            i += 1
-        elif data[i + 1] == ord("x"):
-            raw.append(int(data[i + 2:i + 4], 16))
-            i += 4
-        else:
-            raw += COPY_ESCAPES[chr(data[i + 1])].encode()
-            i += 2
-    return raw.decode()
+    """A value of the corpus (PostgreSQL's COPY text format); `\\N` is None.
+    The escaping is scripts/gen_corpus.py's, which wrote the corpus."""
+    return None if value == "\\N" else gen_corpus.unescape(value)
 
 
 def shared_corpus(con) -> tuple[int, int]:

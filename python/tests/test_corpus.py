@@ -4,6 +4,7 @@ and the column functions on the whole column, give the corpus's answers."""
 
 import collections
 import os
+import sys
 
 import pyarrow as pa
 
@@ -14,27 +15,13 @@ CORPUS = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "corpus.tsv"
 )
 
-ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "\\": "\\"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+import gen_corpus  # noqa: E402  (the corpus's escaping, from the script that writes it)
 
 
 def unescape(value):
-    """A value of PostgreSQL's COPY text format; `\\N` is None."""
-    if value == "\\N":
-        return None
-    raw = bytearray()
-    data = value.encode()
-    i = 0
-    while i < len(data):
-        if data[i] != ord("\\"):
-            raw.append(data[i])
-            i += 1
-        elif data[i + 1] == ord("x"):
-            raw.append(int(data[i + 2 : i + 4], 16))
-            i += 4
-        else:
-            raw += ESCAPES[chr(data[i + 1])].encode()
-            i += 2
-    return raw.decode()
+    """A value of the corpus (PostgreSQL's COPY text format); `\\N` is None."""
+    return None if value == "\\N" else gen_corpus.unescape(value)
 
 
 def corpus():
