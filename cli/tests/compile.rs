@@ -3,10 +3,9 @@
 //! kept, a FIFO, a character device or `-` gets the bytes written into it,
 //! and nothing else is replaced or removed (docs/behaviour.md, section 6).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 /// A small list, and a host it answers.
 const LIST: &str = "// VERSION: compile-test-1\ntest\n*.dev.test\n!www.dev.test\n";
@@ -22,7 +21,8 @@ struct Run {
 /// test failed, if it has not ended within 30 seconds (a write that
 /// blocks).
 fn etld(args: &[&std::ffi::OsStr]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_etld"));
+    command
         .args(args)
         .env(
             "ETLD_CACHE_DIR",
@@ -30,39 +30,12 @@ fn etld(args: &[&std::ffi::OsStr]) -> Run {
         )
         .env("ETLD_SYSTEM_LIST", "")
         .env_remove("ETLD_LIST")
-        .env_remove("ETLD_EXTRA")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("etld starts");
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let stdout = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = out.read_to_end(&mut bytes);
-        bytes
-    });
-    let stderr = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = err.read_to_string(&mut text);
-        text
-    });
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for etld") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("etld {args:?} did not end within 30 s");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+        .env_remove("ETLD_EXTRA");
+    let out = etld_testkit::cli::run_bounded(command, Duration::from_secs(30));
     Run {
-        code: status.code(),
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
+        code: out.status.code(),
+        stdout: out.stdout,
+        stderr: String::from_utf8(out.stderr).unwrap(),
     }
 }
 

@@ -237,38 +237,12 @@ fn command(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
 /// Runs `cmd` to its end with stdout and stderr captured; killed, and the
 /// test failed, if it has not ended within 60 seconds (an update that
 /// blocks).
-fn bounded(mut cmd: Command) -> Run {
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("etld starts");
-    let read = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            String::from_utf8(bytes).unwrap()
-        })
-    };
-    let stdout = read(Box::new(child.stdout.take().unwrap()));
-    let stderr = read(Box::new(child.stderr.take().unwrap()));
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for etld") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{cmd:?} did not end within 60 s");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+fn bounded(cmd: Command) -> Run {
+    let out = etld_testkit::cli::run_bounded(cmd, Duration::from_secs(60));
     Run {
-        code: status.code(),
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
     }
 }
 

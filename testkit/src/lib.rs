@@ -155,6 +155,45 @@ pub mod cli {
         command
     }
 
+    /// Runs `command` with no input, its output read as it comes; kills it,
+    /// and fails the test, if it has not ended within `limit` (a write or
+    /// a lock that blocks).
+    pub fn run_bounded(mut command: Command, limit: std::time::Duration) -> Output {
+        use std::io::Read;
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("etld starts");
+        let read = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let stdout = read(Box::new(child.stdout.take().expect("stdout is piped")));
+        let stderr = read(Box::new(child.stderr.take().expect("stderr is piped")));
+        let deadline = std::time::Instant::now() + limit;
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait for etld") {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{command:?} did not end within {limit:?}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        Output {
+            status,
+            stdout: stdout.join().expect("stdout reader"),
+            stderr: stderr.join().expect("stderr reader"),
+        }
+    }
+
     /// Runs `command` with `stdin` as its input, written from a thread of
     /// its own so that a large input cannot block against the output.
     pub fn run(mut command: Command, stdin: &[u8]) -> Output {
