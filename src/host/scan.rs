@@ -18,9 +18,9 @@
 //!
 //! Reading the host in place matters more than it seems: a copy is written
 //! in pieces, and a read of sixteen or eight bytes that spans two pieces
-//! still being written waits for both (store-to-load forwarding fails). On
-//! the plain hosts of the benchmark mix, a lookup that read a copy took
-//! about 10% longer, though it ran fewer instructions.
+//! still being written waits for both (store-to-load forwarding fails), so
+//! a copy costs more time than the instructions it saves
+//! (`examples/lookup_kinds.rs`, `plain`).
 //!
 //! The dots of the chunk become bits of a bitmap, which gives every label's
 //! bounds to the walk. Labels are checked on the bitmaps too: no two dots
@@ -92,10 +92,10 @@ fn classify(chunk: Chunk<'_>) -> Lanes {
 }
 
 /// Classifies sixteen bytes with SSE2: a few vector operations instead of a
-/// branch per byte. Why it is worth its `unsafe` code, measured on the plain
-/// lower-case hosts of the benchmark mix: with [`classify_bytes`] in its
-/// place a lookup took 1,040 instructions and 132 ns, with this 645 and
-/// 72 ns (the eight-byte SWAR scan it replaced: about 750 instructions).
+/// branch per byte, which is why it is worth its `unsafe` code: it runs
+/// fewer instructions, and in less time, than [`classify_bytes`] or an
+/// eight-byte SWAR scan (`examples/lookup_kinds.rs`, `plain`; the figures
+/// are in docs/design.md, "The `unsafe` code").
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "sse2")]
 #[inline]
@@ -108,8 +108,7 @@ fn sse2_lanes(chunk: Chunk<'_>) -> Lanes {
     };
     // Read straight from the host: a vector built from words in registers
     // goes through memory, a sixteen-byte read of two eight-byte writes that
-    // the processor cannot forward (measured on the plain hosts of the mix:
-    // 10% of a lookup).
+    // the processor cannot forward (`examples/lookup_kinds.rs`, `plain`).
     let v = match chunk {
         // SAFETY: `bytes` is sixteen readable bytes; the load needs no
         // alignment.
@@ -248,10 +247,10 @@ impl std::ops::BitOr for Form {
 /// or past the host's end, are placed nowhere) and what else it holds in
 /// `form`.
 ///
-/// Always inlined into the scan: a closure was, by default, but a build
-/// with profile-guided optimisation left it a call of its own in the batch
-/// path's copy of the scan (11% of a profile of a column of views, which
-/// took 7% longer).
+/// Always inlined into the scan: otherwise a build with profile-guided
+/// optimisation may leave it a call of its own in the batch path's copy of
+/// the scan (`python/bench/bench.py`, a column of views, the wheel built by
+/// `python/scripts/pgo_wheel.sh`).
 #[inline(always)]
 fn scan_chunk<const W: usize>(
     chunk: Chunk<'_>,
@@ -504,9 +503,10 @@ impl<'h, const W: usize> Name<'h, W> {
         };
         let mut form = Form::CANONICAL;
         let mut hyphens = [0u64; W];
-        // The chunks, case by case: one function that picks the chunk for any
-        // place (`chunk_at`) in the loop ran 20 more instructions a lookup
-        // (the compiler prepared every case up front), an iterator 60 more.
+        // The chunks, case by case: a function that picks the chunk for any
+        // place in the loop has the compiler prepare every case up front,
+        // and an iterator does worse (`examples/lookup_kinds.rs`, `plain`,
+        // under callgrind).
         let eight = |at: usize| host.get(at..).and_then(|b| b.first_chunk::<8>());
         if let (Some(first), Some(last), true) = (eight(0), eight(len.wrapping_sub(8)), len <= 32) {
             // Eight to thirty-two bytes (nearly every host): the first and
@@ -648,8 +648,8 @@ impl<'h, const W: usize> Name<'h, W> {
     /// Where the label that starts at `start` ends: at the nearest dot
     /// after it, or at the name's end, found on the dot bitmap. Only
     /// exception rules and the A-label check ask; inlined, as the A-label
-    /// check asks once a label (as a cold call: `xn--` hosts 1,173 -> 1,239
-    /// instructions).
+    /// check asks once a label, where a call each time would cost `xn--`
+    /// hosts (`examples/lookup_kinds.rs`, `xn`, under callgrind).
     #[inline]
     pub(crate) fn label_end(&self, start: usize) -> usize {
         let mut w = start / 64;

@@ -371,11 +371,11 @@ impl Index {
                 first => self.answer_slow(host, options, mask, first, &mut scratch),
             };
             // One call of `f`, which the compiler then inlines into the loop
-            // however large it is (called from the slow path too, a closure
-            // that builds a column was a call a host). A column of
-            // registrable domains from DataFusion, one core: 53.0-53.4 ->
-            // 51.1-52.4 ns a row; a closure that does next to nothing pays
-            // for it (`benches/batch.rs`, `lookup_each`: 3-4% slower).
+            // however large it is: called from the slow path too, a closure
+            // that builds a column would be a call a host
+            // (`datafusion/examples/udf_cost.rs`). A closure that does next
+            // to nothing pays a little for it (`benches/batch_passes.rs`,
+            // `lookup_each`).
             f(i, answer);
         }
     }

@@ -48,9 +48,9 @@ const _: () = assert!(std::mem::size_of::<Domain>() == 56);
 ///
 /// Written and read as one word: a lookup's answer is built in one place
 /// and copied whole to another, and a copy that reads a word written as
-/// several narrower pieces waits for all of them (a store-forwarding stall:
-/// with the four kept as fields of their own, such a copy took 5% of a
-/// profile of Unicode hosts' lookups).
+/// several narrower pieces waits for all of them (a store-forwarding stall,
+/// which four fields of their own would cause on the slow path's copy:
+/// `examples/lookup_kinds.rs`, `unicode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Parts(u64);
 
@@ -306,11 +306,9 @@ impl<'a> Domain<'a> {
     /// Slicing with `&self.name[at..]` checks that `at` is a character
     /// boundary, and the check asks first whether `at` is 0: for the
     /// registrable domain it is 0 for every host that is itself a
-    /// registrable domain (a third of the benchmark's hosts), a branch the
-    /// processor mispredicts on four lookups in ten (cachegrind's branch
-    /// simulation), which cost 2% of a lookup and reading its answer
-    /// (`registrable` on the plain hosts of the mix: 38.0 -> 37.2 ns, best of
-    /// six runs).
+    /// registrable domain, a branch the processor often mispredicts, on the
+    /// path of every answer (`benches/lookup.rs`, `registrable_plain_ascii`;
+    /// the figures are in docs/design.md, "The `unsafe` code").
     #[inline(always)]
     #[allow(unsafe_code)]
     fn tail(&self, at: usize) -> &str {

@@ -4,11 +4,11 @@
 //!
 //! A host such as `WWW.Example.COM` is answered lower-cased. In a string of
 //! its own, that copy costs an allocation and a free for every such host,
-//! more than a quarter of the time of looking one up. A name of up to
-//! [`INLINE`] bytes (97% of the upper-case hosts of the benchmark's mix) is
-//! held in place instead: a [`Domain`](crate::Domain) takes 56 bytes on a
-//! 64-bit target. The batch path lower-cases such a host the same way, on
-//! the stack.
+//! a large share of looking one up (`examples/lookup_kinds.rs`, `upper`). A
+//! name of up to [`INLINE`] bytes (nearly every upper-case host of the
+//! benchmark's mix) is held in place instead: a [`Domain`](crate::Domain)
+//! takes 56 bytes on a 64-bit target. The batch path lower-cases such a
+//! host the same way, on the stack.
 //!
 //! Every part of a name is written as whole words: an answer is built in
 //! one place and copied to another, and a copy that reads a word written
@@ -36,7 +36,8 @@ pub(crate) struct NameText<'a>(Repr<'a>);
 ///
 /// Its tag is a word (`repr(u64)`), and so is an inline name's length: a
 /// one-byte tag, written alone and copied with its neighbours as a word,
-/// took 5% of the time of a Unicode host's lookup in a profile.
+/// stalls the copy (store-forwarding; `examples/lookup_kinds.rs`,
+/// `unicode`).
 #[derive(Clone)]
 #[repr(u64)]
 enum Repr<'a> {
@@ -120,10 +121,9 @@ impl<'a> NameText<'a> {
 
 /// The first `len` bytes of `bytes`, an inline name.
 ///
-/// Read without a check of their UTF-8: with one, `str::from_utf8` took 9%
-/// of the time of looking up an upper-case host and reading its suffix
-/// (`lookup_kinds upper 100000 7 etld_suffix`, best of three: 56.4 ns with
-/// the check, 47.0 without).
+/// Read without a check of their UTF-8, a call on the path of every
+/// upper-case host's answer (`examples/lookup_kinds.rs`, `upper`,
+/// `etld_suffix`).
 #[inline(always)]
 #[allow(unsafe_code)]
 fn inline_str(bytes: &InlineBytes, len: usize) -> &str {

@@ -262,8 +262,9 @@ impl Match {
 
     /// [`Match::rule`] for a listed rule with the flags `bits` (of one
     /// kind): worked out where the walk knows the rule, so that the bits
-    /// are made there rather than from a section chosen among several
-    /// (nine instructions a lookup fewer).
+    /// are made there rather than from a section chosen among several,
+    /// which takes more instructions on every lookup that meets a rule
+    /// (`benches/batch_passes.rs`, `plain`, under callgrind).
     #[inline(always)]
     fn listed_rule(bits: u8) -> u64 {
         u64::from(RULE_BITS[usize::from(bits)]) << 32

@@ -237,9 +237,10 @@ impl SimpleLabel {
 }
 
 /// Code points of a label that [`simple_to_ascii`] maps on the stack: a
-/// buffer cleared with a few stores (that of 63 code points was cleared by
-/// a call to `memset`, 10% of the time of ToASCII on the Unicode names of
-/// the criterion bench). A longer label, seldom seen, is processed in full.
+/// buffer small enough to clear with a few stores rather than a call to
+/// `memset`, which would weigh on ToASCII of short Unicode names
+/// (`benches/uts46.rs`, `unicode`). A longer label, seldom seen, is
+/// processed in full.
 const SIMPLE_CHARS: usize = 32;
 
 /// [`to_ascii`] of a name whose labels need none of the steps after the
@@ -980,8 +981,9 @@ pub(crate) fn check_a_label(label: &[u8]) -> Result<bool, Error> {
 /// the criteria of the label's ends are left, and the code points need
 /// neither lower-casing nor reading again. Any other label is lower-cased
 /// and checked whole, so that its error is the one the first bad code
-/// point gives. (Lower-casing and checking each label whole took a sixth
-/// of the instructions of a lookup of a host with an `xn--` label.)
+/// point gives. (Lower-casing and checking every label whole would weigh
+/// on every lookup of a host with an `xn--` label:
+/// `examples/lookup_kinds.rs`, `xn`.)
 #[inline(always)]
 fn check_decoded(label: &[u8], chars: &mut [char]) -> Result<bool, Error> {
     if !label.is_ascii() {
