@@ -1,12 +1,16 @@
-//! What the built-in list costs to start: its first use, its first lookup
-//! (answered from the `fst` map), and unfolding its tree (which the list
-//! does by itself after a few hundred lookups): time, heap bytes kept, the
-//! peak during each step and the number of allocations, counted by a
-//! global allocator that forwards to the system one.
+//! What a list costs to start: its first use, its first lookup (answered
+//! from the `fst` map), and unfolding its tree (which the list does by
+//! itself after a few hundred lookups): time, heap bytes kept, the peak
+//! during each step and the number of allocations, counted by a global
+//! allocator that forwards to the system one.
 //!
 //! ```text
-//! cargo run --release --example load_memory
+//! cargo run --release --example load_memory          # List::builtin()
+//! cargo run --release --example load_memory static   # List::from_fst_static
 //! ```
+//!
+//! `static` loads the same `.fst` file as a list of one's own embedded
+//! with `include_bytes!`: `List::from_fst_static(List::builtin_fst())`.
 //!
 //! Each step is a function of its own that is never inlined, so that an
 //! instruction count can be kept to it (`load`, `first_lookup`, `unfold`):
@@ -67,6 +71,12 @@ fn load() -> &'static etld::List {
     etld::List::builtin()
 }
 
+/// The first use of a list of one's own, embedded.
+#[inline(never)]
+fn load_static() -> etld::List {
+    etld::List::from_fst_static(etld::List::builtin_fst()).expect("the built-in list loads")
+}
+
 /// The first lookup, answered from the map itself.
 #[inline(never)]
 fn first_lookup(list: &etld::List) -> Option<usize> {
@@ -92,17 +102,25 @@ fn measure<T>(what: &str, step: impl FnOnce() -> T) -> T {
     let out = black_box(step());
     let took = start.elapsed();
     println!(
-        "{what}: {:.3} ms, heap kept {} bytes, peak {} bytes, {} allocations",
+        "{what}: {:.3} ms, heap kept {} bytes, peak {} bytes ({} over the start), {} allocations",
         took.as_secs_f64() * 1e3,
         LIVE.load(Ordering::Relaxed),
         PEAK.load(Ordering::Relaxed),
+        PEAK.load(Ordering::Relaxed) - live,
         ALLOCATIONS.load(Ordering::Relaxed) - count,
     );
     out
 }
 
 fn main() {
-    let list = measure("first List::builtin()", load);
+    let embedded;
+    let list = match std::env::args().nth(1).as_deref() {
+        Some("static") => {
+            embedded = measure("List::from_fst_static", load_static);
+            &embedded
+        }
+        _ => measure("first List::builtin()", load),
+    };
     let answer = measure("first lookup (from the map)", || first_lookup(list));
     assert_eq!(answer, Some("example.co.uk".len()));
     measure("unfold() (the tree)", || unfold(list));

@@ -13,17 +13,23 @@
 //! tree or, while the tree is not there yet, over the map.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use crate::error::{Error, HostError};
 use crate::host::ip::{is_number, may_end_in_number};
-use crate::host::label::{ByteClass, BYTE_CLASS};
-use crate::host::scan::{Form, Name, Stop, SHORT, WORDS};
-use crate::lookup::direct::FstLabels;
+use crate::host::label::{BYTE_CLASS, ByteClass};
+use crate::host::scan::{Form, Name, SHORT, Stop, WORDS};
+use crate::lookup::direct::{DIRECT_WALKS, FstLabels};
 use crate::lookup::tree::LabelTree;
-use crate::lookup::walk::{walk, Match};
+use crate::lookup::walk::{Match, walk};
+use crate::lookup::walkable::walkable;
 use crate::rules::automaton::Automaton;
+
+/// Whether a key of a list's map may hold the byte `b`.
+fn is_key_byte(b: u8) -> bool {
+    matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
+}
 
 /// The bytes of a `.fst` file, borrowed for the program's life or owned.
 #[derive(Clone, Debug)]
@@ -48,10 +54,11 @@ impl Bytes {
 pub(crate) struct Index {
     bytes: Bytes,
     fst: Range<usize>,
-    /// The tree; set at load, but for the built-in list on first need.
+    /// The tree; set at load for a list whose map may not answer lookups
+    /// as it is, else on first need.
     unfolded: OnceLock<Unfolded>,
     /// When lookups answer from the map, before the tree is unfolded (see
-    /// [`crate::lookup::direct`]): none but the built-in list's.
+    /// [`crate::lookup::direct`]).
     direct: DirectWalks,
 }
 
@@ -61,7 +68,11 @@ pub(crate) struct Index {
 struct Unfolded {
     states: usize,
     keys: u64,
-    tree: LabelTree,
+    /// `None` for a map that answers lookups as it is ([`walkable`]) but
+    /// whose labels the tree's tables cannot hold
+    /// ([`FormatError::Collisions`](crate::error::FormatError::Collisions)):
+    /// its lookups go on walking the map.
+    tree: Option<LabelTree>,
 }
 
 /// When a lookup walks the map itself (see [`crate::lookup::direct`]): while
@@ -105,10 +116,21 @@ impl Clone for DirectWalks {
 }
 
 impl Index {
-    /// The index of the `.fst` file `bytes` whose map lies at `fst`, its
-    /// map checked and its tree unfolded now.
+    /// The index of the `.fst` file `bytes` whose map lies at `fst`: a map
+    /// that may answer lookups as it is ([`walkable`]) is checked in place
+    /// and unfolded once it has answered [`DIRECT_WALKS`] lookups, as the
+    /// built-in list's is; any other is decoded, checked and unfolded now.
     pub(crate) fn load(bytes: Bytes, fst: Range<usize>) -> Result<Index, Error> {
-        let unfolded = Index::unfold_map(&bytes.as_slice()[fst.clone()])?;
+        let map = bytes.as_slice().get(fst.clone()).unwrap_or_default();
+        if walkable(map) {
+            return Ok(Index::unfolded_later(bytes, fst, DIRECT_WALKS));
+        }
+        let automaton = Automaton::decode(map, is_key_byte)?;
+        let unfolded = Unfolded {
+            states: automaton.state_count(),
+            keys: automaton.len(),
+            tree: Some(LabelTree::build(&automaton)?),
+        };
         Ok(Index {
             bytes,
             fst,
@@ -117,8 +139,9 @@ impl Index {
         })
     }
 
-    /// The index of a `.fst` file known to load (the built-in list's), its
-    /// tree unfolded once it has answered `direct` lookups from the map.
+    /// The index of a `.fst` file whose map is known to answer lookups as
+    /// it is (the built-in list's, or one [`walkable`] passed), its tree
+    /// unfolded once it has answered `direct` lookups from the map.
     pub(crate) fn unfolded_later(bytes: Bytes, fst: Range<usize>, direct: u32) -> Index {
         Index {
             bytes,
@@ -163,20 +186,26 @@ impl Index {
     /// Whether the tree is unfolded.
     #[cfg(test)]
     pub(crate) fn is_unfolded(&self) -> bool {
-        self.unfolded.get().is_some()
+        self.unfolded.get().is_some_and(|u| u.tree.is_some())
     }
 
-    /// Decodes and checks the map `fst`, and unfolds its keys into the tree.
-    fn unfold_map(fst: &[u8]) -> Result<Unfolded, Error> {
-        let automaton = Automaton::decode(fst, |b| {
-            matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
-        })?;
-        let tree = LabelTree::build(&automaton)?;
-        Ok(Unfolded {
-            states: automaton.state_count(),
-            keys: automaton.len(),
-            tree,
-        })
+    /// Decodes the map of a list that answers lookups as it is, and
+    /// unfolds its keys into the tree if the tree can hold them.
+    fn unfold_later(fst: &[u8]) -> Unfolded {
+        match Automaton::decode(fst, is_key_byte) {
+            Ok(automaton) => Unfolded {
+                states: automaton.state_count(),
+                keys: automaton.len(),
+                tree: LabelTree::build(&automaton).ok(),
+            },
+            // Not reached: `walkable` passes only maps that decode (the
+            // tests hold it to), and the built-in list's does.
+            Err(_) => Unfolded {
+                states: 0,
+                keys: Automaton::open(fst).map_or(0, |a| a.len()),
+                tree: None,
+            },
+        }
     }
 
     /// Unfolds the keys into the tree now, if they are not yet (see
@@ -199,12 +228,14 @@ impl Index {
     #[cold]
     #[inline(never)]
     fn unfold_now(&self) -> &Unfolded {
-        self.unfolded.get_or_init(|| {
-            // Only the built-in list is unfolded late, and the test suite
-            // checks that it unfolds.
-            Index::unfold_map(&self.bytes.as_slice()[self.fst.clone()])
-                .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"))
-        })
+        let unfolded = self
+            .unfolded
+            .get_or_init(|| Index::unfold_later(self.map()));
+        if unfolded.tree.is_none() {
+            // Every later lookup walks the map.
+            self.direct.unfolding.store(true, Ordering::Relaxed);
+        }
+        unfolded
     }
 
     /// Matches a host, canonical ASCII but for upper-case letters and
@@ -271,17 +302,17 @@ impl Index {
             return self.match_scanned(&name, form, mask, implicit_rule);
         }
         let (m, _) = match self.unfolded.get() {
-            Some(unfolded) => {
-                walk::<LabelTree, W, false>(&unfolded.tree, &name, mask, implicit_rule)
-            }
-            None => self.walk_direct::<W, false>(&name, form, mask, implicit_rule)?,
+            Some(Unfolded {
+                tree: Some(tree), ..
+            }) => walk::<LabelTree, W, false>(tree, &name, mask, implicit_rule),
+            _ => self.walk_direct::<W, false>(&name, form, mask, implicit_rule)?,
         };
         Ok((m, form))
     }
 
-    /// The walk of a list whose tree is not unfolded yet (the built-in
-    /// list): over the map itself while it may still answer lookups that
-    /// way or another thread is unfolding the tree (see
+    /// The walk of a list whose tree is not unfolded yet: over the map
+    /// itself while it may still answer lookups that way, another thread
+    /// is unfolding the tree or the tree cannot hold the list (see
     /// [`crate::lookup::direct`]), else over the tree, unfolded now. A
     /// Unicode host is sent to have its labels encoded first
     /// ([`Stop::NotCanonical`]): the map has no Unicode twins.
@@ -294,21 +325,25 @@ impl Index {
         mask: u8,
         implicit_rule: bool,
     ) -> Result<(Match, usize), Stop> {
-        if self.direct.walk_map() {
-            if form.has(Form::UNICODE) {
-                return Err(Stop::NotCanonical);
-            }
-            if let Some(labels) = FstLabels::open(&self.bytes.as_slice()[self.fst.clone()]) {
-                return Ok(walk::<FstLabels, W, FOLD>(
-                    &labels,
-                    name,
-                    mask,
-                    implicit_rule,
-                ));
+        if !self.direct.walk_map() {
+            if let Some(tree) = &self.unfolded().tree {
+                return Ok(walk::<LabelTree, W, FOLD>(tree, name, mask, implicit_rule));
             }
         }
-        let tree = &self.unfolded().tree;
-        Ok(walk::<LabelTree, W, FOLD>(tree, name, mask, implicit_rule))
+        if form.has(Form::UNICODE) {
+            return Err(Stop::NotCanonical);
+        }
+        match FstLabels::open(self.map()) {
+            Some(labels) => Ok(walk::<FstLabels, W, FOLD>(
+                &labels,
+                name,
+                mask,
+                implicit_rule,
+            )),
+            // Not reached: a list answers from its map only if `walkable`
+            // (or the test of the built-in list) opened it.
+            None => Ok((Match::new(None, None, None, false), name.len())),
+        }
     }
 
     /// [`Index::match_name`] for a host of another form than canonical
@@ -322,9 +357,10 @@ impl Index {
         mask: u8,
         implicit_rule: bool,
     ) -> Result<(Match, Form), Stop> {
-        let (m, listed_from) = match (self.unfolded.get(), form.has(Form::FOLDED)) {
-            (Some(u), false) => walk::<LabelTree, W, false>(&u.tree, name, mask, implicit_rule),
-            (Some(u), true) => walk::<LabelTree, W, true>(&u.tree, name, mask, implicit_rule),
+        let tree = self.unfolded.get().and_then(|u| u.tree.as_ref());
+        let (m, listed_from) = match (tree, form.has(Form::FOLDED)) {
+            (Some(tree), false) => walk::<LabelTree, W, false>(tree, name, mask, implicit_rule),
+            (Some(tree), true) => walk::<LabelTree, W, true>(tree, name, mask, implicit_rule),
             (None, false) => self.walk_direct::<W, false>(name, form, mask, implicit_rule)?,
             (None, true) => self.walk_direct::<W, true>(name, form, mask, implicit_rule)?,
         };
@@ -351,8 +387,8 @@ impl Index {
     /// A-label), decodes to right-to-left characters: the tree knows its
     /// own; before it is unfolded, the label is decoded.
     fn is_rtl_a_label(&self, label: &[u8]) -> bool {
-        match self.unfolded.get() {
-            Some(u) => u.tree.is_rtl_a_label(label),
+        match self.unfolded.get().and_then(|u| u.tree.as_ref()) {
+            Some(tree) => tree.is_rtl_a_label(label),
             None => crate::host::uts46::a_label_is_rtl(label),
         }
     }

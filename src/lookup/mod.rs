@@ -32,6 +32,7 @@ pub(crate) mod index;
 pub(crate) mod text;
 pub(crate) mod tree;
 pub(crate) mod walk;
+pub(crate) mod walkable;
 
 #[cfg(etld_fuzzing)]
 pub(crate) use tree::MAX_REACH;

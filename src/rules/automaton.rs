@@ -172,6 +172,13 @@ struct Node {
     layout: Layout,
 }
 
+/// What a walk over the keys accepts: the bytes a key may hold, and how
+/// many distinct prefixes it may go through.
+struct Within<F: Fn(u8) -> bool> {
+    is_valid_input: F,
+    steps: u64,
+}
+
 /// A state of a walk over the keys (see [`Automaton::for_each_prefix`]).
 #[derive(Clone, Copy, Debug)]
 struct Frame<S> {
@@ -197,7 +204,7 @@ trait States {
     /// Transition `i` (below [`States::transitions`]): input, output and
     /// target.
     fn transition(&self, state: &Self::State, i: u32)
-        -> Result<(u8, u8, Self::State), FormatError>;
+    -> Result<(u8, u8, Self::State), FormatError>;
 }
 
 impl States for Automaton<'_> {
@@ -601,20 +608,50 @@ impl<'a> Automaton<'a> {
         is_valid_value: impl Fn(u64) -> bool,
         f: impl FnMut(&[u8], Option<u8>, usize) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
+        let anything = Within {
+            is_valid_input: |_| true,
+            steps: u64::MAX,
+        };
         match &self.decoded {
-            Some(decoded) => self.walk(decoded, stop, is_valid_value, f),
-            None => self.walk(self, stop, is_valid_value, f),
+            Some(decoded) => self.walk(decoded, stop, is_valid_value, anything, f),
+            None => self.walk(self, stop, is_valid_value, anything, f),
         }
     }
 
-    /// [`Automaton::for_each_prefix`] over `states`.
+    /// [`Automaton::for_each_prefix`] over a map that has only been
+    /// [opened](Automaton::open), read from its bytes with no memory but a
+    /// key and its stack: every key's bytes checked by `is_valid_input`, and
+    /// the walk stopped after `steps` distinct prefixes.
+    ///
+    /// # Errors
+    /// Those of [`Automaton::for_each_prefix`]; [`FormatError::Automaton`]
+    /// for a node that does not decode or a byte `is_valid_input` refuses;
+    /// [`FormatError::Unfolding`] past `steps`.
+    pub(crate) fn for_each_prefix_in_place(
+        &self,
+        stop: u8,
+        is_valid_input: impl Fn(u8) -> bool,
+        is_valid_value: impl Fn(u64) -> bool,
+        steps: u64,
+        f: impl FnMut(&[u8], Option<u8>, usize) -> Result<(), FormatError>,
+    ) -> Result<(), FormatError> {
+        let within = Within {
+            is_valid_input,
+            steps,
+        };
+        self.walk(self, stop, is_valid_value, within, f)
+    }
+
+    /// [`Automaton::for_each_prefix`] over `states`, within `within`.
     fn walk<G: States>(
         &self,
         states: &G,
         stop: u8,
         is_valid_value: impl Fn(u64) -> bool,
+        within: Within<impl Fn(u8) -> bool>,
         mut f: impl FnMut(&[u8], Option<u8>, usize) -> Result<(), FormatError>,
     ) -> Result<(), FormatError> {
+        let mut steps_left = within.steps;
         let value_of = |last: Option<u8>, gathered: u64| -> Result<Option<u8>, FormatError> {
             let Some(last) = last else {
                 return Ok(None);
@@ -673,6 +710,16 @@ impl<'a> Automaton<'a> {
                     });
                 }
                 let (input, output, target) = states.transition(&state, next)?;
+                steps_left = steps_left.checked_sub(1).ok_or(FormatError::Unfolding {
+                    size: self.nodes.len() as u64 + FST_FOOTER as u64,
+                    limit: within.steps,
+                })?;
+                if !(within.is_valid_input)(input) {
+                    return Err(FormatError::Automaton {
+                        offset: self.root,
+                        reason: "a key holds a byte no rule may hold",
+                    });
+                }
                 gathered += u64::from(output);
                 key.push(input);
                 let last = states.final_output(&target);
@@ -1107,6 +1154,10 @@ mod tests {
             states,
             b'.',
             |_| true,
+            Within {
+                is_valid_input: |_| true,
+                steps: u64::MAX,
+            },
             |k, v, shared| {
                 calls.push((k.to_vec(), v, shared));
                 Ok(())
