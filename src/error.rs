@@ -256,7 +256,9 @@ impl fmt::Display for RuleError {
 pub enum FormatError {
     /// The bytes do not start with the `.fst` magic.
     BadMagic,
-    /// The file's format version is not one this library reads.
+    /// The file's format version (given) is not the one this library reads
+    /// ([`format::VERSION`](crate::format::VERSION)); see the
+    /// [compatibility policy](crate::format#compatibility).
     UnsupportedVersion(u16),
     /// The file is shorter than its header says (`expected` bytes, `actual` present).
     Truncated {
@@ -330,7 +332,13 @@ impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FormatError::BadMagic => f.write_str("not an etld .fst file (bad magic bytes)"),
-            FormatError::UnsupportedVersion(v) => write!(f, "unsupported .fst format version {v}"),
+            FormatError::UnsupportedVersion(v) => write!(
+                f,
+                "a .fst file of format version {v}; this etld reads version {} only: compile the \
+                 list's text again with this etld (`etld compile LIST.dat OUT.fst`, or \
+                 `List::from_dat`)",
+                crate::rules::format::VERSION
+            ),
             FormatError::Truncated { expected, actual } => {
                 write!(f, "truncated: expected {expected} bytes, found {actual}")
             }

@@ -74,6 +74,44 @@ fn wrong_magic_and_version() {
     ));
 }
 
+/// The compatibility policy (`etld::format`'s docs): a file of format
+/// version 1, compiled once and never again, loads and answers as its text
+/// does; a file of another version is refused with an error that names
+/// both versions and says how to compile the list again.
+#[test]
+fn a_file_of_format_version_1_loads_and_others_say_how_to_recompile() {
+    let v1: &'static [u8] = include_bytes!("../testdata/format/v1.fst");
+    assert_eq!(etld::format::VERSION, 1, "a new format version needs a fixture of its own");
+    let list = List::from_fst_static(v1).unwrap();
+    let text = List::from_dat(include_bytes!("../testdata/format/v1.dat")).unwrap();
+    assert_eq!(list.version(), Some("format-v1-fixture"));
+    assert_eq!(list.rule_counts(), text.rule_counts());
+    for host in [
+        "a.b.ck",
+        "www.ck",
+        "x.blogspot.com",
+        "a.b.compute.example.com",
+        "www.example.co.uk",
+        "пример.рф",
+        "a.example",
+    ] {
+        assert_eq!(
+            format!("{:?}", list.lookup(host)),
+            format!("{:?}", text.lookup(host)),
+            "{host}"
+        );
+    }
+    let mut v2 = v1.to_vec();
+    v2[8] = 2;
+    let e = List::from_fst(v2).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "a .fst file of format version 2; this etld reads version 1 only: \
+         compile the list's text again with this etld (`etld compile LIST.dat OUT.fst`, or \
+         `List::from_dat`)"
+    );
+}
+
 #[test]
 fn every_single_bit_flip_is_caught() {
     let bytes = small_list_bytes();

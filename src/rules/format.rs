@@ -19,6 +19,22 @@
 //!
 //! FNV-1a changes its state by a bijection for every byte, so any one corrupt
 //! byte is always detected.
+//!
+//! # Compatibility
+//!
+//! A file's format version changes only when the layout above or the
+//! encoding of the rules in the map changes, and never within a release
+//! series of the same major version once etld is 1.0. A release reads the
+//! format version it writes ([`VERSION`]); a file of any other version is
+//! refused with [`FormatError::UnsupportedVersion`], whose message names
+//! both versions and says how to compile the list again (from its text:
+//! `etld compile LIST.dat OUT.fst`, or [`List::from_dat`](crate::List::from_dat)
+//! and [`List::to_fst_bytes`](crate::List::to_fst_bytes)). So a `.fst` file
+//! embedded in a program keeps loading with every etld that writes its
+//! version, and a program built against one that does not fails its first
+//! load with an error that says what to do, never with different answers.
+//! A file of version 1 compiled once and kept in the repository
+//! (`testdata/format/v1.fst`) holds every release to this.
 
 use crate::error::FormatError;
 use crate::rules::compile::RuleCounts;
