@@ -7,7 +7,7 @@
 //! its filter, or a node of a walk's frontier.
 
 use crate::lookup::MAX_REACH;
-use crate::rules::most_unfolded;
+use crate::rules::{max_unfolded, most_unfolded};
 
 /// The units counted on this thread since the last call.
 pub fn take() -> u64 {
@@ -15,12 +15,14 @@ pub fn take() -> u64 {
 }
 
 /// The most units loading a `.fst` file whose automaton has `len` bytes
-/// may cost: the sweep decodes each address at most once, with at most 256
-/// transitions, and the keys unfold into at most `most_unfolded(len)`
-/// prefixes.
+/// may cost: the check in place walks at most `max_unfolded(len)` key
+/// prefixes; then, for a map that fails it, the sweep decodes each address
+/// at most once, with at most 256 transitions, and the keys unfold into at
+/// most `most_unfolded(len)` prefixes.
 pub fn load_bound(len: usize) -> u64 {
     (len as u64)
         .saturating_mul(257)
+        .saturating_add(max_unfolded(len))
         .saturating_add(most_unfolded(len))
 }
 

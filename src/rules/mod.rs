@@ -30,4 +30,4 @@ pub(crate) mod layer;
 pub(crate) mod rule;
 
 #[cfg(etld_fuzzing)]
-pub(crate) use automaton::most_unfolded;
+pub(crate) use automaton::{max_unfolded, most_unfolded};
