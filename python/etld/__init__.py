@@ -97,12 +97,13 @@ from etld._etld import (
     suffix,
     update,
 )
-from etld._extract import ExtractResult, extract
+from etld._extract import EXTRACT_FIELDS, ExtractResult, extract
 
 __all__ = [
     "BUILTIN_LIST_VERSION",
     "Column",
     "Domain",
+    "EXTRACT_FIELDS",
     "ExtractResult",
     "HostError",
     "Layer",

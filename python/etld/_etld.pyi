@@ -55,6 +55,7 @@ Part = Literal[
     "host",
     "lookup_url",
     "site",
+    "extract",
 ]
 
 class ArrowArrayExportable(Protocol):
@@ -550,7 +551,7 @@ class List:
     def answer(self, part: Part, host: Any, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
         """One part of the answer, by name (`registrable`, `suffix`,
         `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
-        `lookup_url`, `site`) for a host or a column.
+        `lookup_url`, `site`, `extract`) for a host or a column.
         """
     @overload
     def is_cookie_domain_acceptable(self, request_host: str, cookie_domain: str) -> bool:
@@ -610,10 +611,37 @@ class List:
         """The options, as the keyword arguments that set them."""
     def to_fst_bytes(self) -> bytes:
         """The list as the bytes of a `.fst` file (what `etld compile` writes)."""
-    def extract(self, url_or_host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> ExtractResult:
+    @overload
+    def extract(self, url_or_host: Optional[str], /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> ExtractResult:
         """The parts of the host of a URL, a host, `host:port` or an e-mail
         address in tldextract's shape (an `etld.ExtractResult`), answered
-        from this list: see `etld.extract`.
+        from this list: see `etld.extract`. Given a column, a struct column
+        of its fields and properties (`subdomain`, `domain`, `suffix`,
+        `registered_domain`, `top_domain_under_public_suffix`, `fqdn`,
+        `ipv4`, `ipv6`, `is_private`, `registry_suffix`,
+        `top_domain_under_registry_suffix`): each row what `extract` gives
+        for its value, NULL for NULL.
+
+        >>> import pyarrow as pa
+        >>> rows = etld.List.builtin().extract(pa.array(["https://me.github.io/x", None])).to_pylist()
+        >>> rows[0]["registered_domain"], rows[0]["is_private"], rows[1]
+        ('me.github.io', True, None)
+        """
+    @overload
+    def extract(self, url_or_host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+        """The parts of the host of a URL, a host, `host:port` or an e-mail
+        address in tldextract's shape (an `etld.ExtractResult`), answered
+        from this list: see `etld.extract`. Given a column, a struct column
+        of its fields and properties (`subdomain`, `domain`, `suffix`,
+        `registered_domain`, `top_domain_under_public_suffix`, `fqdn`,
+        `ipv4`, `ipv6`, `is_private`, `registry_suffix`,
+        `top_domain_under_registry_suffix`): each row what `extract` gives
+        for its value, NULL for NULL.
+
+        >>> import pyarrow as pa
+        >>> rows = etld.List.builtin().extract(pa.array(["https://me.github.io/x", None])).to_pylist()
+        >>> rows[0]["registered_domain"], rows[0]["is_private"], rows[1]
+        ('me.github.io', True, None)
         """
 
 def default_list() -> List:

@@ -3,15 +3,34 @@
 `ExtractResult` has the fields and properties of tldextract's result of
 the same name, with etld's answers: case folded and Unicode processed as a
 browser does, IP addresses in every form the URL standard reads (and
-written in its canonical form), and the implicit `*` rule for an unlisted
-TLD (tldextract gives such a host no suffix).
+written in its form), and the implicit `*` rule for an unlisted TLD
+(tldextract gives such a host no suffix). The parts are found by the
+native module (`List.extract`), for one input or a column's rows alike.
 """
 
 import ipaddress
-import unicodedata
-from typing import Any, Dict, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Tuple, overload
 
-from etld._etld import HostError, List, UrlError, default_list, host as _host
+from etld._etld import default_list
+
+if TYPE_CHECKING:
+    from etld._etld import C, Output
+
+#: The fields of the struct column `extract` gives for a column, in order:
+#: `ExtractResult`'s fields and properties.
+EXTRACT_FIELDS: Tuple[str, ...] = (
+    "subdomain",
+    "domain",
+    "suffix",
+    "registered_domain",
+    "top_domain_under_public_suffix",
+    "fqdn",
+    "ipv4",
+    "ipv6",
+    "is_private",
+    "registry_suffix",
+    "top_domain_under_registry_suffix",
+)
 
 
 class ExtractResult(NamedTuple):
@@ -66,96 +85,48 @@ class ExtractResult(NamedTuple):
     @property
     def ipv4(self) -> str:
         """The IPv4 address the host is, in its canonical form; `''`."""
-        if self.suffix or self.subdomain:
-            return ""
-        try:
-            return str(ipaddress.IPv4Address(self.domain))
-        except ValueError:
-            return ""
+        return self.domain if self._is_address(ipaddress.IPv4Address) else ""
 
     @property
     def ipv6(self) -> str:
-        """The IPv6 address the host is, compressed; `''`."""
+        """The IPv6 address the host is, compressed as the URL standard
+        writes it; `''`."""
+        return self.domain if self._is_address(ipaddress.IPv6Address) else ""
+
+    def _is_address(self, kind: Any) -> bool:
+        """Whether the domain alone is an address of `kind`: given as
+        `extract` writes it, not rewritten by `ipaddress` (whose form of an
+        IPv4-mapped IPv6 address differs between Python versions)."""
         if self.suffix or self.subdomain:
-            return ""
+            return False
         try:
-            return str(ipaddress.IPv6Address(self.domain))
+            kind(self.domain)
         except ValueError:
-            return ""
+            return False
+        return True
 
 
-_EMPTY = ExtractResult("", "", "")
-
-
-def _ipv4(host: str) -> Optional[str]:
-    """The canonical form of `host` if the URL standard reads it as an IPv4
-    address (decimal, octal and hex parts, fewer than four parts)."""
-    text = unicodedata.normalize("NFKC", host).lower().replace("\u3002", ".")
-    parts = text.split(".")
-    if parts and parts[-1] == "" and len(parts) > 1:
-        parts.pop()
-    if not 1 <= len(parts) <= 4:
-        return None
-    numbers = []
-    for part in parts:
-        try:
-            if part[:2] == "0x":
-                numbers.append(int(part[2:] or "0", 16))
-            elif len(part) > 1 and part[0] == "0":
-                numbers.append(int(part[1:], 8))
-            else:
-                numbers.append(int(part, 10) if part.isdigit() else -1)
-        except ValueError:
-            return None
-    if any(n < 0 for n in numbers) or any(n > 255 for n in numbers[:-1]):
-        return None
-    if numbers[-1] >= 256 ** (5 - len(numbers)):
-        return None
-    value = numbers[-1]
-    for i, n in enumerate(numbers[:-1]):
-        value += n << (8 * (3 - i))
-    return str(ipaddress.IPv4Address(value))
-
-
-def _ip(host: str) -> Optional[str]:
-    """The address `host` is (an IPv6 literal, with or without brackets, or
-    an IPv4 address in any form the URL standard reads), or None."""
-    inner = host[1:-1] if host.startswith("[") and host.endswith("]") else host
-    if ":" in inner:
-        try:
-            return str(ipaddress.IPv6Address(inner))
-        except ValueError:
-            return None
-    return _ipv4(host)
-
-
-def extract_with(psl: List, url_or_host: str, **options: Any) -> ExtractResult:
-    """`List.extract`: see `etld.extract`."""
-    try:
-        host = _host(url_or_host)
-    except UrlError:
-        return _EMPTY
-    if host is None:
-        return _EMPTY
-    try:
-        d = psl.lookup(host, **options)
-    except HostError:
-        ip = _ip(host)
-        return ExtractResult("", ip, "") if ip else _EMPTY
-
-    def part(value: Optional[str]) -> str:
-        return (value or "").rstrip(".")
-
-    return ExtractResult(
-        subdomain=part(d.subdomain),
-        domain=part(d.label),
-        suffix=part(d.suffix),
-        is_private=d.section == "private",
-        registry_suffix=part(d.icann_suffix),
-    )
-
-
-def extract(url_or_host: str, **options: Any) -> ExtractResult:
+@overload
+def extract(
+    url_or_host: Optional[str],
+    /,
+    *,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional["Output"] = None,
+) -> ExtractResult: ...
+@overload
+def extract(
+    url_or_host: "C",
+    /,
+    *,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional["Output"] = None,
+) -> "C": ...
+def extract(url_or_host: Any, /, **options: Any) -> Any:
     """The parts of the host of a URL, a host, `host:port` or an e-mail
     address, in tldextract's shape (`ExtractResult`), from the list the
     module's functions use; `List.extract` answers from another list.
@@ -166,7 +137,16 @@ def extract(url_or_host: str, **options: Any) -> ExtractResult:
     ExtractResult(subdomain='www', domain='example', suffix='co.uk', is_private=False, registry_suffix='co.uk')
     >>> etld.extract("a.b.aivencloud.com").top_domain_under_registry_suffix
     'aivencloud.com'
-    """
-    return extract_with(default_list(), url_or_host, **options)
 
+    Given a column (as the other functions take one), a struct column of
+    the fields and properties, in `EXTRACT_FIELDS`' order, each row what
+    `extract` gives for its value (strings `''` where absent), NULL for
+    NULL, answered in one batch with the GIL released:
+
+    >>> import pyarrow as pa
+    >>> rows = etld.extract(pa.array(["http://[::1]:8080/", "www.example.co.uk", None])).to_pylist()
+    >>> rows[0]["ipv6"], rows[1]["fqdn"], rows[1]["top_domain_under_registry_suffix"], rows[2]
+    ('::1', 'www.example.co.uk', 'example.co.uk', None)
+    """
+    return default_list().extract(url_or_host, **options)
 

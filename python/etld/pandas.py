@@ -94,3 +94,8 @@ class EtldAccessor:
         """Every part of the lookup of each URL's host, with the host, as a
         struct Series."""
         return self._part("lookup_url", list, options)
+
+    def extract(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+        """The parts of each URL's or host's host in tldextract's shape, as
+        a struct Series of `etld.EXTRACT_FIELDS` (see `etld.extract`)."""
+        return self._part("extract", list, options)

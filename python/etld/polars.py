@@ -42,8 +42,10 @@ import etld
 __all__ = [
     "EtldExpr",
     "EtldSeries",
+    "EXTRACT_DTYPE",
     "LOOKUP_DTYPE",
     "error",
+    "extract",
     "host",
     "known",
     "label",
@@ -71,6 +73,12 @@ LOOKUP_DTYPE = pl.Struct(
 
 _LOOKUP_URL_DTYPE = pl.Struct({"host": pl.String, **dict(LOOKUP_DTYPE.to_schema())})
 
+#: The struct that ``.etld.extract()`` gives: `etld.EXTRACT_FIELDS`, all
+#: strings but ``is_private``.
+EXTRACT_DTYPE = pl.Struct(
+    {name: pl.Boolean if name == "is_private" else pl.String for name in etld.EXTRACT_FIELDS}
+)
+
 _DTYPES = {
     "registrable": pl.String,
     "suffix": pl.String,
@@ -83,6 +91,7 @@ _DTYPES = {
     "site": pl.String,
     "lookup": LOOKUP_DTYPE,
     "lookup_url": _LOOKUP_URL_DTYPE,
+    "extract": EXTRACT_DTYPE,
 }
 
 
@@ -144,6 +153,11 @@ class _Parts:
         """Every part of the lookup of each URL's host, with the host, as a
         struct."""
         return self._part("lookup_url", list, options)
+
+    def extract(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+        """The parts of each URL's or host's host in tldextract's shape, as
+        a struct (`EXTRACT_DTYPE`; see `etld.extract`)."""
+        return self._part("extract", list, options)
 
 
 @pl.api.register_expr_namespace("etld")
@@ -318,6 +332,20 @@ def site(
     """The site key of each host of ``column``, to group by: the registrable
     domain in ASCII, without a trailing dot (see `etld.site`)."""
     return _expr(column)._part("site", list, _options(icann_only, default_rule, wildcard_root, None, url))
+
+
+def extract(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    default_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+) -> pl.Expr:
+    """The parts of the host of each URL or host of ``column`` in
+    tldextract's shape, as a struct (`EXTRACT_DTYPE`; see `etld.extract`)."""
+    return _expr(column)._part("extract", list, _options(icann_only, default_rule, wildcard_root, output, False))
 
 
 def host(column: IntoColumn) -> pl.Expr:

@@ -27,6 +27,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::{PyResult, Python};
 
 use crate::arrow::Imported;
+use crate::extract;
 
 /// What to answer for each row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +55,9 @@ pub enum Op {
     /// The site key: the registrable domain in ASCII, without a trailing
     /// dot.
     Site,
+    /// The parts of the host of a URL in tldextract's shape (`extract`), as
+    /// a struct.
+    Extract,
 }
 
 // `Op::ALL` holds every operation at the place its number says, checked
@@ -71,7 +75,7 @@ impl Op {
     /// Every operation, in the order of declaration: `Op::ALL[op as usize]`
     /// is `op`. (The entry of the module's functions numbers them so.)
     #[cfg(Py_3_10)]
-    pub const ALL: [Op; 11] = [
+    pub const ALL: [Op; 12] = [
         Op::Registrable,
         Op::Suffix,
         Op::Subdomain,
@@ -83,6 +87,7 @@ impl Op {
         Op::Host,
         Op::LookupUrl,
         Op::Site,
+        Op::Extract,
     ];
 
     /// Whether the operation answers one part of the lookup of a host, a
@@ -127,6 +132,7 @@ impl Op {
             "host" => Op::Host,
             "lookup_url" => Op::LookupUrl,
             "site" => Op::Site,
+            "extract" => Op::Extract,
             _ => {
                 return Err(PyValueError::new_err(format!(
                     "no such operation: {name:?}"
@@ -218,16 +224,19 @@ pub fn interruptible<T: Send>(
 }
 
 /// A column of strings being built, in one of Arrow's three string types.
-enum Strings {
+pub enum Strings {
+    /// `Utf8`.
     Utf8(StringBuilder),
+    /// `LargeUtf8`.
     Large(LargeStringBuilder),
+    /// `Utf8View`.
     View(StringViewBuilder),
 }
 
 impl Strings {
     /// A builder for `rows` strings of the type `like` (a string type; any
     /// other gives `Utf8`) taking about `bytes` bytes.
-    fn new(like: &DataType, rows: usize, bytes: usize) -> Strings {
+    pub fn new(like: &DataType, rows: usize, bytes: usize) -> Strings {
         match like {
             DataType::LargeUtf8 => Strings::Large(LargeStringBuilder::with_capacity(rows, bytes)),
             DataType::Utf8View => Strings::View(StringViewBuilder::with_capacity(rows)),
@@ -235,8 +244,9 @@ impl Strings {
         }
     }
 
+    /// Appends a string, or NULL.
     #[inline]
-    fn push(&mut self, value: Option<&str>) {
+    pub fn push(&mut self, value: Option<&str>) {
         match self {
             Strings::Utf8(b) => b.append_option(value),
             Strings::Large(b) => b.append_option(value),
@@ -244,7 +254,8 @@ impl Strings {
         }
     }
 
-    fn finish(self) -> ArrayRef {
+    /// The array of the strings appended.
+    pub fn finish(self) -> ArrayRef {
         match self {
             Strings::Utf8(mut b) => Arc::new(b.finish()),
             Strings::Large(mut b) => Arc::new(b.finish()),
@@ -485,6 +496,17 @@ impl<'a> Strs<'a> {
 /// string that breaks Arrow's rules); stops with an error once `stop` is
 /// set.
 fn each_str(chunk: &ArrayRef, stop: &Stop, mut f: impl FnMut(Option<&str>)) -> PyResult<()> {
+    each_row(chunk, stop, |row| f(row.flatten()))
+}
+
+/// Calls `f` with each row of a string chunk: `None` for NULL, `Some(None)`
+/// for a string that breaks Arrow's rules (its bytes out of bounds or not
+/// UTF-8); stops with an error once `stop` is set.
+fn each_row(
+    chunk: &ArrayRef,
+    stop: &Stop,
+    mut f: impl FnMut(Option<Option<&str>>),
+) -> PyResult<()> {
     let strs = Strs::of(chunk)?;
     let nulls = chunk.logical_nulls();
     for i in 0..chunk.len() {
@@ -492,7 +514,7 @@ fn each_str(chunk: &ArrayRef, stop: &Stop, mut f: impl FnMut(Option<&str>)) -> P
             stop.check()?;
         }
         let null = nulls.as_ref().is_some_and(|n| n.is_null(i));
-        f(if null { None } else { strs.get(i) });
+        f(if null { None } else { Some(strs.get(i)) });
     }
     Ok(())
 }
@@ -957,6 +979,17 @@ fn answer_chunks(
                 })?;
             }
             parts.finish()
+        }
+        Op::Extract => {
+            let mut out = extract::Builder::new(&t, rows);
+            for chunk in &input.chunks {
+                each_row(chunk, stop, |row| match row {
+                    // Unreadable bytes are no URL: a row of no host.
+                    Some(input) => out.push(list, options, input.unwrap_or("")),
+                    None => out.null(),
+                })?;
+            }
+            out.finish()
         }
     }
 }

@@ -14,6 +14,7 @@ mod arrow;
 mod column;
 mod entry;
 mod extra;
+mod extract;
 mod text;
 mod update;
 
@@ -350,6 +351,8 @@ impl PyList {
         match op {
             _ if !url => PyList::answer_op(slf, op, host, o),
             Op::Lookup | Op::LookupUrl => PyList::answer_op(slf, Op::LookupUrl, host, o),
+            // Which takes URLs already.
+            Op::Extract => PyList::answer_op(slf, Op::Extract, host, o),
             Op::Host => PyList::answer_op(slf, Op::Host, host, o),
             _ if is_arrow(host) => slf.get().column(host, op, o, true),
             _ if host.is_none() => Ok(py.None().into_bound(py)),
@@ -397,6 +400,22 @@ impl PyList {
                 Ok(match etld::url::host(&s.text) {
                     Ok(h) => PyString::new(py, &h).into_any(),
                     Err(_) => py.None().into_bound(py),
+                })
+            }
+            Op::Extract if !is_arrow(host) => {
+                let result = EXTRACT_RESULT.import(py, "etld._extract", "ExtractResult")?;
+                if host.is_none() {
+                    return result.call1(("", "", ""));
+                }
+                let s = host_str(host)?;
+                extract::parts(&this.list, &o, &s.text, |p| {
+                    result.call1((
+                        p.subdomain,
+                        p.domain,
+                        p.suffix,
+                        p.is_private,
+                        p.registry_suffix,
+                    ))
                 })
             }
             Op::Error if !is_arrow(host) => {
@@ -886,7 +905,7 @@ impl PyList {
 
     /// One part of the answer, by name (`registrable`, `suffix`,
     /// `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
-    /// `lookup_url`, `site`) for a host or a column.
+    /// `lookup_url`, `site`, `extract`) for a host or a column.
     #[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
     #[allow(clippy::too_many_arguments)]
     fn answer<'py>(
@@ -1087,17 +1106,30 @@ impl PyList {
 
     /// The parts of the host of a URL, a host, `host:port` or an e-mail
     /// address in tldextract's shape (an `etld.ExtractResult`), answered
-    /// from this list: see `etld.extract`.
-    #[pyo3(signature = (url_or_host, /, **options))]
+    /// from this list: see `etld.extract`. Given a column, a struct column
+    /// of its fields and properties (`subdomain`, `domain`, `suffix`,
+    /// `registered_domain`, `top_domain_under_public_suffix`, `fqdn`,
+    /// `ipv4`, `ipv6`, `is_private`, `registry_suffix`,
+    /// `top_domain_under_registry_suffix`): each row what `extract` gives
+    /// for its value, NULL for NULL.
+    ///
+    /// >>> import pyarrow as pa
+    /// >>> rows = etld.List.builtin().extract(pa.array(["https://me.github.io/x", None])).to_pylist()
+    /// >>> rows[0]["registered_domain"], rows[0]["is_private"], rows[1]
+    /// ('me.github.io', True, None)
+    #[pyo3(signature = (url_or_host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
     fn extract<'py>(
         slf: &Bound<'py, Self>,
         url_or_host: &Bound<'py, PyAny>,
-        options: Option<&Bound<'py, PyDict>>,
+        icann_only: Option<bool>,
+        default_rule: Option<bool>,
+        wildcard_root: Option<bool>,
+        output: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        slf.py()
-            .import("etld._extract")?
-            .getattr("extract_with")?
-            .call((slf, url_or_host), options)
+        let o = slf
+            .get()
+            .call_options(icann_only, default_rule, wildcard_root, output)?;
+        PyList::answer_op(slf, Op::Extract, url_or_host, o)
     }
 
     /// Pickles as the `.fst` bytes of the list the extra rules were laid
@@ -1449,6 +1481,9 @@ fn new_ref(_py: Python<'_>, object: *mut pyo3::ffi::PyObject) -> *mut pyo3::ffi:
     unsafe { pyo3::ffi::Py_IncRef(object) };
     object
 }
+
+/// `etld.ExtractResult`, the type of `extract`'s answer for one input.
+static EXTRACT_RESULT: PyOnceLock<Py<pyo3::types::PyType>> = PyOnceLock::new();
 
 /// The list the module's functions use, loaded on first use as `List()`.
 static DEFAULT: PyOnceLock<Py<PyList>> = PyOnceLock::new();

@@ -111,3 +111,157 @@ def test_domain_has_the_rule_and_the_icann_answer():
         assert again == d
         assert (again.rule, again.icann_suffix) == (rule, icann_suffix)
     assert etld.lookup("a.b.example", default_rule=False).rule is None
+
+
+# `extract` of a column: a struct column of the fields and properties, each
+# row what `extract` gives for its value.
+
+import pyarrow as pa  # noqa: E402
+
+from test_corpus import corpus, keywords  # noqa: E402
+
+INPUTS = [
+    "https://user:pw@www.Example.CO.uk:8080/a",
+    "me.github.io",
+    "someone@mail.example.com",
+    "example.com:8080",
+    "example.com.",
+    "WWW.Bücher.DE",
+    "ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ",
+    "www.example.unknowntld",
+    "a.b.aivencloud.com",
+    "co.uk",
+    "github.io",
+    "http://127.0.0.1:8080/",
+    "http://0x7f.1/",
+    "0177.0.0.1",
+    "１２７.０.０.１",
+    "192.168.0.1",
+    "4294967295",
+    "http://[::1]:80/",
+    "[2001:DB8:0:0::1]",
+    "[::ffff:1.2.3.4]",
+    "999.1.1.1",
+    "",
+    "a..b",
+    "file:///etc/passwd",
+    "not a host",
+    "javascript:alert(1)",
+    "www.city.kobe.jp",
+    "a.b.kobe.jp",
+]
+
+
+def row_of(r):
+    """An `ExtractResult` as a row of the struct column: its fields and
+    properties, in `etld.EXTRACT_FIELDS`' order."""
+    return {name: getattr(r, name) for name in etld.EXTRACT_FIELDS}
+
+
+def test_the_fields_are_those_of_an_extract_result():
+    r = etld.extract("www.example.co.uk")
+    assert set(r._fields) < set(etld.EXTRACT_FIELDS)
+    assert all(hasattr(r, name) for name in etld.EXTRACT_FIELDS)
+    got = etld.extract(pa.array(["www.example.co.uk"]))
+    assert [f.name for f in got.type] == list(etld.EXTRACT_FIELDS)
+    assert got.type.field("is_private").type == pa.bool_()
+
+
+def test_each_row_is_extract_of_its_value():
+    got = etld.extract(pa.array(INPUTS)).to_pylist()
+    assert got == [row_of(etld.extract(v)) for v in INPUTS]
+    assert got[INPUTS.index("http://0x7f.1/")]["ipv4"] == "127.0.0.1"
+    assert got[INPUTS.index("[::ffff:1.2.3.4]")]["ipv6"] == "::ffff:102:304"
+
+
+def test_each_row_of_the_corpus_is_extract_of_its_value():
+    for flags, cases in corpus().items():
+        options = keywords(flags)
+        inputs = [host for host, _ in cases]
+        got = etld.extract(pa.array(inputs), **options).to_pylist()
+        for value, row in zip(inputs, got):
+            assert row == row_of(etld.extract(value, **options)), (value, flags)
+        # A list with the options answers alike.
+        psl = etld.List.builtin(**options)
+        assert psl.extract(pa.array(inputs)).to_pylist() == got
+
+
+def test_null_rows_and_null_columns():
+    got = etld.extract(pa.array([None, "www.example.co.uk", None]))
+    assert got.to_pylist() == [None, row_of(etld.extract("www.example.co.uk")), None]
+    for nulls in [pa.nulls(3), pa.nulls(3, pa.string())]:
+        got = etld.extract(nulls)
+        assert got.to_pylist() == [None, None, None]
+        assert [f.name for f in got.type] == list(etld.EXTRACT_FIELDS)
+    # One input of None is no column: the result of no host.
+    assert tuple(etld.extract(None)) == ("", "", "", False, "")
+
+
+def test_string_types_and_chunks_are_kept():
+    for t in [pa.string(), pa.large_string(), pa.string_view()]:
+        got = etld.extract(pa.array(INPUTS, t))
+        assert got.type.field("fqdn").type == t
+        assert got.to_pylist() == [row_of(etld.extract(v)) for v in INPUTS]
+    chunked = pa.chunked_array([INPUTS[:5], [], INPUTS[5:]])
+    got = etld.extract(chunked)
+    assert isinstance(got, pa.ChunkedArray)
+    assert got.to_pylist() == [row_of(etld.extract(v)) for v in INPUTS]
+    assert etld.extract(pa.chunked_array([], pa.string())).to_pylist() == []
+
+
+def test_a_long_column_on_threads():
+    # Enough rows to be answered on several threads, and watched for signals.
+    many = INPUTS * (300_000 // len(INPUTS))
+    got = etld.extract(pa.array(many, pa.string_view()))
+    assert len(got) == len(many)
+    want = [row_of(etld.extract(v)) for v in INPUTS]
+    assert got.slice(len(many) - len(INPUTS)).to_pylist() == want
+    assert got.slice(150_000 - 150_000 % len(INPUTS), len(INPUTS)).to_pylist() == want
+
+
+def test_bytes_that_are_not_utf8_are_no_host():
+    bad = pa.Array.from_buffers(pa.binary(), 2, [None, pa.py_buffer(b"\x00\x00\x00\x00\x02\x00\x00\x00\x0d\x00\x00\x00"), pa.py_buffer(b"\xff\xfeexample.com")])
+    got = etld.extract(bad.view(pa.string()))
+    assert got.to_pylist()[0] == row_of(etld.extract(""))
+    assert got.to_pylist()[1] == row_of(etld.extract("example.com"))
+
+
+def test_polars_series_namespace_and_function():
+    pl = pytest.importorskip("polars")
+    import etld.polars as ep
+
+    s = pl.Series("url", INPUTS + [None])
+    got = etld.extract(s)
+    assert isinstance(got, pl.Series) and got.name == "url"
+    assert got.dtype == ep.EXTRACT_DTYPE
+    assert got.to_list() == [row_of(etld.extract(v)) for v in INPUTS] + [None]
+    assert s.etld.extract().to_list() == got.to_list()
+    df = pl.DataFrame({"url": s})
+    by_expr = df.select(pl.col("url").etld.extract(icann_only=True)).to_series()
+    by_function = df.select(ep.extract("url", icann_only=True)).to_series()
+    assert by_expr.to_list() == by_function.to_list()
+    assert by_expr.to_list()[1]["suffix"] == "io"
+    fields = df.select(ep.extract("url").struct.field("registered_domain")).to_series()
+    assert fields.to_list()[1] == "me.github.io"
+    assert etld.extract(pl.Series([None, None])).to_list() == [None, None]
+
+
+def test_pandas_accessor():
+    pd = pytest.importorskip("pandas")
+    import etld.pandas  # noqa: F401
+
+    s = pd.Series(["www.example.co.uk", None], dtype="str", index=[7, 8])
+    got = s.etld.extract()
+    assert list(got.index) == [7, 8]
+    assert got.iloc[0] == row_of(etld.extract("www.example.co.uk"))
+    assert pd.isna(got.iloc[1])
+
+
+def test_by_name_and_on_a_list():
+    column = pa.array(["me.github.io"])
+    assert etld.answer("extract", column).to_pylist() == etld.extract(column).to_pylist()
+    assert etld.answer("extract", "me.github.io") == etld.extract("me.github.io")
+    icann = etld.List.builtin(icann_only=True)
+    assert icann.extract(column).to_pylist() == [row_of(icann.extract("me.github.io"))]
+    with pytest.raises(TypeError):
+        etld.extract(42)  # type: ignore[call-overload]

@@ -1,0 +1,365 @@
+//! tldextract's answer shape (`etld.extract`, `List.extract`), for one
+//! input or a column: the parts of the host of a URL, a host, `host:port`
+//! or an e-mail address, each `''` where absent.
+//!
+//! One input and a column's rows are answered by the same code
+//! ([`parts`]), so a column's row is what `extract` answers for its value:
+//! the five fields of `etld.ExtractResult` and the values of its properties
+//! ([`Parts::strings`], which follows the properties' definitions in
+//! `etld/_extract.py`). An input without a valid host gives `''` parts; a
+//! host that is no name but an IP address gives that address as the
+//! domain, in the WHATWG URL standard's form.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+use std::sync::Arc;
+
+use arrow_array::builder::BooleanBuilder;
+use arrow_array::{ArrayRef, StructArray};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{DataType, Field, Fields};
+use etld::{List, Options, Section};
+use pyo3::exceptions::PyValueError;
+use pyo3::PyResult;
+
+use crate::column::Strings;
+
+/// Which IP address a host is, when it is one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Ip {
+    /// An IPv4 address, in any form the URL standard reads.
+    V4,
+    /// An IPv6 literal, in brackets.
+    V6,
+}
+
+/// The parts of one input, as `ExtractResult`'s fields: each `''` where
+/// absent, without a trailing dot.
+pub struct Parts<'a> {
+    /// The labels left of the registrable domain.
+    pub subdomain: &'a str,
+    /// The label left of the public suffix, or the address an IP host is.
+    pub domain: &'a str,
+    /// The public suffix.
+    pub suffix: &'a str,
+    /// Whether the rule that prevailed is of the PRIVATE section.
+    pub is_private: bool,
+    /// The public suffix under the ICANN section alone.
+    pub registry_suffix: &'a str,
+    /// Which address `domain` is, for an IP host.
+    pub ip: Option<Ip>,
+}
+
+/// The parts of an input with no valid host.
+const EMPTY: Parts<'static> = Parts {
+    subdomain: "",
+    domain: "",
+    suffix: "",
+    is_private: false,
+    registry_suffix: "",
+    ip: None,
+};
+
+/// The names of the fields of a column of [`Parts`], in order: the five of
+/// `ExtractResult` and its properties, as tldextract lists them.
+pub const FIELDS: [&str; 11] = [
+    "subdomain",
+    "domain",
+    "suffix",
+    "registered_domain",
+    "top_domain_under_public_suffix",
+    "fqdn",
+    "ipv4",
+    "ipv6",
+    "is_private",
+    "registry_suffix",
+    "top_domain_under_registry_suffix",
+];
+
+/// Where `is_private`, the only field not a string, stands in [`FIELDS`].
+const PRIVATE_AT: usize = 8;
+
+/// Calls `f` with the parts of `input` (a URL, host, `host:port` or e-mail
+/// address) on `list` with `options`, and gives back what it returns.
+pub fn parts<R>(list: &List, options: &Options, input: &str, f: impl FnOnce(&Parts<'_>) -> R) -> R {
+    let Ok(host) = etld::url::host(input) else {
+        return f(&EMPTY);
+    };
+    let d = match list.lookup_with(&host, options) {
+        Ok(d) => d,
+        Err(_) => {
+            return match address(&host) {
+                Some((text, ip)) => f(&Parts {
+                    domain: &text,
+                    ip: Some(ip),
+                    ..EMPTY
+                }),
+                None => f(&EMPTY),
+            }
+        }
+    };
+    fn part(p: Option<&str>) -> &str {
+        p.unwrap_or("").trim_end_matches('.')
+    }
+    let parts = Parts {
+        subdomain: part(d.subdomain()),
+        domain: part(d.registrable_label()),
+        suffix: part(d.suffix()),
+        is_private: d.section() == Some(Section::Private),
+        registry_suffix: part(d.icann_suffix()),
+        ip: None,
+    };
+    f(&parts)
+}
+
+impl Parts<'_> {
+    /// The string fields of [`FIELDS`] (all but `is_private`), in order,
+    /// as `ExtractResult`'s properties give them; `fqdn` is room for the
+    /// whole name, of which the properties are slices.
+    pub fn strings<'s>(&'s self, fqdn: &'s mut String) -> [&'s str; 10] {
+        fqdn.clear();
+        let whole = !self.domain.is_empty() && !self.suffix.is_empty();
+        if whole {
+            for part in [self.subdomain, self.domain, self.suffix] {
+                if !part.is_empty() {
+                    if !fqdn.is_empty() {
+                        fqdn.push('.');
+                    }
+                    fqdn.push_str(part);
+                }
+            }
+        }
+        let fqdn: &str = fqdn;
+        let registered = match whole {
+            true => &fqdn[fqdn.len() - self.domain.len() - 1 - self.suffix.len()..],
+            false => "",
+        };
+        // The label left of the registry suffix, and the suffix.
+        let registry = self.registry_suffix;
+        let under_registry = match fqdn.len().checked_sub(registry.len() + 1) {
+            Some(dot)
+                if !registry.is_empty()
+                    && fqdn.ends_with(registry)
+                    && fqdn.as_bytes()[dot] == b'.' =>
+            {
+                let start = fqdn[..dot].rfind('.').map_or(0, |i| i + 1);
+                &fqdn[start..]
+            }
+            _ => "",
+        };
+        let bare = self.subdomain.is_empty() && self.suffix.is_empty();
+        let address = |ip| match bare && self.ip == Some(ip) {
+            true => self.domain,
+            false => "",
+        };
+        [
+            self.subdomain,
+            self.domain,
+            self.suffix,
+            registered,
+            registered,
+            fqdn,
+            address(Ip::V4),
+            address(Ip::V6),
+            registry,
+            under_registry,
+        ]
+    }
+}
+
+/// The address `host` is, in the URL standard's form, and which kind: an
+/// IPv6 literal (with or without brackets), or an IPv4 address in any
+/// form the URL standard's IPv4 parser reads; `None` for any other host.
+fn address(host: &str) -> Option<(String, Ip)> {
+    let inner = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .unwrap_or(host);
+    if inner.contains(':') {
+        let address = inner.parse::<Ipv6Addr>().ok()?;
+        return Some((ipv6_text(address), Ip::V6));
+    }
+    ipv4(host).map(|a| (a.to_string(), Ip::V4))
+}
+
+/// The IPv4 address `host` is to the WHATWG URL standard's host parser:
+/// its UTS 46 ASCII form, split at dots (one final empty label dropped),
+/// one to four numbers (decimal, octal after a `0`, hex after `0x`), each
+/// but the last under 256 and the last filling the bytes left.
+fn ipv4(host: &str) -> Option<Ipv4Addr> {
+    let ascii = etld::uts46::to_ascii(host).ok()?;
+    let text = ascii.strip_suffix('.').unwrap_or(&ascii);
+    let mut numbers = [0u64; 4];
+    let mut count = 0;
+    for part in text.split('.') {
+        *numbers.get_mut(count)? = ipv4_number(part)?;
+        count += 1;
+    }
+    let (last, init) = numbers[..count].split_last()?;
+    if init.iter().any(|&n| n > 255) || *last >= 1 << (8 * (5 - count)) {
+        return None;
+    }
+    let value = init
+        .iter()
+        .enumerate()
+        .fold(*last, |v, (i, &n)| v + (n << (8 * (3 - i))));
+    u32::try_from(value).ok().map(Ipv4Addr::from)
+}
+
+/// One number of an IPv4 address, as the URL standard reads it; `None` for
+/// anything else, and for one too large to be part of an address.
+fn ipv4_number(part: &str) -> Option<u64> {
+    if part.is_empty() {
+        return None;
+    }
+    let (digits, radix) = match part.strip_prefix("0x").or(part.strip_prefix("0X")) {
+        Some(hex) => (hex, 16),
+        None if part.len() > 1 && part.starts_with('0') => (&part[1..], 8),
+        None => (part, 10),
+    };
+    if digits.is_empty() {
+        return Some(0);
+    }
+    if !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    // Past 2^32 no number is part of an address: any such is refused.
+    u64::from_str_radix(digits, radix)
+        .ok()
+        .filter(|&n| n <= u64::from(u32::MAX))
+}
+
+/// An IPv6 address as the URL standard writes it (RFC 5952's form): its
+/// pieces in lower-case hex without leading zeros, the first longest run
+/// of two or more zero pieces written `::`, no dotted IPv4 part.
+fn ipv6_text(address: Ipv6Addr) -> String {
+    let pieces = address.segments();
+    // The first longest run of zero pieces, if two or more long.
+    let (mut best, mut best_len, mut run_start, mut run_len) = (0, 0, 0, 0);
+    for (i, &piece) in pieces.iter().enumerate() {
+        if piece == 0 {
+            if run_len == 0 {
+                run_start = i;
+            }
+            run_len += 1;
+            if run_len > best_len {
+                (best, best_len) = (run_start, run_len);
+            }
+        } else {
+            run_len = 0;
+        }
+    }
+    let mut text = String::with_capacity(39);
+    let mut i = 0;
+    while i < pieces.len() {
+        if best_len >= 2 && i == best {
+            text.push_str(if i == 0 { "::" } else { ":" });
+            i += best_len;
+            continue;
+        }
+        text.push_str(&format!("{:x}", pieces[i]));
+        if i + 1 < pieces.len() {
+            text.push(':');
+        }
+        i += 1;
+    }
+    text
+}
+
+/// A column of [`Parts`] being built: a struct of [`FIELDS`], its strings
+/// of one of Arrow's string types, NULL for a NULL input.
+pub struct Builder {
+    strings: [Strings; 10],
+    is_private: BooleanBuilder,
+    valid: Vec<bool>,
+    /// Room for each row's whole name (see [`Parts::strings`]).
+    fqdn: String,
+}
+
+impl Builder {
+    /// A column of `rows` rows whose strings are of the type `t` (a string
+    /// type; any other gives `Utf8`).
+    pub fn new(t: &DataType, rows: usize) -> Builder {
+        Builder {
+            strings: std::array::from_fn(|_| Strings::new(t, rows, rows * 8)),
+            is_private: BooleanBuilder::with_capacity(rows),
+            valid: Vec::with_capacity(rows),
+            fqdn: String::new(),
+        }
+    }
+
+    /// The row of `input`, answered on `list` with `options`.
+    pub fn push(&mut self, list: &List, options: &Options, input: &str) {
+        parts(list, options, input, |p| {
+            for (column, value) in self.strings.iter_mut().zip(p.strings(&mut self.fqdn)) {
+                column.push(Some(value));
+            }
+            self.is_private.append_value(p.is_private);
+        });
+        self.valid.push(true);
+    }
+
+    /// A NULL row (its fields `''` and false, under the row's NULL).
+    pub fn null(&mut self) {
+        for column in &mut self.strings {
+            column.push(Some(""));
+        }
+        self.is_private.append_value(false);
+        self.valid.push(false);
+    }
+
+    /// The struct array of the rows pushed.
+    pub fn finish(self) -> PyResult<ArrayRef> {
+        let mut arrays: Vec<ArrayRef> = self.strings.into_iter().map(Strings::finish).collect();
+        arrays.insert(PRIVATE_AT, Arc::new({ self.is_private }.finish()));
+        let fields: Fields = FIELDS
+            .iter()
+            .zip(&arrays)
+            .map(|(name, a)| Field::new(*name, a.data_type().clone(), false))
+            .collect();
+        let nulls = NullBuffer::from(self.valid);
+        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        let array = StructArray::try_new(fields, arrays, nulls)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Arc::new(array))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv4_forms() {
+        let v4 = |h: &str| ipv4(h).map(|a| a.to_string());
+        assert_eq!(v4("127.0.0.1").as_deref(), Some("127.0.0.1"));
+        assert_eq!(v4("0x7f.1").as_deref(), Some("127.0.0.1"));
+        assert_eq!(v4("0177.0.0.1.").as_deref(), Some("127.0.0.1"));
+        assert_eq!(v4("4294967295").as_deref(), Some("255.255.255.255"));
+        assert_eq!(v4("0x").as_deref(), Some("0.0.0.0"));
+        assert_eq!(v4("１２７.０.０.１").as_deref(), Some("127.0.0.1"));
+        for bad in [
+            "999.1.1.1",
+            "4294967296",
+            "1.2.3.4.5",
+            "1..2",
+            "",
+            "08",
+            "example.com",
+        ] {
+            assert_eq!(v4(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn ipv6_forms() {
+        let v6 = |h: &str| address(h).map(|(t, _)| t);
+        assert_eq!(v6("[2001:DB8:0:0::1]").as_deref(), Some("2001:db8::1"));
+        assert_eq!(v6("[::1]").as_deref(), Some("::1"));
+        assert_eq!(v6("[::]").as_deref(), Some("::"));
+        assert_eq!(v6("[1::]").as_deref(), Some("1::"));
+        assert_eq!(v6("[1:0:1:0:0:1:0:0]").as_deref(), Some("1:0:1::1:0:0"));
+        assert_eq!(v6("[1:0:2:3:4:5:6:7]").as_deref(), Some("1:0:2:3:4:5:6:7"));
+        assert_eq!(v6("[::ffff:1.2.3.4]").as_deref(), Some("::ffff:102:304"));
+        assert_eq!(v6("[1::2::3]"), None);
+    }
+}
