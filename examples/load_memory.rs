@@ -7,6 +7,7 @@
 //! ```text
 //! cargo run --release --example load_memory          # List::builtin()
 //! cargo run --release --example load_memory static   # List::from_fst_static
+//! cargo run --release --example load_memory extra 10 # 10 rules laid over the built-in list
 //! ```
 //!
 //! `static` loads the same `.fst` file as a list of one's own embedded
@@ -77,6 +78,23 @@ fn load_static() -> etld::List {
     etld::List::from_fst_static(etld::List::builtin_fst()).expect("the built-in list loads")
 }
 
+/// `n` rules of one's own laid over the built-in list: plain names,
+/// wildcards and exceptions under `.example`, in the PRIVATE section.
+#[inline(never)]
+fn load_extra(n: usize) -> etld::List {
+    let mut text = String::from("// ===BEGIN PRIVATE DOMAINS===\n");
+    for i in 0..n {
+        text.push_str(&match i % 3 {
+            0 => format!("*.dev{i}.corp.example\n"),
+            1 => format!("!www.dev{}.corp.example\n", i - 1),
+            _ => format!("team{i}.corp.example\n"),
+        });
+    }
+    etld::List::builtin()
+        .with_extra("extra.dat", text.as_bytes())
+        .expect("the extra rules lay over the list")
+}
+
 /// The first lookup, answered from the map itself.
 #[inline(never)]
 fn first_lookup(list: &etld::List) -> Option<usize> {
@@ -114,9 +132,18 @@ fn measure<T>(what: &str, step: impl FnOnce() -> T) -> T {
 
 fn main() {
     let embedded;
-    let list = match std::env::args().nth(1).as_deref() {
+    let args: Vec<String> = std::env::args().collect();
+    let list = match args.get(1).map(String::as_str) {
         Some("static") => {
             embedded = measure("List::from_fst_static", load_static);
+            &embedded
+        }
+        Some("extra") => {
+            let n = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(10);
+            let _ = etld::List::builtin();
+            embedded = measure(&format!("{n} rules laid over the built-in list"), || {
+                load_extra(n)
+            });
             &embedded
         }
         _ => measure("first List::builtin()", load),

@@ -146,16 +146,38 @@ impl List {
     }
 
     /// Loads a compiled `.fst` file without copying it, for
-    /// `include_bytes!`.
+    /// `include_bytes!`: a list of your own, embedded, that costs what the
+    /// built-in list costs. Loading reads the header, checks the checksum
+    /// and checks the map in place (a few kilobytes of memory, about a
+    /// millisecond for a list the size of the Public Suffix List); the
+    /// first lookups are answered from the map with no allocation, and the
+    /// tree that answers later ones is unfolded after a few hundred (see
+    /// [`List::builtin`] and [`List::unfold`]).
+    ///
+    /// Hold it in a `static` to load it once:
     ///
     /// ```
-    /// // static LIST: &[u8] = include_bytes!("my_list.fst");
-    /// # let bytes = etld::List::from_dat(b"com\n").unwrap().to_fst_bytes().to_vec();
-    /// # let LIST: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    /// let list = etld::List::from_fst_static(LIST)?;
-    /// assert_eq!(list.lookup("example.com")?.suffix(), Some("com"));
-    /// # Ok::<(), etld::Error>(())
+    /// use std::sync::LazyLock;
+    /// use etld::List;
+    ///
+    /// // static MY_FST: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/my_list.fst"));
+    /// # static MY_FST: LazyLock<&'static [u8]> = LazyLock::new(|| {
+    /// #     Box::leak(etld::compile(b"com\n*.dev.example.com\n").unwrap().into_boxed_slice())
+    /// # });
+    /// static MY_LIST: LazyLock<List> = LazyLock::new(|| {
+    ///     // Compiled by the build script (`etld::compile`): it loads.
+    ///     List::from_fst_static(*MY_FST).expect("my_list.fst loads")
+    /// });
+    ///
+    /// assert_eq!(MY_LIST.lookup("a.b.dev.example.com")?.suffix(), Some("b.dev.example.com"));
+    /// # Ok::<(), etld::HostError>(())
     /// ```
+    ///
+    /// `examples/embedded-list` in the repository is a whole crate that
+    /// does this: its `build.rs` compiles a `.dat` file into `OUT_DIR`.
+    /// A file of another format version than this etld's is an error that
+    /// says how to compile it again (see the
+    /// [compatibility policy](crate::format#compatibility)).
     pub fn from_fst_static(bytes: &'static [u8]) -> Result<List, Error> {
         List::load(Bytes::Static(bytes))
     }
@@ -208,7 +230,7 @@ impl List {
     }
 
     /// Unfolds the list's keys into the tree that lookups walk, now, if
-    /// they are not yet. Only the built-in list waits (see
+    /// they are not yet. Every list waits for a few hundred lookups (see
     /// [`List::builtin`]): a server that wants its first lookup as fast as
     /// its millionth calls this at start (on a thread of its own, if it
     /// likes: lookups on other threads answer from the map until the tree

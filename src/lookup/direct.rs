@@ -1,11 +1,11 @@
 //! Answering straight from the `fst` map, before the tree is unfolded.
 //!
-//! Unfolding the built-in list into the [label tree](crate::lookup::tree) costs
-//! about as much as a couple of thousand lookups. A program that looks up a
+//! Unfolding a list into the [label tree](crate::lookup::tree) costs about
+//! as much as a couple of thousand lookups. A program that looks up a
 //! handful of hosts (one `etld lookup`, a shell loop, a short-lived
-//! function) need not pay it: the built-in list answers its first lookups
-//! by walking the map itself, and unfolds the tree only once it has
-//! answered [`DIRECT_WALKS`] hosts that way (see `List::builtin`).
+//! function) need not pay it: a list answers its first lookups by walking
+//! the map itself, and unfolds the tree only once it has answered
+//! [`DIRECT_WALKS`] hosts that way (see `List::builtin`).
 //!
 //! [`FstLabels`] gives the [walk](crate::lookup::walk) the tree's view of the map:
 //! the node of a name is the map's state after the name's key (its bytes
@@ -16,7 +16,9 @@
 //!
 //! The answers are those of the tree for any list whose labels are all
 //! valid and that has no Unicode twins to match against. The built-in
-//! list's labels are (the `builtin_labels_are_all_valid` test checks), and
+//! list's labels are (the `builtin_labels_are_all_valid` test checks), a
+//! loaded list's are if it answers this way at all
+//! ([`walkable`](crate::lookup::walkable) checks), and
 //! a lookup of a Unicode host reaches this walk only after its labels are
 //! encoded: the tree's twins are a shortcut for such hosts, not a
 //! different answer. Every node is decoded with every offset checked, and
@@ -28,8 +30,8 @@ use crate::lookup::tree::NodeId;
 use crate::lookup::walk::{Labels, NodeView};
 use crate::rules::automaton::Automaton;
 
-/// How many hosts the built-in list answers from the map before it
-/// unfolds the tree: about a tenth of what unfolding costs.
+/// How many hosts a list answers from the map before it unfolds the
+/// tree: about a tenth of what unfolding costs.
 pub(crate) const DIRECT_WALKS: u32 = 256;
 
 /// The map as [`Labels`] (see the [module docs](self)).

@@ -1,12 +1,13 @@
 //! [`Index`]: a list's `fst` map and the label tree unfolded from it, what
 //! every lookup of a [`List`](crate::List) walks.
 //!
-//! A list loaded from a file or compiled from text has its tree unfolded at
-//! once. The built-in list waits: it answers its first lookups straight from
-//! the map ([`crate::lookup::direct`]) and unfolds the tree once it has
-//! answered [`DIRECT_WALKS`](crate::lookup::direct::DIRECT_WALKS) of them, or when asked to
-//! ([`Index::unfold`]). While one thread unfolds, lookups on the others go
-//! on walking the map.
+//! A list answers its first lookups straight from the map
+//! ([`crate::lookup::direct`]) and unfolds the tree once it has answered
+//! [`DIRECT_WALKS`] of them, or when asked to ([`Index::unfold`]). While one
+//! thread unfolds, lookups on the others go on walking the map. The
+//! built-in list's map is checked by the test suite; a loaded map is
+//! checked in place first ([`walkable`]), and one that fails that check is
+//! decoded, checked and unfolded at load, which refuses it if it is bad.
 //!
 //! The matching of a host happens here too: the host room scans it, an IP
 //! address is told apart, and the [walk](crate::lookup::walk) runs over the
