@@ -107,7 +107,10 @@ fn run(rules: usize, n_hosts: usize, passes: usize) -> Result<(), etld::Error> {
     });
     let load_text = best(runs, || etld::List::from_dat(&appended));
     println!("load, best of {runs}:");
-    println!("  built-in list (from_fst_static) {:7.2} ms", ms(load_plain));
+    println!(
+        "  built-in list (from_fst_static) {:7.2} ms",
+        ms(load_plain)
+    );
     println!(
         "  with the extra text laid    {:7.2} ms  ({:.2}x)",
         ms(load_layered),

@@ -81,7 +81,11 @@ fn wrong_magic_and_version() {
 #[test]
 fn a_file_of_format_version_1_loads_and_others_say_how_to_recompile() {
     let v1: &'static [u8] = include_bytes!("../testdata/format/v1.fst");
-    assert_eq!(etld::format::VERSION, 1, "a new format version needs a fixture of its own");
+    assert_eq!(
+        etld::format::VERSION,
+        1,
+        "a new format version needs a fixture of its own"
+    );
     let list = List::from_fst_static(v1).unwrap();
     let text = List::from_dat(include_bytes!("../testdata/format/v1.dat")).unwrap();
     assert_eq!(list.version(), Some("format-v1-fixture"));

@@ -14,16 +14,16 @@
 //! tree or, while the tree is not there yet, over the map.
 
 use std::ops::Range;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::OnceLock;
 
 use crate::error::{Error, HostError};
 use crate::host::ip::{is_number, may_end_in_number};
-use crate::host::label::{BYTE_CLASS, ByteClass};
-use crate::host::scan::{Form, Name, SHORT, Stop, WORDS};
-use crate::lookup::direct::{DIRECT_WALKS, FstLabels};
+use crate::host::label::{ByteClass, BYTE_CLASS};
+use crate::host::scan::{Form, Name, Stop, SHORT, WORDS};
+use crate::lookup::direct::{FstLabels, DIRECT_WALKS};
 use crate::lookup::tree::LabelTree;
-use crate::lookup::walk::{Match, walk};
+use crate::lookup::walk::{walk, Match};
 use crate::lookup::walkable::walkable;
 use crate::rules::automaton::Automaton;
 

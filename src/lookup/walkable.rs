@@ -28,10 +28,10 @@
 //! loading the full way.
 
 use crate::error::FormatError;
-use crate::host::label::{BYTE_CLASS, ByteClass, MAX_LABEL, check_ascii_label};
+use crate::host::label::{check_ascii_label, ByteClass, BYTE_CLASS, MAX_LABEL};
 use crate::lookup::direct::FstLabels;
 use crate::lookup::tree::MAX_BRANCHINGS;
-use crate::rules::automaton::{Automaton, MAX_KEY_LEN, max_unfolded};
+use crate::rules::automaton::{max_unfolded, Automaton, MAX_KEY_LEN};
 use crate::rules::compile::flags;
 
 /// Whether the map `fst` may answer lookups as it is (see the

@@ -204,7 +204,7 @@ trait States {
     /// Transition `i` (below [`States::transitions`]): input, output and
     /// target.
     fn transition(&self, state: &Self::State, i: u32)
-    -> Result<(u8, u8, Self::State), FormatError>;
+        -> Result<(u8, u8, Self::State), FormatError>;
 }
 
 impl States for Automaton<'_> {
