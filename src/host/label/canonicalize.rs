@@ -1,0 +1,480 @@
+//! Canonicalisation: a host, or one label of a rule, written in its
+//! canonical ASCII form (docs/behaviour.md section 3), with the input form
+//! beside it when asked. A name that UTS 46 leaves as it is, but for
+//! lower case, is written label by label without processing; any other is
+//! processed by [`uts46`] and written from what that gives. Errors come in
+//! the order of [`HostError::Label`].
+
+use crate::error::{HostError, LabelError};
+use crate::host::form::InputForm;
+use crate::host::uts46;
+
+use super::unicode::canonical_after;
+use super::{check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME};
+
+/// The canonical ASCII form of one label of a rule (no separators in it):
+/// UTS 46 ToASCII, then the checks of a host's label.
+pub(crate) fn canonical_label(label: &str) -> Result<String, LabelError> {
+    let processed;
+    let label = match uts46::is_fast_path(label) {
+        true => label,
+        false => {
+            processed = uts46::to_ascii(label).map_err(LabelError::Uts46)?;
+            &*processed
+        }
+    };
+    let mut buf = [0u8; MAX_LABEL];
+    let n = canonical_label_into(label, &mut buf, None).map_err(|(_, e)| e)?;
+    Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
+}
+
+/// A host's canonical ASCII name, built on the stack. A name too long for
+/// the buffer keeps counting its length, so that the error can say it.
+pub(crate) struct AsciiName {
+    buf: [u8; AsciiName::CAPACITY],
+    /// The name's length, which may exceed what the buffer holds.
+    len: usize,
+    /// Whether the name ends in a dot (an FQDN).
+    fqdn: bool,
+}
+
+impl AsciiName {
+    /// A name of 253 octets, a trailing dot, and room to spare.
+    const CAPACITY: usize = 256;
+
+    /// An empty name.
+    pub(crate) fn new() -> AsciiName {
+        AsciiName {
+            buf: [0; AsciiName::CAPACITY],
+            len: 0,
+            fqdn: false,
+        }
+    }
+
+    /// The name's bytes, a trailing dot included; cut short when the name
+    /// is too long (see [`AsciiName::too_long`]).
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len.min(AsciiName::CAPACITY)]
+    }
+
+    /// The name's length in octets without a trailing dot, when that is
+    /// over 253.
+    pub(crate) fn too_long(&self) -> Option<usize> {
+        let bare = self.len - usize::from(self.fqdn);
+        (bare > MAX_NAME).then_some(bare)
+    }
+
+    /// The name as a string.
+    pub(crate) fn to_string_lossless(&self) -> String {
+        // Only ASCII bytes are ever written.
+        String::from_utf8_lossy(self.as_bytes()).into_owned()
+    }
+
+    /// Appends bytes; past the buffer's end, only counts them.
+    fn push(&mut self, bytes: &[u8]) {
+        if let Some(dst) = self.buf.get_mut(self.len..self.len + bytes.len()) {
+            dst.copy_from_slice(bytes);
+        }
+        self.len += bytes.len();
+    }
+}
+
+/// Canonicalises a whole host into `ascii` (and its input form, processed
+/// by UTS 46, into `input`, when given: the form of `host`, which differs
+/// from it where a letter was lower-cased, another separator than `.`
+/// used, anything mapped, removed or decoded). `host` is not empty. Errors
+/// come in the order of [`HostError::Label`]: those of UTS 46 processing
+/// (the leftmost label's, the Bidi rule last), then the leftmost of the
+/// others (an empty label, a forbidden code point, a label too long); a
+/// name that does not fit says so ([`AsciiName::too_long`]).
+///
+/// In the input form, a label given as an A-label is its lower-cased
+/// A-label, any other is its processed Unicode form (docs/behaviour.md section 3 step 6).
+pub(crate) fn canonicalize_host(
+    host: &str,
+    ascii: &mut AsciiName,
+    mut input: Option<&mut InputForm<'_>>,
+) -> Result<(), HostError> {
+    if uts46::is_fast_path(host) {
+        return canonicalize_simple_host(host, ascii, input);
+    }
+    if is_stable_name(host) {
+        // UTS 46 leaves every label as it is (A-labels checked on the way):
+        // nothing is allocated. An A-label of right-to-left characters
+        // asks for the Bidi rule on the name.
+        match canonicalize_simple_host(host, ascii, input.as_deref_mut()) {
+            Ok(()) => {
+                return uts46::check_ascii_name_bidi(host).map_err(|e| HostError::Label {
+                    offset: e.offset(),
+                    error: LabelError::Uts46(e),
+                })
+            }
+            // An error of processing (an A-label's, the leftmost) comes
+            // first; the Bidi rule is checked last.
+            Err(
+                e @ HostError::Label {
+                    error: LabelError::Uts46(_) | LabelError::Punycode(_),
+                    ..
+                },
+            ) => return Err(e),
+            // Any other (an empty label, a forbidden code point, a label
+            // too long) must not hide an error of processing (the Bidi
+            // rule's included) in another label: the name is processed
+            // whole, below, which reports processing's errors first, as
+            // for a name that UTS 46 changes.
+            Err(_) => {
+                if let Some(input) = input.as_deref_mut() {
+                    input.clear();
+                }
+            }
+        }
+    }
+    ascii.len = 0;
+    ascii.fqdn = false;
+    uts46::with_processed(|processed| {
+        processed.process(host).map_err(|e| HostError::Label {
+            offset: e.offset(),
+            error: LabelError::Uts46(e),
+        })?;
+        write_processed(host, processed, ascii, input)
+    })
+}
+
+/// [`canonicalize_host`] for a host processed by UTS 46 into `processed`.
+fn write_processed(
+    host: &str,
+    processed: &uts46::Processed,
+    ascii: &mut AsciiName,
+    mut input: Option<&mut InputForm<'_>>,
+) -> Result<(), HostError> {
+    let count = processed.labels().len();
+    for (k, label) in processed.labels().enumerate() {
+        let offset = label.input_offset();
+        let text = label.as_str();
+        if k > 0 {
+            ascii.push(b".");
+            if let Some(form) = input.as_deref_mut() {
+                form.push_str(".");
+            }
+        }
+        if text.is_empty() {
+            // One trailing dot marks an FQDN: the empty label after it is fine.
+            if k > 0 && k + 1 == count {
+                ascii.fqdn = true;
+                break;
+            }
+            return Err(HostError::Label {
+                offset,
+                error: LabelError::Empty,
+            });
+        }
+        if let Some(c) = text
+            .chars()
+            .find(|&c| c.is_ascii() && BYTE_CLASS[c as usize] == ByteClass::Forbidden)
+        {
+            // Where the input holds it, or what was mapped to it.
+            let at = host
+                .get(offset..)
+                .and_then(|rest| {
+                    rest.char_indices()
+                        .find(|&(_, x)| x == c || etld_punycode::unfullwidth(x) == c)
+                })
+                .map_or(offset, |(i, _)| offset + i);
+            return Err(HostError::Label {
+                offset: at,
+                error: LabelError::ForbiddenCodePoint(c),
+            });
+        }
+        let mut out = [0u8; MAX_LABEL];
+        let len = if let Some(plain) = label.ascii() {
+            match out.get_mut(..plain.len()) {
+                Some(dst) => {
+                    dst.copy_from_slice(plain.as_bytes());
+                    plain.len()
+                }
+                None => {
+                    return Err(HostError::Label {
+                        offset,
+                        error: LabelError::TooLong(plain.len()),
+                    })
+                }
+            }
+        } else {
+            out[..4].copy_from_slice(b"xn--");
+            let n = etld_punycode::encode_chars_into(text.chars(), &mut out[4..]).map_err(|e| {
+                let error = match e {
+                    etld_punycode::Error::BufferTooSmall { needed } => {
+                        LabelError::TooLong(needed + 4)
+                    }
+                    etld_punycode::Error::InputTooLong { .. } => LabelError::TooLong(text.len()),
+                    e => LabelError::Punycode(e),
+                };
+                HostError::Label { offset, error }
+            })?;
+            n + 4
+        };
+        let canonical = &out[..len];
+        check_label_length(canonical).map_err(|error| HostError::Label { offset, error })?;
+        ascii.push(canonical);
+        if let Some(form) = input.as_deref_mut() {
+            match label.was_a_label() {
+                true => form.push_ascii(canonical),
+                false => form.push_str(text),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether UTS 46 processing leaves every non-ASCII character of `host` as
+/// it is: each is stable where it stands (see [`canonical_after`]) and no
+/// label starts with a combining mark.
+fn is_stable_name(host: &str) -> bool {
+    let (mut at_start, mut last) = (true, 0);
+    for c in host.chars() {
+        if c.is_ascii() {
+            (at_start, last) = (c == '.', 0);
+            continue;
+        }
+        match canonical_after(c, last) {
+            Some(class) if !(at_start && uts46::is_mark(c)) => last = class,
+            _ => return false,
+        }
+        at_start = false;
+    }
+    true
+}
+
+/// [`canonicalize_host`] for a host that UTS 46 only lower-cases: ASCII
+/// without `xn--` labels, or one whose other characters are all stable
+/// ([`is_stable_name`]; its `xn--` labels are checked here, the Bidi rule
+/// aside).
+fn canonicalize_simple_host(
+    host: &str,
+    ascii: &mut AsciiName,
+    mut input: Option<&mut InputForm<'_>>,
+) -> Result<(), HostError> {
+    ascii.len = 0;
+    ascii.fqdn = false;
+    let mut rest = host;
+    let mut offset = 0;
+    loop {
+        let (label, next) = match rest.find('.') {
+            Some(i) => (&rest[..i], rest.get(i + 1..)),
+            None => (rest, None),
+        };
+        // One trailing dot marks an FQDN: the empty label after it is fine.
+        ascii.fqdn = next.is_none() && label.is_empty() && offset > 0;
+        if !ascii.fqdn {
+            let mut canonical = [0u8; MAX_LABEL];
+            let n = canonical_label_into(label, &mut canonical, input.as_deref_mut())
+                .map_err(|(at, error)| HostError::in_label(offset, at, error))?;
+            ascii.push(&canonical[..n]);
+        }
+        match next {
+            Some(n) => {
+                ascii.push(b".");
+                if let Some(input) = input.as_deref_mut() {
+                    input.push_str(".");
+                }
+                offset = host.len() - n.len();
+                rest = n;
+            }
+            None => return Ok(()),
+        }
+    }
+}
+
+/// What is wrong with a label, and where: the byte offset in the label of
+/// a forbidden code point, 0 for anything else.
+type LabelFault = (usize, LabelError);
+
+/// Writes the canonical ASCII form of one label (no separators in it) into
+/// `out`, returning its length; appends its input form (mapped and
+/// lower-cased) to `input` when given.
+fn canonical_label_into(
+    label: &str,
+    out: &mut [u8; MAX_LABEL],
+    input: Option<&mut InputForm<'_>>,
+) -> Result<usize, LabelFault> {
+    if label.is_empty() {
+        return Err((0, LabelError::Empty));
+    }
+    if let Some((at, &b)) = label
+        .as_bytes()
+        .iter()
+        .enumerate()
+        .find(|&(_, &b)| BYTE_CLASS[b as usize] == ByteClass::Forbidden)
+    {
+        // A fullwidth code point before it that maps to a forbidden one is
+        // the first fault (`at` is an ASCII byte, so a boundary).
+        let (at, c) = label[..at]
+            .char_indices()
+            .map(|(i, c)| (i, etld_punycode::unfullwidth(c)))
+            .find(|&(_, c)| c.is_ascii() && BYTE_CLASS[c as usize] == ByteClass::Forbidden)
+            .unwrap_or((at, char::from(b)));
+        return Err((at, LabelError::ForbiddenCodePoint(c)));
+    }
+    let whole = |e| (0, e);
+    if label.is_ascii() {
+        let dst = out
+            .get_mut(..label.len())
+            .ok_or((0, LabelError::TooLong(label.len())))?;
+        dst.copy_from_slice(label.as_bytes());
+        dst.make_ascii_lowercase();
+        if let Some(input) = input {
+            input.push_ascii(dst);
+        }
+        check_ascii_label(dst).map_err(whole)?;
+        return Ok(label.len());
+    }
+    // A label whose other characters UTS 46 leaves as they are (see
+    // `is_stable_name`): ASCII lower-cased, once, into a stack buffer. An
+    // A-label holds at least one byte per code point after its prefix, so
+    // more than 59 cannot fit.
+    let mut chars = ['\0'; MAX_LABEL];
+    let mut n = 0;
+    let mut all_ascii = true;
+    let mut changed = false;
+    for c in label.chars() {
+        let l = c.to_ascii_lowercase();
+        if let Some(slot) = chars.get_mut(n) {
+            *slot = l;
+        }
+        n += 1;
+        all_ascii &= l.is_ascii();
+        changed |= l != c;
+    }
+    let punycode = |e| match e {
+        etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed),
+        etld_punycode::Error::LabelTooLong { len, .. } => LabelError::TooLong(len),
+        // Too long to be worth encoding: the label's own length says
+        // enough.
+        etld_punycode::Error::InputTooLong { .. } => LabelError::TooLong(label.len()),
+        e => LabelError::Punycode(e),
+    };
+    if n > MAX_LABEL {
+        // Too long whatever its form: let the encoder say how long.
+        return etld_punycode::to_ascii_label_into(label, out).map_err(|e| whole(punycode(e)));
+    }
+    let chars = &chars[..n];
+    if let Some(input) = input {
+        match changed {
+            true => input.push_chars(chars),
+            false => input.push_str(label),
+        }
+    }
+    if all_ascii {
+        // Fullwidth letters, the Kelvin sign and a few others become ASCII.
+        for (d, &c) in out.iter_mut().zip(chars) {
+            *d = c as u8;
+        }
+        check_ascii_label(&out[..n]).map_err(whole)?;
+        return Ok(n);
+    }
+    if let [a, b, '-', '-', ..] = chars {
+        if matches!((a, b), ('x', 'n')) {
+            // An `xn--` label holds an A-label's ASCII payload, and this one
+            // holds more.
+            let (at, byte) = first_non_ascii(label);
+            let error = etld_punycode::Error::InvalidDigit { position: at, byte };
+            return Err(whole(LabelError::Punycode(error)));
+        }
+    }
+    out[..4].copy_from_slice(b"xn--");
+    let len = etld_punycode::encode_chars_into(chars.iter().copied(), &mut out[4..]).map_err(
+        |e| match e {
+            etld_punycode::Error::BufferTooSmall { needed } => {
+                whole(LabelError::TooLong(needed + 4))
+            }
+            e => whole(punycode(e)),
+        },
+    )?;
+    Ok(len + 4)
+}
+
+/// The offset and value of the first non-ASCII byte of `label`, which has
+/// one.
+fn first_non_ascii(label: &str) -> (usize, u8) {
+    label
+        .bytes()
+        .enumerate()
+        .find(|(_, b)| !b.is_ascii())
+        .unwrap_or((0, 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::label::to_unicode_name;
+    use std::borrow::Cow;
+
+    #[test]
+    fn canonical_labels() {
+        assert_eq!(canonical_label("example").unwrap(), "example");
+        assert_eq!(canonical_label("ExAmple").unwrap(), "example");
+        assert_eq!(canonical_label("Øyer").unwrap(), "xn--yer-zna");
+        assert_eq!(canonical_label("XN--55QX5D").unwrap(), "xn--55qx5d");
+        assert_eq!(canonical_label("公司").unwrap(), "xn--55qx5d");
+        assert_eq!(canonical_label(""), Err(LabelError::Empty));
+        assert_eq!(
+            canonical_label("a b"),
+            Err(LabelError::ForbiddenCodePoint(' '))
+        );
+        assert_eq!(
+            canonical_label(&"a".repeat(64)),
+            Err(LabelError::TooLong(64))
+        );
+        assert!(matches!(
+            canonical_label("xn--abc-"),
+            Err(LabelError::Uts46(_))
+        ));
+    }
+
+    #[test]
+    fn hosts() {
+        // The name in ASCII, and its input form: the host itself or its own.
+        fn canonical(host: &str) -> Result<(String, Cow<'_, str>), HostError> {
+            let (mut ascii, mut input) = (AsciiName::new(), InputForm::new(host));
+            canonicalize_host(host, &mut ascii, Some(&mut input))?;
+            Ok((ascii.to_string_lossless(), input.into_cow()))
+        }
+        let (ascii, input) = canonical("WWW.食狮。公司.cn.").unwrap();
+        assert_eq!(ascii, "www.xn--85x722f.xn--55qx5d.cn.");
+        assert_eq!(input, "www.食狮.公司.cn.");
+        assert_eq!(to_unicode_name(&ascii), "www.食狮.公司.cn.");
+        assert_eq!(
+            canonicalize_host("a..b", &mut AsciiName::new(), None).err(),
+            Some(HostError::Label {
+                offset: 2,
+                error: LabelError::Empty
+            })
+        );
+        // Labels that lower-case into ASCII, and too-long Unicode labels.
+        let (ascii, input) = canonical("\u{212A}elvin.com").unwrap();
+        assert_eq!((&*ascii, &*input), ("kelvin.com", "kelvin.com"));
+        assert!(matches!(
+            canonical("食狮.公司.cn.").unwrap().1,
+            Cow::Borrowed("食狮.公司.cn.")
+        ));
+        assert!(
+            matches!(canonical("食狮.公司。cn").unwrap().1, Cow::Owned(f) if f == "食狮.公司.cn")
+        );
+        assert_eq!(canonical("Bücher.de").unwrap().1, "bücher.de");
+        assert_eq!(canonical("bücher.DE").unwrap().1, "bücher.de");
+        assert_eq!(
+            canonical(&"ü".repeat(70)).err(),
+            Some(HostError::Label {
+                offset: 0,
+                error: LabelError::TooLong(76)
+            })
+        );
+        assert_eq!(
+            canonical(&format!("a.{}", "食".repeat(59))).err(),
+            Some(HostError::Label {
+                offset: 2,
+                error: LabelError::TooLong(66)
+            })
+        );
+    }
+}
