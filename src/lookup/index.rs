@@ -370,10 +370,9 @@ impl Index {
             // name a Bidi domain name, whose every label the Bidi rule must
             // hold for: the slow path checks the rule on the whole name
             // (`Form::BIDI`). The labels checked here say whether they are
-            // right-to-left; the tree knows which of its own are. (The
-            // check reached from here, rather than from the slow path, made
-            // the compiler lay out the fast path of every lookup
-            // differently: plain hosts took 17% longer for the same code.)
+            // right-to-left; the tree knows which of its own are. Checked
+            // here, out of line, rather than from the slow path, so that the
+            // fast path keeps its layout (`benches/lookup.rs`, `plain`).
             if name.check_labels_before(listed_from, |label| self.is_rtl_a_label(label))? {
                 form = form | Form::BIDI;
             }

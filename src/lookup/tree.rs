@@ -326,8 +326,9 @@ impl LabelTree {
             return false;
         }
         // The tree's labels are lower-case; a host's may not be. Compared a
-        // byte at a time, lower-cased as read: a lower-cased copy, read back
-        // by `memcmp` in words just after its bytes were written, stalled.
+        // byte at a time, lower-cased as read: a lower-cased copy read back
+        // in words right after it is written stalls (`benches/lookup.rs`,
+        // the A-label hosts).
         let lower = || label.iter().map(u8::to_ascii_lowercase);
         self.rtl_a_labels
             .binary_search_by(|l| l.iter().copied().cmp(lower()))

@@ -48,8 +48,8 @@
 //! map of up to [`DECODE_LIMIT`] bytes it also keeps the nodes it decodes as
 //! plain arrays (at most 16 bytes for each byte of the map), which the
 //! unfolding follows instead of decoding a node again for each key prefix
-//! that reaches it: a third of the time the Public Suffix List takes to
-//! load. A larger map is unfolded from its bytes. All of it goes once the
+//! that reaches it (`examples/load_memory`, `unfold`). A larger map is
+//! unfolded from its bytes. All of it goes once the
 //! keys are unfolded.
 
 use crate::error::FormatError;
@@ -128,7 +128,8 @@ pub(crate) struct Automaton<'a> {
 
 /// The largest map whose nodes the sweep keeps decoded (4 MiB, at most
 /// 16 bytes of arrays for each of its bytes): larger maps are unfolded
-/// straight from their bytes, slower, in a fifth of the memory.
+/// straight from their bytes, which is slower and needs no arrays
+/// (`examples/list_cost`).
 const DECODE_LIMIT: usize = 4 << 20;
 
 /// The reachable nodes of an automaton as the sweep decoded them, so that
