@@ -22,12 +22,13 @@ use arrow_array::{
 use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
-use etld::{Answer, Domain, List, Options, Section};
+use etld::{Answer, Domain, List, Options};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::{PyResult, Python};
 
 use crate::arrow::Imported;
 use crate::extract;
+use crate::view::View;
 
 /// What to answer for each row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -570,11 +571,6 @@ fn not_strings(t: &DataType) -> pyo3::PyErr {
     ))
 }
 
-/// `icann`, `private`, or `None`.
-fn section_name(s: Option<Section>) -> Option<&'static str> {
-    s.map(|s| s.as_str())
-}
-
 /// The parts of a lookup, as columns.
 struct Parts {
     host: Option<Strings>,
@@ -632,6 +628,19 @@ impl Parts {
         self.error.append_option(error);
     }
 
+    /// The parts of a valid host's answer, from either path.
+    fn found(&mut self, v: &impl View) {
+        self.push_parts(
+            v.suffix(),
+            v.registrable(),
+            v.subdomain(),
+            v.label(),
+            v.section_name(),
+            Some(v.known()),
+            None,
+        );
+    }
+
     /// The row of an answer of the batch path for the host `host` gives;
     /// `unreadable` says why the row was no string, if it was none (see
     /// [`Strs::unreadable`]).
@@ -651,15 +660,7 @@ impl Parts {
                 Some(false),
                 Some(&unreadable().unwrap_or_else(|| hinted(host().unwrap_or(""), e.to_string()))),
             ),
-            None => self.push_parts(
-                a.suffix(),
-                a.registrable(),
-                a.subdomain(),
-                a.registrable_label(),
-                section_name(a.section()),
-                Some(a.is_known()),
-                None,
-            ),
+            None => self.found(a),
         }
         self.nulls.push(true);
     }
@@ -671,15 +672,7 @@ impl Parts {
             h.push(host);
         }
         match found {
-            Ok(d) => self.push_parts(
-                d.suffix(),
-                d.registrable(),
-                d.subdomain(),
-                d.registrable_label(),
-                section_name(d.section()),
-                Some(d.is_known()),
-                None,
-            ),
+            Ok(d) => self.found(d),
             Err(e) => self.push_parts(None, None, None, None, None, Some(false), Some(&e)),
         }
         self.nulls.push(true);
@@ -917,7 +910,7 @@ fn answer_chunks(
             let mut out = StringBuilder::with_capacity(rows, rows * 5);
             for chunk in &input.chunks {
                 each_answer(list, options, chunk, stop, |a| {
-                    out.append_option(a.and_then(|a| section_name(a.section())))
+                    out.append_option(a.and_then(|a| a.section_name()))
                 })?;
             }
             Ok(Arc::new(out.finish()))
@@ -926,7 +919,7 @@ fn answer_chunks(
             let mut out = BooleanBuilder::with_capacity(rows);
             for chunk in &input.chunks {
                 each_answer(list, options, chunk, stop, |a| {
-                    out.append_option(a.filter(|a| a.is_ok()).map(|a| a.is_known()))
+                    out.append_option(a.filter(|a| a.is_ok()).map(|a| a.known()))
                 })?;
             }
             Ok(Arc::new(out.finish()))

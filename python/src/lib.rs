@@ -17,6 +17,7 @@ mod extra;
 mod extract;
 mod text;
 mod update;
+mod view;
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -35,6 +36,7 @@ use crate::arrow::{import, is_arrow, Column};
 use crate::column::{Either, Op};
 use crate::extra::{list_err, PyLayer, Texts};
 use crate::text::{piece, str_of, usv_of, utf8_of, Usv};
+use crate::view::View;
 
 create_exception!(
     etld,
@@ -259,11 +261,6 @@ impl PyList {
         // from 102-104 to 95-97 ns.
         let found = self.list.lookup_with(text, options);
         let answer = match (&found, op) {
-            (Ok(d), Op::Registrable) => d.registrable(),
-            (Ok(d), Op::Site) => d.registrable().map(|r| r.strip_suffix('.').unwrap_or(r)),
-            (Ok(d), Op::Suffix) => d.suffix(),
-            (Ok(d), Op::Subdomain) => d.subdomain(),
-            (Ok(d), Op::Label) => d.registrable_label(),
             (Ok(d), Op::Section) => match d.section() {
                 // Two strs, made once.
                 Some(etld::Section::Icann) => {
@@ -283,6 +280,7 @@ impl PyList {
                     },
                 )
             }
+            (Ok(d), op) => View::part(d, op),
             _ => None,
         };
         match answer {
@@ -510,8 +508,147 @@ fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {
     }
 }
 
-#[pymethods]
-impl PyList {
+/// Defines `List`'s methods (its `#[pymethods]`, one block as PyO3 takes
+/// a class's, with no macro inside it): first those of one operation for a
+/// host or a column, as `module_fn!` defines the module's: each of `hosts`
+/// `$name, $op` (`PyList::answer_of`, with the options and `url=`), each of
+/// `urls` `$name, $op, $arg` (`PyList::answer_op` of an argument named
+/// `$arg`, a URL or a column of them, with the options); then the methods
+/// written out in the braces.
+macro_rules! list_methods {
+    (
+        hosts { $($(#[$doc:meta])* $name:ident, $op:ident;)* }
+        urls { $($(#[$url_doc:meta])* $url_name:ident, $url_op:ident, $arg:ident;)* }
+        { $($methods:tt)* }
+    ) => {
+        #[pymethods]
+        impl PyList {
+            $(
+                $(#[$doc])*
+                #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+                #[allow(clippy::too_many_arguments)]
+                fn $name<'py>(
+                    slf: &Bound<'py, PyList>,
+                    host: &Bound<'py, PyAny>,
+                    icann_only: Option<bool>,
+                    default_rule: Option<bool>,
+                    wildcard_root: Option<bool>,
+                    output: Option<&str>,
+                    url: bool,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    let o = slf
+                        .get()
+                        .call_options(icann_only, default_rule, wildcard_root, output)?;
+                    PyList::answer_of(slf, Op::$op, host, o, url)
+                }
+            )*
+            $(
+                $(#[$url_doc])*
+                #[pyo3(signature = ($arg, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+                fn $url_name<'py>(
+                    slf: &Bound<'py, PyList>,
+                    $arg: &Bound<'py, PyAny>,
+                    icann_only: Option<bool>,
+                    default_rule: Option<bool>,
+                    wildcard_root: Option<bool>,
+                    output: Option<&str>,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    let o = slf
+                        .get()
+                        .call_options(icann_only, default_rule, wildcard_root, output)?;
+                    PyList::answer_op(slf, Op::$url_op, $arg, o)
+                }
+            )*
+            $($methods)*
+        }
+    };
+}
+
+list_methods! {
+    hosts {
+        /// The registrable domain of a host (None when the host is a public
+        /// suffix or invalid), or of every host of a column.
+        ///
+        /// >>> icann = etld.List.builtin(icann_only=True)
+        /// >>> icann.registrable("me.github.io"), icann.registrable("me.github.io", icann_only=False)
+        /// ('github.io', 'me.github.io')
+        registrable, Registrable;
+
+        /// The public suffix of a host (None when it has none or is invalid),
+        /// or of every host of a column.
+        ///
+        /// >>> etld.List.builtin().suffix("www.example.co.uk")
+        /// 'co.uk'
+        suffix, Suffix;
+
+        /// The labels left of the registrable domain (`www` for
+        /// `www.example.co.uk`), or None; for a column, a column.
+        subdomain, Subdomain;
+
+        /// The label left of the public suffix (`example` for
+        /// `www.example.co.uk`), or None; for a column, a column.
+        label, Label;
+
+        /// `"icann"` or `"private"`: the section of the rule that prevailed;
+        /// None for the implicit `*` rule or an invalid host. For a column, a
+        /// column.
+        section, Section;
+
+        /// Whether a listed rule prevailed (None for an invalid host); for a
+        /// column, a column.
+        known, Known;
+
+        /// Why the host is invalid (etld's message), or None when it is
+        /// valid; for a column, a column.
+        error, Error;
+
+        /// The site key of a host, for grouping and counting by site: its
+        /// registrable domain in ASCII (A-labels), without a trailing dot, so
+        /// that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are
+        /// one site; None where there is none (a public suffix, an IP address,
+        /// an invalid host). For a column, a column.
+        ///
+        /// >>> psl = etld.List.builtin()
+        /// >>> psl.site("www.Bücher.de"), psl.site("shop.xn--bcher-kva.de"), psl.site("bücher.de.")
+        /// ('xn--bcher-kva.de', 'xn--bcher-kva.de', 'xn--bcher-kva.de')
+        site, Site;
+
+        /// Every part of the answer for a host, as a `Domain`; raises
+        /// `HostError` (a `ValueError`) for an invalid host. Given a column, a
+        /// struct column of the parts (a row whose `error` says why for an
+        /// invalid host).
+        ///
+        /// >>> etld.List.builtin().lookup("a..b")
+        /// Traceback (most recent call last):
+        /// etld.HostError: empty label at byte 2
+        lookup, Lookup;
+    }
+    urls {
+        /// Every part of the answer for the host of a URL (or `host:port`, or
+        /// an e-mail address), as the WHATWG URL standard's parser takes the
+        /// host out; raises `UrlError` or `HostError` (both `ValueError`s).
+        /// Given a column, a struct column with the host too.
+        ///
+        /// >>> etld.List.builtin().lookup_url("https://user@www.Example.co.uk:8080/path").registrable
+        /// 'example.co.uk'
+        lookup_url, LookupUrl, url;
+
+        /// The parts of the host of a URL, a host, `host:port` or an e-mail
+        /// address in tldextract's shape (an `etld.ExtractResult`), answered
+        /// from this list: see `etld.extract`. Given a column, a struct column
+        /// of its fields and properties (`subdomain`, `domain`, `suffix`,
+        /// `registered_domain`, `top_domain_under_public_suffix`, `fqdn`,
+        /// `ipv4`, `ipv6`, `is_private`, `registry_suffix`,
+        /// `top_domain_under_registry_suffix`): each row what `extract` gives
+        /// for its value, NULL for NULL.
+        ///
+        /// >>> import pyarrow as pa
+        /// >>> rows = etld.List.builtin().extract(pa.array(["https://me.github.io/x", None])).to_pylist()
+        /// >>> rows[0]["registered_domain"], rows[0]["is_private"], rows[1]
+        /// ('me.github.io', True, None)
+        extract, Extract, url_or_host;
+    }
+    {
     /// The list in use, as the `etld` command line chooses it: the file
     /// `path` if given, else the file `$ETLD_LIST` names, else the newest
     /// by VERSION of the built-in list, the list `etld update` installed and
@@ -736,173 +873,6 @@ impl PyList {
         self.list.fingerprint()
     }
 
-    /// The registrable domain of a host (None when the host is a public
-    /// suffix or invalid), or of every host of a column.
-    ///
-    /// >>> icann = etld.List.builtin(icann_only=True)
-    /// >>> icann.registrable("me.github.io"), icann.registrable("me.github.io", icann_only=False)
-    /// ('github.io', 'me.github.io')
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn registrable<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_of(slf, Op::Registrable, host, o, url)
-    }
-
-    /// The public suffix of a host (None when it has none or is invalid),
-    /// or of every host of a column.
-    ///
-    /// >>> etld.List.builtin().suffix("www.example.co.uk")
-    /// 'co.uk'
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn suffix<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_of(slf, Op::Suffix, host, o, url)
-    }
-
-    /// The labels left of the registrable domain (`www` for
-    /// `www.example.co.uk`), or None; for a column, a column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn subdomain<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_of(slf, Op::Subdomain, host, o, url)
-    }
-
-    /// The label left of the public suffix (`example` for
-    /// `www.example.co.uk`), or None; for a column, a column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn label<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_of(slf, Op::Label, host, o, url)
-    }
-
-    /// `"icann"` or `"private"`: the section of the rule that prevailed;
-    /// None for the implicit `*` rule or an invalid host. For a column, a
-    /// column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn section<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_of(slf, Op::Section, host, o, url)
-    }
-
-    /// Whether a listed rule prevailed (None for an invalid host); for a
-    /// column, a column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn known<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_of(slf, Op::Known, host, o, url)
-    }
-
-    /// Why the host is invalid (etld's message), or None when it is
-    /// valid; for a column, a column.
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn error<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_of(slf, Op::Error, host, o, url)
-    }
-
-    /// The site key of a host, for grouping and counting by site: its
-    /// registrable domain in ASCII (A-labels), without a trailing dot, so
-    /// that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are
-    /// one site; None where there is none (a public suffix, an IP address,
-    /// an invalid host). For a column, a column.
-    ///
-    /// >>> psl = etld.List.builtin()
-    /// >>> psl.site("www.Bücher.de"), psl.site("shop.xn--bcher-kva.de"), psl.site("bücher.de.")
-    /// ('xn--bcher-kva.de', 'xn--bcher-kva.de', 'xn--bcher-kva.de')
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn site<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_of(slf, Op::Site, host, o, url)
-    }
-
     /// One part of the answer, by name (`registrable`, `suffix`,
     /// `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
     /// `lookup_url`, `site`, `extract`) for a host or a column.
@@ -922,65 +892,6 @@ impl PyList {
         let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
         let op = Op::parse(part)?;
         PyList::answer_of(slf, op, host, o, url)
-    }
-
-    /// Every part of the answer for a host, as a `Domain`; raises
-    /// `HostError` (a `ValueError`) for an invalid host. Given a column, a
-    /// struct column of the parts (a row whose `error` says why for an
-    /// invalid host).
-    ///
-    /// >>> etld.List.builtin().lookup("a..b")
-    /// Traceback (most recent call last):
-    /// etld.HostError: empty label at byte 2
-    #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn lookup<'py>(
-        slf: &Bound<'py, PyList>,
-        host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-        url: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        PyList::answer(
-            slf,
-            "lookup",
-            host,
-            icann_only,
-            default_rule,
-            wildcard_root,
-            output,
-            url,
-        )
-    }
-
-    /// Every part of the answer for the host of a URL (or `host:port`, or
-    /// an e-mail address), as the WHATWG URL standard's parser takes the
-    /// host out; raises `UrlError` or `HostError` (both `ValueError`s).
-    /// Given a column, a struct column with the host too.
-    ///
-    /// >>> etld.List.builtin().lookup_url("https://user@www.Example.co.uk:8080/path").registrable
-    /// 'example.co.uk'
-    #[pyo3(signature = (url, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
-    fn lookup_url<'py>(
-        slf: &Bound<'py, PyList>,
-        url: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        PyList::answer(
-            slf,
-            "lookup_url",
-            url,
-            icann_only,
-            default_rule,
-            wildcard_root,
-            output,
-            false,
-        )
     }
 
     /// Whether a server at `request_host` may set a cookie for
@@ -1104,34 +1015,6 @@ impl PyList {
         PyBytes::new(py, self.list.to_fst_bytes())
     }
 
-    /// The parts of the host of a URL, a host, `host:port` or an e-mail
-    /// address in tldextract's shape (an `etld.ExtractResult`), answered
-    /// from this list: see `etld.extract`. Given a column, a struct column
-    /// of its fields and properties (`subdomain`, `domain`, `suffix`,
-    /// `registered_domain`, `top_domain_under_public_suffix`, `fqdn`,
-    /// `ipv4`, `ipv6`, `is_private`, `registry_suffix`,
-    /// `top_domain_under_registry_suffix`): each row what `extract` gives
-    /// for its value, NULL for NULL.
-    ///
-    /// >>> import pyarrow as pa
-    /// >>> rows = etld.List.builtin().extract(pa.array(["https://me.github.io/x", None])).to_pylist()
-    /// >>> rows[0]["registered_domain"], rows[0]["is_private"], rows[1]
-    /// ('me.github.io', True, None)
-    #[pyo3(signature = (url_or_host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
-    fn extract<'py>(
-        slf: &Bound<'py, Self>,
-        url_or_host: &Bound<'py, PyAny>,
-        icann_only: Option<bool>,
-        default_rule: Option<bool>,
-        wildcard_root: Option<bool>,
-        output: Option<&str>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let o = slf
-            .get()
-            .call_options(icann_only, default_rule, wildcard_root, output)?;
-        PyList::answer_op(slf, Op::Extract, url_or_host, o)
-    }
-
     /// Pickles as the `.fst` bytes of the list the extra rules were laid
     /// over (nothing for the built-in list), its options, where it came
     /// from and the texts of extra rules, so that a list travels to other
@@ -1165,6 +1048,7 @@ impl PyList {
             self.list.version().unwrap_or("none"),
             self.source
         )
+    }
     }
 }
 
@@ -1429,12 +1313,12 @@ impl PyDomain {
         PyDomain {
             host: host.to_string(),
             name: name.to_string(),
-            suffix: range_in(name, d.suffix()),
-            registrable: range_in(name, d.registrable()),
-            subdomain: range_in(name, d.subdomain()),
-            label: range_in(name, d.registrable_label()),
-            section: d.section().map(|s| s.as_str()),
-            known: d.is_known(),
+            suffix: range_in(name, View::suffix(d)),
+            registrable: range_in(name, View::registrable(d)),
+            subdomain: range_in(name, View::subdomain(d)),
+            label: range_in(name, d.label()),
+            section: d.section_name(),
+            known: d.known(),
             is_public_suffix: d.is_public_suffix(),
             is_fqdn: d.is_fqdn(),
             rule: d.rule().map(|r| r.into_owned()),
