@@ -458,6 +458,103 @@ impl std::error::Error for Error {
     }
 }
 
+/// Why a URL has no answer ([`List::lookup_url`](crate::List::lookup_url)):
+/// it gives no host, or its host is not a valid host name.
+///
+/// ```
+/// use etld::{HostError, UrlError, UrlLookupError};
+///
+/// let list = etld::List::builtin();
+/// assert_eq!(list.lookup_url("file:///etc/hosts").unwrap_err(), UrlLookupError::Url(UrlError::NoHost));
+/// assert_eq!(list.lookup_url("https://1.2.3.4/").unwrap_err(), UrlLookupError::Host(HostError::IpAddress));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UrlLookupError {
+    /// The URL gives no host, or is not a URL.
+    Url(UrlError),
+    /// The URL's host is not a valid host name (an IP address, a bad label).
+    Host(HostError),
+}
+
+impl fmt::Display for UrlLookupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlLookupError::Url(e) => e.fmt(f),
+            UrlLookupError::Host(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for UrlLookupError {}
+
+impl From<UrlError> for UrlLookupError {
+    fn from(e: UrlError) -> UrlLookupError {
+        UrlLookupError::Url(e)
+    }
+}
+
+impl From<HostError> for UrlLookupError {
+    fn from(e: HostError) -> UrlLookupError {
+        UrlLookupError::Host(e)
+    }
+}
+
+impl From<UrlLookupError> for Error {
+    fn from(e: UrlLookupError) -> Error {
+        match e {
+            UrlLookupError::Url(e) => Error::Url(e),
+            UrlLookupError::Host(e) => Error::Host(e),
+        }
+    }
+}
+
+/// A name that is not one of the names of an option's values (see the
+/// `FromStr` implementations of [`Sections`](crate::Sections),
+/// [`Wildcard`](crate::Wildcard), [`Output`](crate::Output) and
+/// [`Section`](crate::Section)).
+///
+/// ```
+/// let e = "icann_only".parse::<etld::Sections>().unwrap_err();
+/// assert_eq!(e.to_string(), "unknown name `icann_only`: expected all or icann-only");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UnknownName {
+    given: String,
+    expected: &'static [&'static str],
+}
+
+impl UnknownName {
+    pub(crate) fn new(given: &str, expected: &'static [&'static str]) -> UnknownName {
+        UnknownName {
+            given: given.to_string(),
+            expected,
+        }
+    }
+
+    /// The names that would have parsed.
+    pub fn expected(&self) -> &'static [&'static str] {
+        self.expected
+    }
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown name `{}`: expected ", self.given)?;
+        for (i, name) in self.expected.iter().enumerate() {
+            let sep = match i {
+                0 => "",
+                _ if i + 1 == self.expected.len() => " or ",
+                _ => ", ",
+            };
+            write!(f, "{sep}{name}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
 impl std::error::Error for HostError {}
 impl std::error::Error for RuleError {}
 impl std::error::Error for FormatError {}

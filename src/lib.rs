@@ -253,7 +253,10 @@ pub mod source;
 pub mod cost;
 mod work;
 
-pub use error::{BuildError, Error, FormatError, HostError, LabelError, RuleError, UrlError};
+pub use error::{
+    BuildError, Error, FormatError, HostError, LabelError, RuleError, UnknownName, UrlError,
+    UrlLookupError,
+};
 pub use host::url;
 pub use host::uts46;
 pub use layers::Layers;

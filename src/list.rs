@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use crate::error::{Error, HostError};
+use crate::error::{Error, HostError, UrlLookupError};
 use crate::lookup::batch::{Answer, Batch};
 use crate::lookup::direct::DIRECT_WALKS;
 use crate::lookup::domain::Domain;
@@ -368,9 +368,9 @@ impl List {
     /// let d = list.lookup_url("someone@mail.example.com")?;
     /// assert_eq!(d.registrable(), Some("example.com"));
     /// assert!(list.lookup_url("file:///etc/hosts").is_err());
-    /// # Ok::<(), etld::Error>(())
+    /// # Ok::<(), etld::UrlLookupError>(())
     /// ```
-    pub fn lookup_url<'u>(&self, url: &'u str) -> Result<Domain<'u>, Error> {
+    pub fn lookup_url<'u>(&self, url: &'u str) -> Result<Domain<'u>, UrlLookupError> {
         self.lookup_url_with(url, &self.options)
     }
 
@@ -379,7 +379,7 @@ impl List {
         &self,
         url: &'u str,
         options: &Options,
-    ) -> Result<Domain<'u>, Error> {
+    ) -> Result<Domain<'u>, UrlLookupError> {
         let found = match crate::host::url::host(url)? {
             Cow::Borrowed(host) => self.lookup_with(host, options),
             Cow::Owned(host) => self.lookup_with(&host, options).map(Domain::into_owned),

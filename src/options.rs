@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use crate::error::UnknownName;
 use crate::rules::compile::flags;
 
 /// Which of the list's two sections take part in matching.
@@ -47,6 +48,54 @@ pub enum Output {
     /// Every label in Unicode: valid `xn--` A-labels are decoded.
     Unicode,
 }
+
+/// Names and values of an option enum, for `as_str`, `Display`, `AsRef<str>`
+/// and `FromStr`: one table, so that a name parses to the value that
+/// writes it.
+macro_rules! named {
+    ($type:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $type {
+            /// Every name, in the order of the variants.
+            const NAMES: &'static [&'static str] = &[$($name),+];
+
+            /// The value's name: what the command line and SQL call it,
+            /// and what [`FromStr`](std::str::FromStr) parses.
+            pub const fn as_str(&self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+        }
+
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl AsRef<str> for $type {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = UnknownName;
+
+            /// The value of a name, in any case.
+            fn from_str(name: &str) -> Result<$type, UnknownName> {
+                $(if name.eq_ignore_ascii_case($name) {
+                    return Ok($type::$variant);
+                })+
+                Err(UnknownName::new(name, $type::NAMES))
+            }
+        }
+    };
+}
+
+named!(Sections { All => "all", IcannOnly => "icann-only" });
+named!(Wildcard { Strict => "strict", Browser => "browser" });
+named!(Output { Input => "input", Ascii => "ascii", Unicode => "unicode" });
 
 /// The options of a lookup.
 ///
@@ -194,6 +243,31 @@ mod tests {
         assert_eq!(
             format!("{:?}", Options::new()),
             "Options { sections: All, implicit_rule: true, wildcard: Strict, output: Input }"
+        );
+    }
+}
+
+#[cfg(test)]
+mod names {
+    use super::*;
+
+    #[test]
+    fn every_name_parses_to_the_value_that_writes_it() {
+        for s in [Sections::All, Sections::IcannOnly] {
+            assert_eq!(s.as_str().parse(), Ok(s));
+            assert_eq!(s.to_string().to_uppercase().parse(), Ok(s));
+        }
+        for w in [Wildcard::Strict, Wildcard::Browser] {
+            assert_eq!(w.as_str().parse(), Ok(w));
+        }
+        for o in [Output::Input, Output::Ascii, Output::Unicode] {
+            assert_eq!(o.as_ref().parse(), Ok(o));
+        }
+        let e = "utf8".parse::<Output>().unwrap_err();
+        assert_eq!(e.expected(), ["input", "ascii", "unicode"]);
+        assert_eq!(
+            e.to_string(),
+            "unknown name `utf8`: expected input, ascii or unicode"
         );
     }
 }

@@ -11,7 +11,7 @@
 //! (`host:port`, `mailto:user@host`, no scheme) are left out, counted in the
 //! file's header.
 
-use etld::{Error, HostError, List, Options, Output, UrlError};
+use etld::{HostError, List, Options, Output, UrlError, UrlLookupError};
 
 /// Undoes the vector file's escapes: `\\`, `\t`, `\n`, `\r`, `\u{HEX}`.
 fn unescape(text: &str) -> String {
@@ -40,7 +40,7 @@ fn unescape(text: &str) -> String {
 
 /// The parts of an answer that must agree.
 fn answer(
-    result: &Result<etld::Domain<'_>, Error>,
+    result: &Result<etld::Domain<'_>, UrlLookupError>,
 ) -> Result<(Option<String>, Option<String>), String> {
     result
         .as_ref()
@@ -69,7 +69,9 @@ fn wpt_url_hosts() {
             Some(("host", name)) => {
                 hosts += 1;
                 let name = unescape(name);
-                let want = list.lookup_with(&name, &ascii).map_err(Error::from);
+                let want = list
+                    .lookup_with(&name, &ascii)
+                    .map_err(UrlLookupError::from);
                 if want.is_err() {
                     wrong.push(format!(
                         "{input:?}: a lookup refuses the standard's host {name:?} ({want:?}); \
@@ -87,7 +89,9 @@ fn wpt_url_hosts() {
                 let name = unescape(name);
                 let taken = etld::url::host(&input);
                 // As it stands: a lookup may refuse it, and then the same way.
-                let want = list.lookup_with(&name, &ascii).map_err(Error::from);
+                let want = list
+                    .lookup_with(&name, &ascii)
+                    .map_err(UrlLookupError::from);
                 if taken.as_deref() != Ok(name.as_str()) {
                     wrong.push(format!(
                         "{input:?}: host {taken:?}, the input writes {name:?}"
@@ -100,13 +104,13 @@ fn wpt_url_hosts() {
             }
             _ if expectation == "none" => {
                 none += 1;
-                if !matches!(got, Err(Error::Url(UrlError::NoHost))) {
+                if !matches!(got, Err(UrlLookupError::Url(UrlError::NoHost))) {
                     wrong.push(format!("{input:?}: {got:?}, the standard gives no host"));
                 }
             }
             _ if expectation == "ip" => {
                 ips += 1;
-                if !matches!(got, Err(Error::Host(HostError::IpAddress))) {
+                if !matches!(got, Err(UrlLookupError::Host(HostError::IpAddress))) {
                     wrong.push(format!("{input:?}: {got:?}, want an IP address"));
                 }
             }

@@ -36,6 +36,28 @@ impl fmt::Display for Section {
     }
 }
 
+impl AsRef<str> for Section {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::str::FromStr for Section {
+    type Err = crate::error::UnknownName;
+
+    /// `icann` or `private`, in any case.
+    ///
+    /// ```
+    /// assert_eq!("PRIVATE".parse(), Ok(etld::Section::Private));
+    /// ```
+    fn from_str(name: &str) -> Result<Section, Self::Err> {
+        [Section::Icann, Section::Private]
+            .into_iter()
+            .find(|s| name.eq_ignore_ascii_case(s.as_str()))
+            .ok_or_else(|| crate::error::UnknownName::new(name, &["icann", "private"]))
+    }
+}
+
 /// Whether a rule lists suffixes or makes an exception to a wildcard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RuleKind {
