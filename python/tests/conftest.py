@@ -23,7 +23,7 @@ os.environ.pop("ETLD_LIST", None)
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 #: What the package adds to etld's message for an invalid host that looks
-#: like a URL, host:port or e-mail address (`hinted` in src/column.rs).
+#: like a URL, host:port or e-mail address (`hinted` in src/column/hint.rs).
 URL_HINT = (
     ": this looks like a URL (or host:port, or an e-mail address), whose host "
     "lookup_url() takes out, as the other functions do with url=True"
