@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use etld::source::{LoadError, Loaded, Origin, Source};
+use etld_source::{LoadError, Loaded, Origin, Source};
 use etld::List;
 
 use crate::cli::{CompileArgs, InfoArgs};
@@ -41,14 +41,14 @@ impl From<LoadError> for Failure {
 
 /// Loads the list a run uses: that of `--list FILE` (`path`), else that of
 /// `$ETLD_LIST`, else the newest at hand ([`select_newest`]); see
-/// [`etld::source::load`].
+/// [`etld_source::load`].
 pub fn load_list(path: Option<&Path>) -> Result<(Cow<'static, List>, Source), Failure> {
-    Ok(warn_passed_over_all(etld::source::load(path)?))
+    Ok(warn_passed_over_all(etld_source::load(path)?))
 }
 
 /// The list a run uses ([`load_list`]) with the files of extra rules laid
 /// over it: those `$ETLD_EXTRA` names, then `extra` (`--extra FILE`), in
-/// order (see [`etld::source::load_extras`]). A file that cannot be read
+/// order (see [`etld_source::load_extras`]). A file that cannot be read
 /// or is not valid list text stops the run.
 pub fn load_layered(
     path: Option<&Path>,
@@ -62,11 +62,11 @@ pub fn load_layered(
 /// `list` with the files of extra rules of `$ETLD_EXTRA` and `extra` laid
 /// over it; `None` when there are none.
 fn lay_extras(list: &List, extra: &[PathBuf]) -> Result<Option<List>, Failure> {
-    let paths = etld::source::extra_paths(extra);
+    let paths = etld_source::extra_paths(extra);
     if paths.is_empty() {
         return Ok(None);
     }
-    Ok(Some(etld::source::load_extras(list, &paths)?))
+    Ok(Some(etld_source::load_extras(list, &paths)?))
 }
 
 /// Names on stderr each candidate list passed over, with why.
@@ -77,8 +77,8 @@ fn warn_passed_over_all(loaded: Loaded) -> (Cow<'static, List>, Source) {
 
 /// Names on stderr a candidate list passed over, with why.
 pub fn warn_passed_over(e: LoadError) {
-    let installed = etld::source::installed_path();
-    let system = etld::source::system_list_path();
+    let installed = etld_source::installed_path();
+    let system = etld_source::system_list_path();
     let which = if Some(e.path()) == installed.as_deref() {
         "the installed list: "
     } else if Some(e.path()) == system.as_deref() {

@@ -65,7 +65,7 @@ pub enum Failure {
         error: etld::Error,
     },
     /// A list file that cannot be used for another reason.
-    Candidate(etld::source::LoadError),
+    Candidate(etld_source::LoadError),
     /// Standard input could not be read.
     ReadInput(io::Error),
     /// Standard output (or an output file) could not be written.

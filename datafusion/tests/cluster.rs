@@ -300,7 +300,7 @@ fn an_executor_on_another_list_refuses_the_plan() {
     let version = etld::ListVersion::from_unix_seconds(now - 3600).unwrap();
     let newer =
         etld::compile(format!("// VERSION: {version}\ncom\nuk\nco.uk\n").as_bytes()).unwrap();
-    std::fs::write(cache.join(etld::source::INSTALLED_FILE), newer).unwrap();
+    std::fs::write(cache.join(etld_source::INSTALLED_FILE), newer).unwrap();
     let sql = format!(
         "SELECT etld_registrable(host) AS site, count(*) AS hosts FROM '{}/hosts-*.parquet' \
          GROUP BY site",

@@ -112,7 +112,7 @@ fn the_list_is_chosen_as_etld_lookup_chooses_it() {
     let d = dir.path();
     let cache = d.join("cache");
     std::fs::create_dir(&cache).unwrap();
-    let installed = cache.join(etld::source::INSTALLED_FILE);
+    let installed = cache.join(etld_source::INSTALLED_FILE);
     // Newer than the built-in list, and not in the future (such a list is
     // passed over).
     let now = std::time::SystemTime::now()

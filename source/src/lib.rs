@@ -1,9 +1,12 @@
-//! Keeps the list of `etld`'s programs fresh: [`update`] downloads the
+//! Which list `etld`'s programs use, and keeping it fresh: [`load`] chooses
+//! the list in use (a given file, `$ETLD_LIST`, else the newest of the
+//! built-in list, the installed one and the system's) and lays the files
+//! of extra rules over it ([`load_extras`]); [`update`] downloads the
 //! Public Suffix List, checks that it is a complete list that may replace
 //! the one in use, and installs it compiled in the cache directory, where
 //! the `etld` command line, `etld-sql`, the DuckDB extension and the Python
-//! package find it ([`etld::source`] chooses among the lists at hand).
-//! `etld update` and Python's `etld.update()` both run this code.
+//! package find it. `etld update` and Python's `etld.update()` both run
+//! this code. See [`discover`] for the policy.
 //!
 //! ```no_run
 //! let updated = etld_source::update(None, false, |passed_over| {
@@ -17,7 +20,15 @@
 //! atomically and never renames over or unlinks anything else.
 #![deny(missing_docs)]
 
+pub mod discover;
+#[cfg(feature = "update")]
 pub mod update;
 pub mod write;
 
+pub use discover::{
+    cache_dir, extra_paths, installed_path, is_future, load, load_extras, load_file, load_newest,
+    load_newest_of, read_extra, system_list_path, LoadError, Loaded, Origin, Source, DEBIAN_LIST,
+    EXTRA_VAR, INSTALLED_FILE, MAX_CLOCK_SKEW,
+};
+#[cfg(feature = "update")]
 pub use update::{update, Refusal, UpdateError, Updated, DEFAULT_URL, LOCK_WAIT};

@@ -32,7 +32,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use etld::source::{LoadError, Source};
+use crate::discover::{self, LoadError, Source};
 use etld::{List, ListVersion};
 
 use crate::write::{self, Streams};
@@ -42,7 +42,7 @@ pub const DEFAULT_URL: &str = "https://publicsuffix.org/list/public_suffix_list.
 /// The largest download accepted (the list is about 300 KiB).
 const MAX_BYTES: u64 = 16 << 20;
 /// The installed list's file name in the cache directory.
-const INSTALLED: &str = etld::source::INSTALLED_FILE;
+const INSTALLED: &str = discover::INSTALLED_FILE;
 /// The file beside it that describes the download.
 const HTTP_META: &str = "public_suffix_list.http";
 /// The most of `public_suffix_list.http` that is read (it holds four
@@ -297,7 +297,7 @@ pub fn check(
             have: have.total(),
         });
     }
-    if let Some(got) = list.version_time().filter(|v| v.is_future(now)) {
+    if let Some(got) = list.version_time().filter(|&v| discover::is_future(v, now)) {
         return Err(Refusal::Future(got));
     }
     match (list.version_time(), current.version_time()) {
@@ -408,9 +408,9 @@ fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
     };
     let meta = HttpMeta::parse(&text);
     let (list, _) =
-        etld::source::load_file(&dir.join(INSTALLED), etld::source::Origin::Installed).ok()?;
+        discover::load_file(&dir.join(INSTALLED), discover::Origin::Installed).ok()?;
     let now = std::time::SystemTime::now();
-    if list.version_time().is_some_and(|v| v.is_future(now)) {
+    if list.version_time().is_some_and(|v| discover::is_future(v, now)) {
         return None;
     }
     let version = list.version()?;
@@ -531,12 +531,12 @@ pub fn update(
         url: shown.clone(),
         why,
     })?;
-    let dir = etld::source::cache_dir().ok_or(UpdateError::NoCacheDir)?;
+    let dir = discover::cache_dir().ok_or(UpdateError::NoCacheDir)?;
     // Found before the download, not when the list is written.
     if let Some(not_dir) = dir.ancestors().find(|d| d.exists() && !d.is_dir()) {
         return Err(UpdateError::CacheNotDir(not_dir.to_path_buf()));
     }
-    let loaded = etld::source::load_newest();
+    let loaded = discover::load_newest();
     loaded.passed_over.into_iter().for_each(&mut passed_over);
     let (current, source) = (loaded.list, loaded.source);
     let meta = installed_meta(&dir, &recorded);
@@ -646,7 +646,7 @@ pub fn update(
         .ok()
         .and_then(|bytes| etld::source::peek_version(&bytes))
         .and_then(|v| v.parse::<ListVersion>().ok())
-        .filter(|v| !v.is_future(std::time::SystemTime::now()));
+        .filter(|&v| !discover::is_future(v, std::time::SystemTime::now()));
     if let (Some(have), Some(got), false) = (installed_now, list.version_time(), force) {
         if got < have {
             return Err(UpdateError::Refused {
@@ -696,7 +696,7 @@ pub fn update(
     // change: a list forced in to go back in time would otherwise hold back
     // every later built-in or system list). Say so when that is not this
     // one, and how to use it anyway.
-    let later = etld::source::load_newest();
+    let later = discover::load_newest();
     let used = matches!(&later.source, Source::File { path: p, .. } if *p == path);
     if !used {
         report = format!(
@@ -717,7 +717,7 @@ pub fn update(
     if std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
         report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
     }
-    if !etld::source::extra_paths(&[]).is_empty() {
+    if !discover::extra_paths(&[]).is_empty() {
         report += "note: runs lay the extra rules of the files ETLD_EXTRA names over it\n";
     }
     Ok(Updated {

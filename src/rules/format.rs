@@ -107,6 +107,22 @@ pub(crate) fn write(header: &Header, fst: &[u8]) -> Result<Vec<u8>, crate::Error
     Ok(out)
 }
 
+/// Checks a `.fst` file's header and checksum without loading its map: a
+/// file damaged anywhere is refused, in time linear in its size and with
+/// no allocation but its VERSION and COMMIT. Loading checks the map too.
+///
+/// ```
+/// let mut bytes = etld::compile(b"com\n")?;
+/// assert!(etld::format::verify(&bytes).is_ok());
+/// let last = bytes.len() - 1;
+/// bytes[last] ^= 1;
+/// assert!(etld::format::verify(&bytes).is_err());
+/// # Ok::<(), etld::Error>(())
+/// ```
+pub fn verify(bytes: &[u8]) -> Result<(), FormatError> {
+    read(bytes).map(|_| ())
+}
+
 /// Whether `bytes` start like a `.fst` file of this crate.
 pub fn is_fst_file(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC)

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use clap::Parser;
 use datafusion::error::{DataFusionError, Result};
 use datafusion::prelude::SessionContext;
-use etld::source::Source;
+use etld_source::Source;
 use etld_datafusion::{Etld, cluster};
 
 use crate::cli::{Cli, Command, ListArgs, QueryArgs};
@@ -77,23 +77,23 @@ fn fail(e: &DataFusionError) -> ExitCode {
 }
 
 /// The list and options of the command line. The list is chosen as `etld
-/// lookup` chooses it ([`etld::source::load`]): `--list FILE`, else
+/// lookup` chooses it ([`etld_source::load`]): `--list FILE`, else
 /// `$ETLD_LIST`, else the newest of the built-in, installed and system
 /// lists; a candidate passed over is reported on stderr. The files of
 /// extra rules of `$ETLD_EXTRA` and `--extra` are laid over it
-/// ([`etld::source::load_extras`]); one that cannot be used is an error.
+/// ([`etld_source::load_extras`]); one that cannot be used is an error.
 fn etld_of(args: &ListArgs) -> Result<(Etld, Source)> {
-    let failed = |e: etld::source::LoadError| DataFusionError::Execution(e.to_string());
-    let loaded = etld::source::load(args.list.as_deref()).map_err(failed)?;
+    let failed = |e: etld_source::LoadError| DataFusionError::Execution(e.to_string());
+    let loaded = etld_source::load(args.list.as_deref()).map_err(failed)?;
     for e in &loaded.passed_over {
         eprintln!("etld-sql: warning: ignoring {e}");
     }
-    let extra = etld::source::extra_paths(&args.extra);
+    let extra = etld_source::extra_paths(&args.extra);
     let etld = match loaded.list {
         Cow::Borrowed(_) if extra.is_empty() => Etld::builtin(),
         list if extra.is_empty() => Etld::new(Arc::new(list.into_owned()), etld::Options::new()),
         list => {
-            let layered = etld::source::load_extras(&list, &extra).map_err(failed)?;
+            let layered = etld_source::load_extras(&list, &extra).map_err(failed)?;
             Etld::new(Arc::new(layered), etld::Options::new())
         }
     };
