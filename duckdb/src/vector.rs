@@ -7,6 +7,7 @@
 //! 64-bit words whose bit `row % 64` of word `row / 64` is set for a valid
 //! row.
 
+use std::cell::RefCell;
 use std::os::raw::c_char;
 
 use libduckdb_sys::{
@@ -24,6 +25,16 @@ const INLINE_LEN: usize = 12;
 struct Inlined {
     length: u32,
     inlined: [u8; INLINE_LEN],
+}
+
+/// A string stored out of line: what `duckdb_string_t` holds for a longer
+/// string (its first four bytes, and where all of them are).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct Pointed {
+    length: u32,
+    prefix: [u8; 4],
+    ptr: *const u8,
 }
 
 /// Whether `row` is valid in the mask `validity` (null: every row is).
@@ -173,7 +184,29 @@ pub(crate) struct StrOut {
     vector: duckdb_vector,
     data: *mut duckdb_string_t,
     validity: Validity,
+    long: LongStrings,
 }
+
+/// The strings of more than 12 bytes written to a [`StrOut`], gathered end
+/// to end and handed to DuckDB in one call when the `StrOut` is dropped,
+/// their rows then pointed into DuckDB's copy: one C API call (and one
+/// allocation in DuckDB's string heap) a chunk, where a call a string cost
+/// more than the rest of the writing (`duckdb/bench.py`).
+#[derive(Default)]
+struct LongStrings {
+    /// The strings, end to end, in the first `used` bytes (the rest is
+    /// room kept from earlier chunks).
+    bytes: Vec<u8>,
+    used: usize,
+    /// The rows that hold one, and where it starts in `bytes`: until the
+    /// drop, the row's pointer holds that offset.
+    rows: Vec<(u32, u32)>,
+}
+
+/// The most bytes gathered in [`LongStrings`]; a string that would take
+/// them past this is handed to DuckDB on its own (a chunk's answers, a few
+/// hundred bytes a row at most, stay far below).
+const LONG_CAP: usize = 1 << 30;
 
 impl StrOut {
     /// Writes into `vector`.
@@ -188,12 +221,13 @@ impl StrOut {
             // SAFETY: the caller's promise that `vector` is live.
             data: unsafe { duckdb_vector_get_data(vector) } as *mut duckdb_string_t,
             validity: Validity::new(vector),
+            long: LongStrings::take(),
         }
     }
 
-    /// Writes `value` in `row`: a short string inline, a longer one copied
-    /// into the vector's string heap by DuckDB.
-    #[inline]
+    /// Writes `value` in `row`: a short string inline, a longer one
+    /// gathered for the drop.
+    #[inline(always)]
     pub(crate) fn set(&mut self, row: usize, value: &str) {
         let bytes = value.as_bytes();
         if bytes.len() <= INLINE_LEN {
@@ -206,18 +240,40 @@ impl StrOut {
             // layout `Inlined` has.
             unsafe { self.data.add(row).cast::<Inlined>().write(inlined) };
         } else {
-            // SAFETY: as above; the bytes are UTF-8 (a `&str`), which is
-            // what the unchecked assignment asks for, and DuckDB copies
-            // them before it returns.
+            self.set_long(row, bytes);
+        }
+    }
+
+    /// Writes `bytes`, more than 12 of them and UTF-8, in `row`.
+    #[inline(never)]
+    fn set_long(&mut self, row: usize, bytes: &[u8]) {
+        let n = bytes.len();
+        let Some(at) = self.long.push(bytes) else {
+            // SAFETY: `new`'s caller promised `row` is within the vector;
+            // the bytes are UTF-8, which is what the unchecked assignment
+            // asks for, and DuckDB copies them before it returns.
             unsafe {
                 duckdb_unsafe_vector_assign_string_element_len(
                     self.vector,
                     row as idx_t,
                     bytes.as_ptr().cast::<c_char>(),
-                    bytes.len() as idx_t,
+                    n as idx_t,
                 )
             };
-        }
+            return;
+        };
+        // Below LONG_CAP, and a chunk's row numbers are small.
+        self.long.rows.push((row as u32, at as u32));
+        let placeholder = Pointed {
+            length: n as u32,
+            prefix: bytes.first_chunk::<4>().copied().unwrap_or_default(),
+            ptr: at as *const u8,
+        };
+        // SAFETY: `new`'s caller promised `row` is within the vector, whose
+        // data is an array of 16-byte `duckdb_string_t`, the layout
+        // `Pointed` has; the placeholder pointer is never read: the drop
+        // replaces it before DuckDB sees the vector.
+        unsafe { self.data.add(row).cast::<Pointed>().write(placeholder) };
     }
 
     /// Writes `value` in `row`, or NULL.
@@ -236,6 +292,130 @@ impl StrOut {
         self.set(row, "");
         // SAFETY: `new`'s caller promised `row` is within the vector.
         unsafe { self.validity.set_null(row) };
+    }
+
+    /// Hands the long strings to DuckDB, as one string of the first of
+    /// their rows, and points every row that holds one into DuckDB's copy.
+    fn hand_over(&mut self) {
+        let Some(&(first, _)) = self.long.rows.first() else {
+            return;
+        };
+        let first = first as usize;
+        let Some(gathered) = self.long.bytes.get(..self.long.used) else {
+            return;
+        };
+        // SAFETY: `new`'s caller promised the vector is live and every row
+        // written within it. The gathered bytes are UTF-8 (whole strings
+        // end to end) and more than 12, so DuckDB copies them into the
+        // vector's string heap, which lives as long as the vector's
+        // strings, and writes row `first` as a string that points at the
+        // copy; the row's placeholder is then put back, to be pointed
+        // below as every other.
+        let base = unsafe {
+            let slot = self.data.add(first).cast::<Pointed>();
+            let placeholder = slot.read();
+            duckdb_unsafe_vector_assign_string_element_len(
+                self.vector,
+                first as idx_t,
+                gathered.as_ptr().cast::<c_char>(),
+                gathered.len() as idx_t,
+            );
+            let base = slot.read().ptr;
+            slot.write(placeholder);
+            base
+        };
+        if base.is_null() {
+            return;
+        }
+        for &(row, at) in &self.long.rows {
+            let (row, at) = (row as usize, at as usize);
+            // SAFETY: as above: `row` is within the vector.
+            let slot = unsafe { &mut *self.data.add(row).cast::<Pointed>() };
+            // A row written again since holds something else.
+            if slot.length as usize > INLINE_LEN && slot.ptr as usize == at {
+                // SAFETY: the string's bytes are `at..at + length` of the
+                // gathered bytes, so within DuckDB's copy of them.
+                slot.ptr = unsafe { base.add(at) };
+            }
+        }
+    }
+}
+
+impl Drop for StrOut {
+    fn drop(&mut self) {
+        self.hand_over();
+        std::mem::take(&mut self.long).give_back();
+    }
+}
+
+thread_local! {
+    /// The buffers of the `StrOut`s dropped on this thread, for the next
+    /// chunk's: long strings then go into memory already there, not into a
+    /// buffer grown (and zeroed) again every chunk.
+    static KEPT: RefCell<Vec<LongStrings>> = const { RefCell::new(Vec::new()) };
+}
+
+impl LongStrings {
+    /// Buffers kept this large at most: a chunk of rare, long strings is
+    /// not kept for the thread's life.
+    const KEPT_CAP: usize = 1 << 20;
+
+    /// Empty buffers: kept ones, or new ones.
+    fn take() -> LongStrings {
+        KEPT.try_with(|k| k.try_borrow_mut().ok().and_then(|mut k| k.pop()))
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Keeps these buffers, emptied, for a later `take` (up to 16: the
+    /// `etld_lookup` struct has nine VARCHAR fields).
+    fn give_back(mut self) {
+        if self.bytes.len() > Self::KEPT_CAP || self.rows.capacity() > Self::KEPT_CAP {
+            return;
+        }
+        self.used = 0;
+        self.rows.clear();
+        let _ = KEPT.try_with(|k| {
+            if let Ok(mut k) = k.try_borrow_mut() {
+                if k.len() < 16 {
+                    k.push(self);
+                }
+            }
+        });
+    }
+
+    /// Appends `bytes` and says where they start, or `None` past
+    /// [`LONG_CAP`].
+    #[inline(always)]
+    fn push(&mut self, bytes: &[u8]) -> Option<usize> {
+        let (at, n) = (self.used, bytes.len());
+        let end = at + n;
+        if end > LONG_CAP {
+            return None;
+        }
+        if end > self.bytes.len() {
+            let grown = end.max(2 * self.bytes.len()).max(4096);
+            self.bytes.resize(grown, 0);
+        }
+        let to = self.bytes.get_mut(at..end)?;
+        // Two overlapping copies of fixed size for most names, where a
+        // `memcpy` of the length is a call.
+        match (bytes.first_chunk::<16>(), bytes.last_chunk::<16>()) {
+            (Some(head), Some(tail)) if n <= 32 => {
+                to[..16].copy_from_slice(head);
+                to[n - 16..].copy_from_slice(tail);
+            }
+            _ => match (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+                (Some(head), Some(tail)) if n <= 16 => {
+                    to[..8].copy_from_slice(head);
+                    to[n - 8..].copy_from_slice(tail);
+                }
+                _ => to.copy_from_slice(bytes),
+            },
+        }
+        self.used = end;
+        Some(at)
     }
 }
 
