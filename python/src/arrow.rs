@@ -173,7 +173,9 @@ fn import_stream(mut stream: FFI_ArrowArrayStream) -> PyResult<Imported> {
     let mut chunks = Vec::new();
     loop {
         let mut array = FFI_ArrowArray::empty();
-        // SAFETY: as above.
+        // SAFETY: the producer's callback, called as the C stream interface
+        // specifies: with the live stream it came from and an empty array
+        // struct, which it fills or leaves released at the stream's end.
         let rc = unsafe { get_next(&mut stream, &mut array) };
         if rc != 0 {
             return Err(stream_error(&mut stream, rc));
@@ -192,9 +194,10 @@ fn stream_error(stream: &mut FFI_ArrowArrayStream, rc: i32) -> PyErr {
         // SAFETY: the producer's callback; it returns NULL or a string that
         // stays valid until the next call on the stream, read at once.
         let ptr = unsafe { get_last_error(stream) };
-        // SAFETY: a non-NULL pointer from `get_last_error` is a
-        // NUL-terminated string (the interface's contract).
         (!ptr.is_null()).then(|| {
+            // SAFETY: a non-NULL pointer from `get_last_error` is a
+            // NUL-terminated string (the interface's contract), valid until
+            // the next call on the stream, and copied out at once.
             unsafe { CStr::from_ptr(ptr) }
                 .to_string_lossy()
                 .into_owned()

@@ -196,11 +196,16 @@ mod fast {
         nargs: ffi::Py_ssize_t,
         kwnames: *mut ffi::PyObject,
     ) -> *mut ffi::PyObject {
-        // SAFETY: as this function's own contract.
+        // SAFETY: this function's own contract is the one
+        // `part_of_one_str` asks for: the thread attached, `slf` live,
+        // `args` holding `nargs` live objects, `kwnames` NULL or a tuple
+        // of str.
         if let Some(answer) = unsafe { part_of_one_str::<OP, METHOD>(slf, args, nargs, kwnames) } {
             return answer;
         }
-        // SAFETY: as this function's own contract.
+        // SAFETY: `enter` asks what this function's own contract gives
+        // (`args`, `nargs` and `kwnames` as the interpreter passes them,
+        // the thread attached), and `slf` is live for the call.
         unsafe {
             enter(args, nargs, kwnames, |py, call| {
                 if !METHOD {
@@ -238,9 +243,12 @@ mod fast {
         if !op.is_part() || nargs != 1 || !kwnames.is_null() || args.is_null() {
             return None;
         }
-        // SAFETY: `args` holds `nargs` live arguments (the calling
-        // convention); a `str` is told from a subclass by its type alone.
+        // SAFETY: `args` holds `nargs` (here 1) live arguments, by the
+        // calling convention, and was checked not NULL above.
         let host = unsafe { *args };
+        // SAFETY: `host` is a live object (the caller holds it for the
+        // call), whose type is read; a `str` is told from a subclass by its
+        // type alone.
         if unsafe { ffi::Py_TYPE(host) } != &raw mut ffi::PyUnicode_Type {
             return None;
         }

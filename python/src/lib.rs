@@ -9,6 +9,8 @@
 //! ([`column`]) with the GIL released, and handed back to
 //! `etld._columns.wrap`, which gives it the caller's kind of column.
 #![deny(missing_docs)]
+// Every unsafe operation in its own block, and every block says why it holds.
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 mod arrow;
 mod column;
@@ -272,13 +274,15 @@ impl PyList {
                 None => None,
             },
             (Ok(d), Op::Known) => {
-                return new_ref(
-                    py,
+                // SAFETY: `Py_True` and `Py_False` only take the address of
+                // the interpreter's static `True` and `False`.
+                let known = unsafe {
                     match d.is_known() {
                         true => ffi::Py_True(),
                         false => ffi::Py_False(),
-                    },
-                )
+                    }
+                };
+                return new_ref(py, known);
             }
             (Ok(d), op) => View::part(d, op),
             _ => None,
@@ -286,7 +290,9 @@ impl PyList {
         match answer {
             // SAFETY: `text` is the UTF-8 of `host`, live, with the GIL.
             Some(part) => unsafe { piece(host, text, part) },
-            None => new_ref(py, ffi::Py_None()),
+            // SAFETY: `Py_None` only takes the address of the interpreter's
+            // static None.
+            None => new_ref(py, unsafe { ffi::Py_None() }),
         }
     }
 
@@ -324,7 +330,9 @@ impl PyList {
                     e.restore(py);
                     std::ptr::null_mut()
                 }
-                Ok(Usv { lone: Some(_), .. }) => new_ref(py, pyo3::ffi::Py_None()),
+                // SAFETY: `Py_None` only takes the address of the
+                // interpreter's static None.
+                Ok(Usv { lone: Some(_), .. }) => new_ref(py, unsafe { pyo3::ffi::Py_None() }),
                 Ok(Usv { text, lone: None }) => {
                     let text = PyString::new(py, &text);
                     // SAFETY: `text` is a live `str` of valid UTF-8, held

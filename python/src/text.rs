@@ -43,7 +43,8 @@ pub fn str_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
 #[inline(always)]
 pub unsafe fn utf8_of<'a>(s: *mut ffi::PyObject) -> Option<&'a str> {
     let mut size: ffi::Py_ssize_t = 0;
-    // SAFETY: as this function's contract.
+    // SAFETY: `s` is a live `str` and the GIL is held (this function's
+    // contract), which is all the call asks; `size` is a live out-value.
     let data = unsafe { PyUnicode_AsUTF8AndSize(s, &mut size) };
     let len = usize::try_from(size).ok().filter(|_| !data.is_null())?;
     // SAFETY: on success the function returns `len` bytes owned by the
