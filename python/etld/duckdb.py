@@ -15,7 +15,9 @@
 (BOOLEAN), ``etld_error`` (NULL for a valid host) and ``etld_host(url)``,
 ``etld_site(host)`` (the site key: the registrable domain in ASCII,
 without a trailing dot, to group by), ``etld_lookup(host)``, every part in
-one STRUCT (`LOOKUP_FIELDS`), and
+one STRUCT (`LOOKUP_FIELDS`), ``etld_extract(url_or_host)``, tldextract's
+shape as a STRUCT (`etld.EXTRACT_FIELDS`: `etld.extract` of each value,
+NULL for NULL), and
 ``etld_cookie_ok(request_host, cookie_domain)`` (BOOLEAN)::
 
     >>> con.sql("SELECT etld_lookup('www.example.co.uk') AS l").fetchall()[0][0]["subdomain"]
@@ -133,6 +135,19 @@ def register(
         function("lookup"),
         [varchar],
         lookup_type,
+        type="arrow",
+        null_handling="special",
+        side_effects=False,
+    )
+    extract_type = duckdb.struct_type(
+        {name: kinds["BOOLEAN" if name == "is_private" else "VARCHAR"] for name in etld.EXTRACT_FIELDS}
+    )
+    _create(
+        con,
+        prefix + "extract",
+        function("extract"),
+        [varchar],
+        extract_type,
         type="arrow",
         null_handling="special",
         side_effects=False,

@@ -88,6 +88,10 @@ def test_duckdb_functions():
     assert con.sql(
         "SELECT etld_cookie_ok('www.example.co.uk', 'example.co.uk'), etld_cookie_ok('www.example.co.uk', 'co.uk')"
     ).fetchall()[0] == (True, False)
+    urls = ["https://me.github.io/x", "http://0x7f.1/", "a..b", None]
+    got = [r[0] for r in con.sql("SELECT etld_extract(u) FROM unnest(?) t(u)", params=[urls]).fetchall()]
+    want = [{n: getattr(etld.extract(u), n) for n in etld.EXTRACT_FIELDS} for u in urls[:-1]]
+    assert got == want + [None]
 
 
 def test_duckdb_group_by_site():
