@@ -43,6 +43,7 @@ def main():
         each(f, few)
     each(etld.lookup_url, urls)
     each(etld.host, urls)
+    each(etld.extract, urls)
     icann = etld.List.builtin(icann_only=True)
     each(icann.registrable, few)
     each(lambda h: etld.registrable(h, output="unicode"), few)
@@ -67,6 +68,7 @@ def main():
     for f in (etld.lookup, etld.subdomain, etld.label, etld.section, etld.known, etld.error):
         f(pa.array(few))
     etld.lookup_url(pa.array(urls))
+    etld.extract(pa.array(urls))
     etld.is_cookie_domain_acceptable(pa.array(few), pa.array(few))
 
 
