@@ -4,8 +4,10 @@
 //! A column of strings (`Utf8`, `LargeUtf8` or `Utf8View`, in any number of
 //! chunks) gives one array of answers: strings in the input's own string
 //! type, `Boolean` for `known` and the cookie check, and a `Struct` of every
-//! part for `lookup`. A NULL or invalid host gives NULL (for `lookup`, a row
-//! whose `error` says why).
+//! part for `lookup` (and of tldextract's fields for `extract`, written by
+//! [`crate::extract`]). A NULL or invalid host gives NULL (for `lookup`, a
+//! row whose `error` says why; for `extract`, a row of `''` parts, and NULL
+//! for NULL only).
 //!
 //! [`answer`] chooses how: the operations are [`op`]; the strings are read
 //! by [`read`]; a string part is written by one of three writers, by the
