@@ -58,6 +58,12 @@ pub(crate) struct Index {
     /// The tree; set at load for a list whose map may not answer lookups
     /// as it is, else on first need.
     unfolded: OnceLock<Unfolded>,
+    /// The automaton's counts, set instead of the tree for a map that
+    /// answers lookups as it is ([`walkable`]) but whose labels the tree's
+    /// tables cannot hold
+    /// ([`FormatError::Collisions`](crate::error::FormatError::Collisions)):
+    /// its lookups go on walking the map.
+    map_only: OnceLock<Counts>,
     /// When lookups answer from the map, before the tree is unfolded (see
     /// [`crate::lookup::direct`]).
     direct: DirectWalks,
@@ -67,13 +73,15 @@ pub(crate) struct Index {
 /// automaton itself is dropped once unfolded).
 #[derive(Clone, Debug)]
 struct Unfolded {
+    counts: Counts,
+    tree: LabelTree,
+}
+
+/// The automaton's numbers of states and keys.
+#[derive(Clone, Copy, Debug)]
+struct Counts {
     states: usize,
     keys: u64,
-    /// `None` for a map that answers lookups as it is ([`walkable`]) but
-    /// whose labels the tree's tables cannot hold
-    /// ([`FormatError::Collisions`](crate::error::FormatError::Collisions)):
-    /// its lookups go on walking the map.
-    tree: Option<LabelTree>,
 }
 
 /// When a lookup walks the map itself (see [`crate::lookup::direct`]): while
@@ -83,6 +91,15 @@ struct Unfolded {
 struct DirectWalks {
     left: AtomicU32,
     unfolding: AtomicBool,
+}
+
+impl Counts {
+    fn of(automaton: &Automaton<'_>) -> Counts {
+        Counts {
+            states: automaton.state_count(),
+            keys: automaton.len(),
+        }
+    }
 }
 
 impl DirectWalks {
@@ -128,14 +145,14 @@ impl Index {
         }
         let automaton = Automaton::decode(map, is_key_byte)?;
         let unfolded = Unfolded {
-            states: automaton.state_count(),
-            keys: automaton.len(),
-            tree: Some(LabelTree::build(&automaton)?),
+            counts: Counts::of(&automaton),
+            tree: LabelTree::build(&automaton)?,
         };
         Ok(Index {
             bytes,
             fst,
             unfolded: OnceLock::from(unfolded),
+            map_only: OnceLock::new(),
             direct: DirectWalks::new(0),
         })
     }
@@ -148,6 +165,7 @@ impl Index {
             bytes,
             fst,
             unfolded: OnceLock::new(),
+            map_only: OnceLock::new(),
             direct: DirectWalks::new(direct),
         }
     }
@@ -169,12 +187,25 @@ impl Index {
 
     /// The number of states of the automaton.
     pub(crate) fn state_count(&self) -> usize {
-        self.unfolded().states
+        self.counts().states
     }
 
     /// The number of keys of the automaton.
     pub(crate) fn key_count(&self) -> u64 {
-        self.unfolded().keys
+        self.counts().keys
+    }
+
+    /// The automaton's counts, from the tree, unfolded now if it is not
+    /// yet.
+    fn counts(&self) -> Counts {
+        match self.unfolded() {
+            Some(unfolded) => unfolded.counts,
+            None => self
+                .map_only
+                .get()
+                .copied()
+                .unwrap_or(Counts { states: 0, keys: 0 }),
+        }
     }
 
     /// Marks the tree as being unfolded by another thread, as
@@ -187,26 +218,7 @@ impl Index {
     /// Whether the tree is unfolded.
     #[cfg(test)]
     pub(crate) fn is_unfolded(&self) -> bool {
-        self.unfolded.get().is_some_and(|u| u.tree.is_some())
-    }
-
-    /// Decodes the map of a list that answers lookups as it is, and
-    /// unfolds its keys into the tree if the tree can hold them.
-    fn unfold_later(fst: &[u8]) -> Unfolded {
-        match Automaton::decode(fst, is_key_byte) {
-            Ok(automaton) => Unfolded {
-                states: automaton.state_count(),
-                keys: automaton.len(),
-                tree: LabelTree::build(&automaton).ok(),
-            },
-            // Not reached: `walkable` passes only maps that decode (the
-            // tests hold it to), and the built-in list's does.
-            Err(_) => Unfolded {
-                states: 0,
-                keys: Automaton::open(fst).map_or(0, |a| a.len()),
-                tree: None,
-            },
-        }
+        self.unfolded.get().is_some()
     }
 
     /// Unfolds the keys into the tree now, if they are not yet (see
@@ -217,26 +229,47 @@ impl Index {
         self.unfolded();
     }
 
-    /// The unfolded tree, unfolded now if it is not yet (the built-in list).
+    /// The unfolded tree, unfolded now if it is not yet; `None` for a map
+    /// the tree cannot hold, which lookups walk instead.
     #[inline]
-    fn unfolded(&self) -> &Unfolded {
+    fn unfolded(&self) -> Option<&Unfolded> {
         match self.unfolded.get() {
-            Some(unfolded) => unfolded,
+            Some(unfolded) => Some(unfolded),
             None => self.unfold_now(),
         }
     }
 
+    /// Decodes the map of a list that answers lookups as it is, and
+    /// unfolds its keys into the tree if the tree can hold them; if it
+    /// cannot, every later lookup walks the map.
     #[cold]
     #[inline(never)]
-    fn unfold_now(&self) -> &Unfolded {
-        let unfolded = self
-            .unfolded
-            .get_or_init(|| Index::unfold_later(self.map()));
-        if unfolded.tree.is_none() {
-            // Every later lookup walks the map.
-            self.direct.unfolding.store(true, Ordering::Relaxed);
+    fn unfold_now(&self) -> Option<&Unfolded> {
+        if self.map_only.get().is_some() {
+            return None;
         }
-        unfolded
+        let map = self.map();
+        // A map `walkable` passed decodes (the tests hold it to), and the
+        // built-in list's does: a failure leaves it answering from the map.
+        let unfolded = Automaton::decode(map, is_key_byte).map(|automaton| {
+            let counts = Counts::of(&automaton);
+            (counts, LabelTree::build(&automaton))
+        });
+        match unfolded {
+            Ok((counts, Ok(tree))) => Some(self.unfolded.get_or_init(|| Unfolded { counts, tree })),
+            Ok((counts, Err(_))) => self.walk_map_only(counts),
+            Err(_) => self.walk_map_only(Counts {
+                states: 0,
+                keys: Automaton::open(map).map_or(0, |a| a.len()),
+            }),
+        }
+    }
+
+    /// Leaves every later lookup to walk the map.
+    fn walk_map_only(&self, counts: Counts) -> Option<&Unfolded> {
+        let _ = self.map_only.set(counts);
+        self.direct.unfolding.store(true, Ordering::Relaxed);
+        None
     }
 
     /// Matches a host, canonical ASCII but for upper-case letters and
@@ -303,10 +336,10 @@ impl Index {
             return self.match_scanned(&name, form, mask, implicit_rule);
         }
         let (m, _) = match self.unfolded.get() {
-            Some(Unfolded {
-                tree: Some(tree), ..
-            }) => walk::<LabelTree, W, false>(tree, &name, mask, implicit_rule),
-            _ => self.walk_direct::<W, false>(&name, form, mask, implicit_rule)?,
+            Some(unfolded) => {
+                walk::<LabelTree, W, false>(&unfolded.tree, &name, mask, implicit_rule)
+            }
+            None => self.walk_direct::<W, false>(&name, form, mask, implicit_rule)?,
         };
         Ok((m, form))
     }
@@ -327,7 +360,8 @@ impl Index {
         implicit_rule: bool,
     ) -> Result<(Match, usize), Stop> {
         if !self.direct.walk_map() {
-            if let Some(tree) = &self.unfolded().tree {
+            if let Some(unfolded) = self.unfolded() {
+                let tree = &unfolded.tree;
                 return Ok(walk::<LabelTree, W, FOLD>(tree, name, mask, implicit_rule));
             }
         }
@@ -358,7 +392,7 @@ impl Index {
         mask: u8,
         implicit_rule: bool,
     ) -> Result<(Match, Form), Stop> {
-        let tree = self.unfolded.get().and_then(|u| u.tree.as_ref());
+        let tree = self.unfolded.get().map(|u| &u.tree);
         let (m, listed_from) = match (tree, form.has(Form::FOLDED)) {
             (Some(tree), false) => walk::<LabelTree, W, false>(tree, name, mask, implicit_rule),
             (Some(tree), true) => walk::<LabelTree, W, true>(tree, name, mask, implicit_rule),
@@ -387,7 +421,7 @@ impl Index {
     /// A-label), decodes to right-to-left characters: the tree knows its
     /// own; before it is unfolded, the label is decoded.
     fn is_rtl_a_label(&self, label: &[u8]) -> bool {
-        match self.unfolded.get().and_then(|u| u.tree.as_ref()) {
+        match self.unfolded.get().map(|u| &u.tree) {
             Some(tree) => tree.is_rtl_a_label(label),
             None => crate::host::uts46::a_label_is_rtl(label),
         }
