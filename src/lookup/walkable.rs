@@ -234,48 +234,37 @@ mod tests {
 
     #[test]
     fn maps_the_tree_would_read_otherwise_are_not() {
+        // `a.(*.)^k com` and `(*.)^k com` for k up to 5: `k` branchings on
+        // the way to `a.(*.)^k com`.
+        let branching = |k: usize| -> Vec<String> {
+            let stars = |n: usize| "*.".repeat(n);
+            let mut names = vec!["a.com".to_string()];
+            for n in 1..=k {
+                names.push(format!("{}com", stars(n)));
+                names.push(format!("a.{}com", stars(n)));
+            }
+            names
+        };
+        let long = format!("{}.com", "a".repeat(64));
         for names in [
             // An invalid A-label, which the tree leaves out.
-            &["com", "xn--abc-.com"][..],
-            // An empty label.
-            &["com", "a..com"],
-            // A label over 63 bytes.
-            &["com", &format!("{}.com", "a".repeat(64))],
-            // Five branchings on the way to `a.(*.)^5com`.
-            &[
-                "a.com",
-                "*.com",
-                "a.*.com",
-                "*.*.com",
-                "a.*.*.com",
-                "*.*.*.com",
-                "a.*.*.*.com",
-                "*.*.*.*.com",
-                "a.*.*.*.*.com",
-                "*.*.*.*.*.com",
-                "a.*.*.*.*.*.com",
-            ],
+            vec!["com".to_string(), "xn--abc-.com".to_string()],
+            // An empty label, and a label over 63 bytes.
+            vec!["com".to_string(), "a..com".to_string()],
+            vec!["com".to_string(), long],
+            // The empty key, and a key that ends with a dot.
+            vec!["com".to_string(), String::new()],
+            vec!["com".to_string(), ".com".to_string()],
+            branching(MAX_BRANCHINGS as usize + 1),
         ] {
-            let map = map_of(&rules(names));
-            assert!(!walkable(&map), "{names:?}");
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            assert!(!walkable(&map_of(&rules(&names))), "{names:?}");
         }
-        // The empty key, and a key that ends with a dot.
-        assert!(!walkable(&map_of(&rules(&["com", ""]))));
-        assert!(!walkable(&map_of(&rules(&["com", ".com"]))));
-        // Four branchings are within the bound.
-        let four = rules(&[
-            "a.com",
-            "*.com",
-            "a.*.com",
-            "*.*.com",
-            "a.*.*.com",
-            "*.*.*.com",
-            "a.*.*.*.com",
-            "*.*.*.*.com",
-            "a.*.*.*.*.com",
-        ]);
-        assert!(walkable(&map_of(&four)));
-        assert!(loads_the_full_way(&map_of(&four)).is_ok());
+        let within: Vec<String> = branching(MAX_BRANCHINGS as usize);
+        let within: Vec<&str> = within.iter().map(String::as_str).collect();
+        let map = map_of(&rules(&within));
+        assert!(walkable(&map));
+        assert!(loads_the_full_way(&map).is_ok());
     }
 
     #[test]
