@@ -55,6 +55,8 @@
 use crate::error::FormatError;
 use crate::work;
 
+mod sweep;
+
 /// Values (rule flags) are below this bound; see `compile::flags`.
 pub(crate) const VALUE_LIMIT: u64 = 64;
 
@@ -447,148 +449,6 @@ impl<'a> Automaton<'a> {
             }
             None => Ok((None, others)),
         }
-    }
-
-    /// Decodes every node reachable from the root once, by descending
-    /// address (every transition points down, so a node's paths are all
-    /// counted before it is reached), keeps it in [`Decoded`], and checks
-    /// the footer's key count and the unfolded size against `limit`, or,
-    /// past it, the list text the keys spell against `text`; `len` is the
-    /// map's size.
-    fn sweep(
-        &mut self,
-        len: usize,
-        limit: u64,
-        text: u64,
-        is_valid_input: impl Fn(u8) -> bool,
-    ) -> Result<(), FormatError> {
-        // The paths from the root to each address (0: not reached),
-        // saturating: a count that large is far over `limit`. When the
-        // nodes are kept decoded, a node's count is no longer needed once
-        // it is decoded (its parents are all above it), and its entry holds
-        // its state number instead.
-        let mut paths = vec![0u32; self.nodes.len()];
-        paths[self.root] = 1;
-        let (mut keys, mut unfolded, mut states) = (0u64, 0u64, 0u32);
-        // Past `limit`, the keys may still unfold into up to `text` bytes if
-        // they spell no more text than that: the sum of the lengths of the
-        // paths to each address (saturating, like `paths`) gives it. Only
-        // a map small enough that `limit` is under `text` needs it (under
-        // 2 MiB: at most 8 MiB of sums).
-        let spelled = limit < text;
-        let mut lengths = vec![0u32; if spelled { self.nodes.len() } else { 0 }];
-        let mut key_text = 0u64;
-        let refused = FormatError::Unfolding {
-            size: len as u64,
-            limit,
-        };
-        // About what the Public Suffix List's map needs (a transition for
-        // every three bytes, a state for every four), so that the arrays
-        // seldom grow.
-        let decode = self.nodes.len() <= DECODE_LIMIT;
-        let room = |share: usize| if decode { self.nodes.len() / share } else { 0 };
-        let mut decoded = Decoded {
-            states: Vec::with_capacity(room(3)),
-            transitions: Vec::with_capacity(room(2)),
-        };
-        let mut addr = self.root + 1;
-        while addr > 0 {
-            addr -= 1;
-            let n = paths[addr];
-            if n == 0 {
-                // Inside a node, or not reached: on to the next address
-                // that is reached, in one tight search.
-                addr = paths[..addr]
-                    .iter()
-                    .rposition(|&p| p != 0)
-                    .map_or(0, |a| a + 1);
-                continue;
-            }
-            let node = self.node(addr)?;
-            work::add(1 + u64::from(node.len));
-            if decode {
-                paths[addr] = states;
-            }
-            states += 1;
-            let length = lengths.get(addr).copied().unwrap_or(0);
-            if node.is_final {
-                keys = keys.saturating_add(u64::from(n));
-                // Each key that ends here, and its newline.
-                key_text = key_text.saturating_add(u64::from(length) + u64::from(n));
-            }
-            // Each path to the node, followed by each transition, is a
-            // distinct key prefix (the map is deterministic). Every prefix
-            // is a byte of some key's text, so past `text` the keys spell
-            // more than that too.
-            unfolded = unfolded.saturating_add(u64::from(n) * u64::from(node.len));
-            if unfolded > limit && (!spelled || unfolded > text || key_text > text) {
-                return Err(refused);
-            }
-            if decode {
-                // Fewer transitions than bytes so far: within `u32`.
-                decoded.states.push(DecodedState {
-                    first: decoded.transitions.len() as u32,
-                    len: node.len,
-                    last: match node.is_final {
-                        true => node.final_output,
-                        false => NOT_FINAL,
-                    },
-                });
-            }
-            let mut last = None;
-            for i in 0..usize::from(node.len) {
-                let t = self.transition(&node, i)?;
-                if !is_valid_input(t.input) {
-                    return Err(FormatError::Automaton {
-                        offset: addr,
-                        reason: "a key holds a byte that is not canonical",
-                    });
-                }
-                if last.is_some_and(|last| last >= t.input) {
-                    return Err(FormatError::Automaton {
-                        offset: addr,
-                        reason: "transitions not in strictly increasing order",
-                    });
-                }
-                last = Some(t.input);
-                // The target is below `addr` (`transition` checks it): not
-                // swept yet.
-                if let Some(p) = paths.get_mut(t.target) {
-                    *p = p.saturating_add(n);
-                }
-                if let Some(l) = lengths.get_mut(t.target) {
-                    *l = l.saturating_add(length.saturating_add(n));
-                }
-                if decode {
-                    decoded.transitions.push(Step {
-                        input: t.input,
-                        output: t.output,
-                        // The address for now (below the map's size, so
-                        // within `u32`), its state number once every node
-                        // is swept.
-                        target: t.target as u32,
-                    });
-                }
-            }
-        }
-        if unfolded > limit && key_text > text {
-            return Err(refused);
-        }
-        if keys != self.keys {
-            return Err(FormatError::Automaton {
-                offset: self.root,
-                reason: "key count in the footer does not match the automaton",
-            });
-        }
-        if decode {
-            // Every target was reached, so swept, so numbered.
-            for step in &mut decoded.transitions {
-                step.target = paths.get(step.target as usize).copied().unwrap_or(0);
-            }
-            self.decoded = Some(decoded);
-        }
-        (self.states, self.unfolded) = (states as usize, unfolded);
-        Ok(())
     }
 
     /// Walks the keys depth first, in key order, and calls `f` with every
