@@ -11,7 +11,7 @@
 //! line gives hosts per second. Every function reads the registrable
 //! domain's length, so that none can skip the work of finding it.
 
-mod hosts;
+use etld_testkit::hosts;
 
 use std::hint::black_box;
 

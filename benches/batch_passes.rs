@@ -20,8 +20,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-#[path = "hosts/mod.rs"]
-mod hosts;
+use etld_testkit::hosts;
 
 #[inline(never)]
 fn lookup_each(list: &etld::List, hosts: &[String]) -> usize {

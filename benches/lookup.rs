@@ -14,7 +14,7 @@
 //! cargo bench --bench lookup
 //! ```
 
-mod hosts;
+use etld_testkit::hosts;
 
 use std::borrow::Cow;
 use std::hint::black_box;

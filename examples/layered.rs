@@ -26,8 +26,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-#[path = "../benches/hosts/mod.rs"]
-mod hosts;
+use etld_testkit::hosts;
 
 const BUILTIN_DAT: &[u8] = include_bytes!("../vectors/public_suffix_list.dat");
 

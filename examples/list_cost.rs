@@ -20,11 +20,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-#[path = "../benches/hosts/mod.rs"]
-mod hosts;
-
 /// The benchmark's deterministic generator (SplitMix64).
-use hosts::Rng;
+use etld_testkit::hosts::Rng;
 
 /// `n` rules of forty random lower-case letters under `.com`, one a line.
 fn random_list(n: usize) -> Vec<u8> {

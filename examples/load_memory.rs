@@ -22,46 +22,10 @@
 //!     target/release/examples/load_memory
 //! ```
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-/// Counts allocations and live bytes, and keeps the peak of the latter.
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let live = LIVE.fetch_add(by, Ordering::Relaxed) + by;
-    PEAK.fetch_max(live, Ordering::Relaxed);
-}
-
-// SAFETY: forwards every call to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        grew(layout.size());
-        // SAFETY: the caller's contract is passed on as it is.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's contract is passed on as it is.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        grew(new_size);
-        // SAFETY: the caller's contract is passed on as it is.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use etld_testkit::alloc::{self, Counting};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -111,21 +75,18 @@ fn unfold(list: &etld::List) {
 /// Runs `step`, and prints what it took: time, heap kept (from the start
 /// of the program), the peak during the step, allocations.
 fn measure<T>(what: &str, step: impl FnOnce() -> T) -> T {
-    let (count, live) = (
-        ALLOCATIONS.load(Ordering::Relaxed),
-        LIVE.load(Ordering::Relaxed),
-    );
-    PEAK.store(live, Ordering::Relaxed);
+    let (count, live) = (alloc::allocations(), alloc::live());
+    alloc::reset_peak();
     let start = Instant::now();
     let out = black_box(step());
     let took = start.elapsed();
     println!(
         "{what}: {:.3} ms, heap kept {} bytes, peak {} bytes ({} over the start), {} allocations",
         took.as_secs_f64() * 1e3,
-        LIVE.load(Ordering::Relaxed),
-        PEAK.load(Ordering::Relaxed),
-        PEAK.load(Ordering::Relaxed) - live,
-        ALLOCATIONS.load(Ordering::Relaxed) - count,
+        alloc::live(),
+        alloc::peak(),
+        alloc::peak() - live,
+        alloc::allocations() - count,
     );
     out
 }

@@ -54,8 +54,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
-#[path = "../benches/hosts/mod.rs"]
-mod hosts;
+use etld_testkit::hosts;
 
 /// The kinds of host, as in the module docs.
 const KINDS: [&str; 5] = ["plain", "upper", "lowered", "xn", "unicode"];

@@ -1,26 +1,7 @@
 //! No heap allocation for a lookup of a lower-case ASCII host, or of a
 //! Unicode host already in canonical form but for the encoding.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards every call to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract is passed on as it is.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract is passed on as it is.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use etld_testkit::alloc::{allocations, Counting};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -48,13 +29,13 @@ fn canonical_lookups_do_not_allocate() {
     ];
     // Warm up: the built-in list loads on first use.
     let _ = list.lookup("example.com");
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let mut total = 0;
     for host in hosts {
         let d = list.lookup(host).expect("valid host");
         total += d.registrable().map_or(0, str::len) + d.suffix().map_or(0, str::len);
     }
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     assert!(total > 0);
     assert_eq!(
         after - before,

@@ -3,49 +3,14 @@
 //! hand-picked edge cases under every option combination and output form,
 //! on random hosts (proptest), and with no allocation for canonical hosts.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use etld::{Batch, Domain, HostError, List, Options, Output, Sections, Wildcard};
 use proptest::prelude::*;
 
 mod common;
-#[path = "../benches/hosts/mod.rs"]
-mod hosts;
+use etld_testkit::alloc::{allocations_during, Counting};
+use etld_testkit::hosts;
 
 use common::check_batch_answer;
-
-struct Counting;
-
-thread_local! {
-    /// Allocations made by this thread (tests run side by side).
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn allocations() -> usize {
-    ALLOCATIONS.with(Cell::get)
-}
-
-/// How many allocations this thread makes while `f` runs.
-fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = allocations();
-    f();
-    allocations() - before
-}
-
-// SAFETY: forwards every call to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: the caller's contract is passed on as it is.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract is passed on as it is.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;

@@ -217,11 +217,8 @@ fn footer_values_at_the_end_of_their_range_are_errors() {
     }
 }
 
-#[path = "../benches/hosts/mod.rs"]
-mod hosts;
-
 /// The benchmark's deterministic generator (SplitMix64), with random labels.
-use hosts::Rng;
+use etld_testkit::hosts::Rng;
 
 /// Random labels of lower-case letters.
 trait Labels {

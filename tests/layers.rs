@@ -5,8 +5,7 @@
 
 mod common;
 
-#[path = "../benches/hosts/mod.rs"]
-mod hosts;
+use etld_testkit::hosts;
 
 use common::all_options;
 use etld::{Error, Layers, List, Options, Output, RuleError, Section, Wildcard};

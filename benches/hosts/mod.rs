@@ -25,11 +25,13 @@
 
 /// SplitMix64: a tiny, good-enough, portable generator (also used by the
 /// tests and examples that make random lists).
-pub(crate) struct Rng(pub(crate) u64);
+pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
-    pub(crate) fn next(&mut self) -> u64 {
+    // A generator's next draw, not an iterator's: it never ends.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -1,6 +1,8 @@
 //! What the tests of etld's surfaces share: the corpus of `testdata/`
 //! (written by `scripts/gen_corpus.py`), read into rows, and the escaping
-//! it and `etld --fields` use (PostgreSQL's COPY text format).
+//! it and `etld --fields` use (PostgreSQL's COPY text format); and what the
+//! root crate's tests, examples and benches share: the benchmark's hosts
+//! ([`hosts`]) and a counting allocator ([`alloc`]).
 //!
 //! ```
 //! let rows = etld_testkit::corpus();
@@ -10,6 +12,13 @@
 //! ```
 
 use etld::{Options, Output, Sections, Wildcard};
+
+pub mod alloc;
+
+// The file stays beside the benches, as the unit tests of `src/list.rs`
+// include it by its path.
+#[path = "../../benches/hosts/mod.rs"]
+pub mod hosts;
 
 /// The answer's columns of the corpus, in `etld lookup --json`'s order.
 pub const KEYS: [&str; 10] = [
