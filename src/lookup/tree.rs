@@ -50,7 +50,7 @@
 //! form (UTF-8) and leading to a node that answers as the `xn--` node does
 //! (the same record fields, or the same packed leaf), so that a Unicode host
 //! already in canonical form but for the encoding is walked as it is, with
-//! no label encoded (see [`twins`](build::twins)).
+//! no label encoded (see `tree/build/twins.rs`).
 //!
 //! The tree is built from the keys alone, so it holds nothing the file did
 //! not say, and the [automaton](crate::rules::automaton) has already refused keys

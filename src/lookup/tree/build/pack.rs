@@ -163,7 +163,7 @@ const LEAF_RANK: u32 = u32::MAX;
 struct Child {
     /// The lower, the sooner placed: [`LEAF_RANK`] less the nodes below.
     rank: u32,
-    /// The label's [`key`].
+    /// The label's [`key`](crate::host::key::key).
     key: u64,
     /// The slot's [`NodeId`] for the child.
     link: NodeId,

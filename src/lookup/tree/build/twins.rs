@@ -16,7 +16,7 @@ impl Builder {
     /// the twin's label exactly when its A-label is the rule's (Punycode is a
     /// one-to-one code, and only canonical A-labels get a twin). Notes the
     /// `xn--` labels that decode to right-to-left characters, which get no
-    /// twin, on the way ([`LabelTree::is_rtl_a_label`]).
+    /// twin, on the way ([`LabelTree::is_rtl_a_label`](crate::lookup::tree::LabelTree::is_rtl_a_label)).
     pub(super) fn add_unicode_twins(&mut self) -> Result<(), FormatError> {
         let mut twins = Vec::new();
         let mut rtl = Vec::new();
