@@ -3,38 +3,17 @@
 //! hand-picked edge cases under every option combination and output form,
 //! on random hosts (proptest), and with no allocation for canonical hosts.
 
-use etld::{Batch, Domain, HostError, List, Options, Output, Sections, Wildcard};
+use etld::{Batch, Domain, HostError, List, Options, Sections};
 use proptest::prelude::*;
 
 mod common;
 use etld_testkit::alloc::{allocations_during, Counting};
-use etld_testkit::hosts;
+use etld_testkit::{every_option, hosts};
 
 use common::check_batch_answer;
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-/// Every combination of the matching options, in each output form.
-fn every_option() -> Vec<Options> {
-    let mut all = Vec::new();
-    for sections in [Sections::All, Sections::IcannOnly] {
-        for implicit in [true, false] {
-            for wildcard in [Wildcard::Strict, Wildcard::Browser] {
-                for output in [Output::Input, Output::Ascii, Output::Unicode] {
-                    all.push(
-                        Options::new()
-                            .sections(sections)
-                            .implicit_rule(implicit)
-                            .wildcard(wildcard)
-                            .output(output),
-                    );
-                }
-            }
-        }
-    }
-    all
-}
 
 /// Hand-picked hosts: every kind of answer and error.
 const EDGE: &str = include_str!("../scripts/edge_hosts.txt");

@@ -83,6 +83,28 @@ pub fn corpus() -> Vec<Row> {
         .collect()
 }
 
+/// Every combination of the library's options: the sections, the implicit
+/// rule, the wildcard mode and, innermost, the output form.
+pub fn every_option() -> Vec<Options> {
+    let mut all = Vec::new();
+    for sections in [Sections::All, Sections::IcannOnly] {
+        for implicit in [true, false] {
+            for wildcard in [Wildcard::Strict, Wildcard::Browser] {
+                for output in [Output::Input, Output::Ascii, Output::Unicode] {
+                    all.push(
+                        Options::new()
+                            .sections(sections)
+                            .implicit_rule(implicit)
+                            .wildcard(wildcard)
+                            .output(output),
+                    );
+                }
+            }
+        }
+    }
+    all
+}
+
 /// The library's options for `etld lookup`'s flags.
 pub fn options_of(flags: &str) -> Options {
     let mut options = Options::new();
