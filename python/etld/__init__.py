@@ -38,7 +38,7 @@ as the same kind of column::
     ['example.co.uk', None, None]
 
 Options are keyword arguments, on a `List` or on each call:
-``icann_only`` (ignore the PRIVATE section), ``default_rule`` (the implicit
+``icann_only`` (ignore the PRIVATE section), ``implicit_rule`` (the implicit
 ``*`` rule), ``wildcard_root`` (browsers' reading of ``*.kobe.jp``) and
 ``output`` (``"input"``, ``"ascii"`` or ``"unicode"``)::
 

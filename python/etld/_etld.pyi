@@ -167,7 +167,7 @@ class Domain:
         """The whole name, lower-cased, in the output form."""
     @property
     def suffix(self) -> Optional[str]:
-        """The public suffix, or None (with `default_rule=False`)."""
+        """The public suffix, or None (with `implicit_rule=False`)."""
     @property
     def registrable(self) -> Optional[str]:
         """The registrable domain, or None when the host is a public suffix."""
@@ -189,7 +189,7 @@ class Domain:
     def rule(self) -> Optional[str]:
         """The prevailing rule as the list writes it, in ASCII: `"co.uk"`,
         `"*.kobe.jp"`, `"!city.kobe.jp"`, `"*"` for the implicit rule; None
-        when no rule matched (`default_rule=False`).
+        when no rule matched (`implicit_rule=False`).
         """
     @property
     def icann_suffix(self) -> Optional[str]:
@@ -267,7 +267,7 @@ class List:
         *,
         extra: Extra = None,
         icann_only: bool = False,
-        default_rule: bool = True,
+        implicit_rule: bool = True,
         wildcard_root: bool = False,
         output: Output = "input",
     ) -> List: ...
@@ -276,7 +276,7 @@ class List:
         *,
         extra: Extra = None,
         icann_only: bool = False,
-        default_rule: bool = True,
+        implicit_rule: bool = True,
         wildcard_root: bool = False,
         output: Output = "input",
     ) -> List:
@@ -289,7 +289,7 @@ class List:
         *,
         extra: Extra = None,
         icann_only: bool = False,
-        default_rule: bool = True,
+        implicit_rule: bool = True,
         wildcard_root: bool = False,
         output: Output = "input",
     ) -> List:
@@ -302,7 +302,7 @@ class List:
         *,
         extra: Extra = None,
         icann_only: bool = False,
-        default_rule: bool = True,
+        implicit_rule: bool = True,
         wildcard_root: bool = False,
         output: Output = "input",
     ) -> List:
@@ -314,7 +314,7 @@ class List:
         self,
         *,
         icann_only: Optional[bool] = None,
-        default_rule: Optional[bool] = None,
+        implicit_rule: Optional[bool] = None,
         wildcard_root: Optional[bool] = None,
         output: Optional[Output] = None,
     ) -> List:
@@ -342,7 +342,7 @@ class List:
         were made.
         """
     @overload
-    def registrable(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    def registrable(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
         """The registrable domain of a host (None when the host is a public
         suffix or invalid), or of every host of a column.
 
@@ -351,7 +351,7 @@ class List:
         ('github.io', 'me.github.io')
         """
     @overload
-    def registrable(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    def registrable(self, host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
         """The registrable domain of a host (None when the host is a public
         suffix or invalid), or of every host of a column.
 
@@ -360,7 +360,7 @@ class List:
         ('github.io', 'me.github.io')
         """
     @overload
-    def registrable(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def registrable(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """The registrable domain of a host (None when the host is a public
         suffix or invalid), or of every host of a column.
 
@@ -369,7 +369,7 @@ class List:
         ('github.io', 'me.github.io')
         """
     @overload
-    def suffix(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    def suffix(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
         """The public suffix of a host (None when it has none or is invalid),
         or of every host of a column.
 
@@ -377,7 +377,7 @@ class List:
         'co.uk'
         """
     @overload
-    def suffix(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    def suffix(self, host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
         """The public suffix of a host (None when it has none or is invalid),
         or of every host of a column.
 
@@ -385,7 +385,7 @@ class List:
         'co.uk'
         """
     @overload
-    def suffix(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def suffix(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """The public suffix of a host (None when it has none or is invalid),
         or of every host of a column.
 
@@ -393,7 +393,7 @@ class List:
         'co.uk'
         """
     @overload
-    def lookup(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Domain:
+    def lookup(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Domain:
         """Every part of the answer for a host, as a `Domain`; raises
         `HostError` (a `ValueError`) for an invalid host. Given a column, a
         struct column of the parts (a row whose `error` says why for an
@@ -404,7 +404,7 @@ class List:
         etld.HostError: empty label at byte 2
         """
     @overload
-    def lookup(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def lookup(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """Every part of the answer for a host, as a `Domain`; raises
         `HostError` (a `ValueError`) for an invalid host. Given a column, a
         struct column of the parts (a row whose `error` says why for an
@@ -415,7 +415,7 @@ class List:
         etld.HostError: empty label at byte 2
         """
     @overload
-    def lookup_url(self, url: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain:
+    def lookup_url(self, url: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain:
         """Every part of the answer for the host of a URL (or `host:port`, or
         an e-mail address), as the WHATWG URL standard's parser takes the
         host out; raises `UrlError` or `HostError` (both `ValueError`s).
@@ -425,7 +425,7 @@ class List:
         'example.co.uk'
         """
     @overload
-    def lookup_url(self, url: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+    def lookup_url(self, url: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
         """Every part of the answer for the host of a URL (or `host:port`, or
         an e-mail address), as the WHATWG URL standard's parser takes the
         host out; raises `UrlError` or `HostError` (both `ValueError`s).
@@ -435,85 +435,85 @@ class List:
         'example.co.uk'
         """
     @overload
-    def subdomain(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    def subdomain(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
         """The labels left of the registrable domain (`www` for
         `www.example.co.uk`), or None; for a column, a column.
         """
     @overload
-    def subdomain(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    def subdomain(self, host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
         """The labels left of the registrable domain (`www` for
         `www.example.co.uk`), or None; for a column, a column.
         """
     @overload
-    def subdomain(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def subdomain(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """The labels left of the registrable domain (`www` for
         `www.example.co.uk`), or None; for a column, a column.
         """
     @overload
-    def label(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    def label(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
         """The label left of the public suffix (`example` for
         `www.example.co.uk`), or None; for a column, a column.
         """
     @overload
-    def label(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    def label(self, host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
         """The label left of the public suffix (`example` for
         `www.example.co.uk`), or None; for a column, a column.
         """
     @overload
-    def label(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def label(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """The label left of the public suffix (`example` for
         `www.example.co.uk`), or None; for a column, a column.
         """
     @overload
-    def section(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[Literal["icann", "private"]]:
+    def section(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[Literal["icann", "private"]]:
         """`"icann"` or `"private"`: the section of the rule that prevailed;
         None for the implicit `*` rule or an invalid host. For a column, a
         column.
         """
     @overload
-    def section(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    def section(self, host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
         """`"icann"` or `"private"`: the section of the rule that prevailed;
         None for the implicit `*` rule or an invalid host. For a column, a
         column.
         """
     @overload
-    def section(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def section(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """`"icann"` or `"private"`: the section of the rule that prevailed;
         None for the implicit `*` rule or an invalid host. For a column, a
         column.
         """
     @overload
-    def known(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[bool]:
+    def known(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[bool]:
         """Whether a listed rule prevailed (None for an invalid host); for a
         column, a column.
         """
     @overload
-    def known(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    def known(self, host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
         """Whether a listed rule prevailed (None for an invalid host); for a
         column, a column.
         """
     @overload
-    def known(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def known(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """Whether a listed rule prevailed (None for an invalid host); for a
         column, a column.
         """
     @overload
-    def error(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    def error(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
         """Why the host is invalid (etld's message), or None when it is
         valid; for a column, a column.
         """
     @overload
-    def error(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    def error(self, host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
         """Why the host is invalid (etld's message), or None when it is
         valid; for a column, a column.
         """
     @overload
-    def error(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def error(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """Why the host is invalid (etld's message), or None when it is
         valid; for a column, a column.
         """
     @overload
-    def site(self, host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+    def site(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
         """The site key of a host, for grouping and counting by site: its
         registrable domain in ASCII (A-labels), without a trailing dot, so
         that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are
@@ -525,7 +525,7 @@ class List:
         ('xn--bcher-kva.de', 'xn--bcher-kva.de', 'xn--bcher-kva.de')
         """
     @overload
-    def site(self, host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+    def site(self, host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
         """The site key of a host, for grouping and counting by site: its
         registrable domain in ASCII (A-labels), without a trailing dot, so
         that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are
@@ -537,7 +537,7 @@ class List:
         ('xn--bcher-kva.de', 'xn--bcher-kva.de', 'xn--bcher-kva.de')
         """
     @overload
-    def site(self, host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def site(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """The site key of a host, for grouping and counting by site: its
         registrable domain in ASCII (A-labels), without a trailing dot, so
         that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are
@@ -548,7 +548,7 @@ class List:
         >>> psl.site("www.Bücher.de"), psl.site("shop.xn--bcher-kva.de"), psl.site("bücher.de.")
         ('xn--bcher-kva.de', 'xn--bcher-kva.de', 'xn--bcher-kva.de')
         """
-    def answer(self, part: Part, host: Any, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
+    def answer(self, part: Part, host: Any, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
         """One part of the answer, by name (`registrable`, `suffix`,
         `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
         `lookup_url`, `site`, `extract`) for a host or a column.
@@ -612,7 +612,7 @@ class List:
     def to_fst_bytes(self) -> bytes:
         """The list as the bytes of a `.fst` file (what `etld compile` writes)."""
     @overload
-    def extract(self, url_or_host: Optional[str], /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> ExtractResult:
+    def extract(self, url_or_host: Optional[str], /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> ExtractResult:
         """The parts of the host of a URL, a host, `host:port` or an e-mail
         address in tldextract's shape (an `etld.ExtractResult`), answered
         from this list: see `etld.extract`. Given a column, a struct column
@@ -628,7 +628,7 @@ class List:
         ('me.github.io', True, None)
         """
     @overload
-    def extract(self, url_or_host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+    def extract(self, url_or_host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
         """The parts of the host of a URL, a host, `host:port` or an e-mail
         address in tldextract's shape (an `etld.ExtractResult`), answered
         from this list: see `etld.extract`. Given a column, a struct column
@@ -649,7 +649,7 @@ def default_list() -> List:
     once, on first use.
     """
 @overload
-def registrable(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+def registrable(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
     """The registrable domain of `host` on the list in use; see `List.registrable`.
 
     >>> etld.registrable("www.example.co.uk"), etld.registrable("co.uk")
@@ -658,7 +658,7 @@ def registrable(host: str, /, *, icann_only: Optional[bool] = None, default_rule
     ('bücher.de', 'xn--bcher-kva.de')
     """
 @overload
-def registrable(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+def registrable(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """The registrable domain of `host` on the list in use; see `List.registrable`.
 
     >>> etld.registrable("www.example.co.uk"), etld.registrable("co.uk")
@@ -667,7 +667,7 @@ def registrable(host: None, /, *, icann_only: Optional[bool] = None, default_rul
     ('bücher.de', 'xn--bcher-kva.de')
     """
 @overload
-def registrable(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def registrable(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """The registrable domain of `host` on the list in use; see `List.registrable`.
 
     >>> etld.registrable("www.example.co.uk"), etld.registrable("co.uk")
@@ -676,28 +676,28 @@ def registrable(host: C, /, *, icann_only: Optional[bool] = None, default_rule: 
     ('bücher.de', 'xn--bcher-kva.de')
     """
 @overload
-def suffix(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+def suffix(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
     """The public suffix of `host` on the list in use; see `List.suffix`.
 
     >>> etld.suffix("www.example.co.uk"), etld.suffix("me.github.io", icann_only=True)
     ('co.uk', 'io')
     """
 @overload
-def suffix(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+def suffix(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """The public suffix of `host` on the list in use; see `List.suffix`.
 
     >>> etld.suffix("www.example.co.uk"), etld.suffix("me.github.io", icann_only=True)
     ('co.uk', 'io')
     """
 @overload
-def suffix(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def suffix(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """The public suffix of `host` on the list in use; see `List.suffix`.
 
     >>> etld.suffix("www.example.co.uk"), etld.suffix("me.github.io", icann_only=True)
     ('co.uk', 'io')
     """
 @overload
-def lookup(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Domain:
+def lookup(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Domain:
     """Every part of the answer for `host`; see `List.lookup`.
 
     >>> d = etld.lookup("www.example.co.uk")
@@ -705,7 +705,7 @@ def lookup(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Opt
     ('example.co.uk', 'co.uk', 'www')
     """
 @overload
-def lookup(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def lookup(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """Every part of the answer for `host`; see `List.lookup`.
 
     >>> d = etld.lookup("www.example.co.uk")
@@ -713,66 +713,66 @@ def lookup(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optio
     ('example.co.uk', 'co.uk', 'www')
     """
 @overload
-def lookup_url(url: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain:
+def lookup_url(url: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Domain:
     """Every part of the answer for the host of `url`; see `List.lookup_url`.
 
     >>> etld.lookup_url("someone@mail.example.co.uk").suffix
     'co.uk'
     """
 @overload
-def lookup_url(url: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+def lookup_url(url: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
     """Every part of the answer for the host of `url`; see `List.lookup_url`.
 
     >>> etld.lookup_url("someone@mail.example.co.uk").suffix
     'co.uk'
     """
 @overload
-def subdomain(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+def subdomain(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
     """The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`."""
 @overload
-def subdomain(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+def subdomain(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`."""
 @overload
-def subdomain(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def subdomain(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`."""
 @overload
-def label(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+def label(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
     """The label left of the public suffix of `host` on the list in use; see `List.label`."""
 @overload
-def label(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+def label(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """The label left of the public suffix of `host` on the list in use; see `List.label`."""
 @overload
-def label(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def label(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """The label left of the public suffix of `host` on the list in use; see `List.label`."""
 @overload
-def section(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[Literal["icann", "private"]]:
+def section(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[Literal["icann", "private"]]:
     """The section of the rule that prevailed for `host` on the list in use; see `List.section`."""
 @overload
-def section(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+def section(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """The section of the rule that prevailed for `host` on the list in use; see `List.section`."""
 @overload
-def section(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def section(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """The section of the rule that prevailed for `host` on the list in use; see `List.section`."""
 @overload
-def known(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[bool]:
+def known(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[bool]:
     """Whether a listed rule prevailed for `host` on the list in use; see `List.known`."""
 @overload
-def known(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+def known(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """Whether a listed rule prevailed for `host` on the list in use; see `List.known`."""
 @overload
-def known(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def known(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """Whether a listed rule prevailed for `host` on the list in use; see `List.known`."""
 @overload
-def error(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+def error(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
     """Why `host` is invalid, or None, on the list in use; see `List.error`."""
 @overload
-def error(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+def error(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """Why `host` is invalid, or None, on the list in use; see `List.error`."""
 @overload
-def error(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def error(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """Why `host` is invalid, or None, on the list in use; see `List.error`."""
 @overload
-def site(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
+def site(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
     """The site key of `host` on the list in use, for grouping by site: its
     registrable domain in ASCII, without a trailing dot; see `List.site`.
 
@@ -780,7 +780,7 @@ def site(host: str, /, *, icann_only: Optional[bool] = None, default_rule: Optio
     ('xn--bcher-kva.de', 'xn--bcher-kva.de', None)
     """
 @overload
-def site(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
+def site(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """The site key of `host` on the list in use, for grouping by site: its
     registrable domain in ASCII, without a trailing dot; see `List.site`.
 
@@ -788,7 +788,7 @@ def site(host: None, /, *, icann_only: Optional[bool] = None, default_rule: Opti
     ('xn--bcher-kva.de', 'xn--bcher-kva.de', None)
     """
 @overload
-def site(host: C, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def site(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
     """The site key of `host` on the list in use, for grouping by site: its
     registrable domain in ASCII, without a trailing dot; see `List.site`.
 
@@ -816,7 +816,7 @@ def host(url: C, /) -> C:
     of URLs, a column (`etld.host("https://user@www.Example.co.uk:8080/")`
     is `'www.Example.co.uk'`).
     """
-def answer(part: Part, host: Any, /, *, icann_only: Optional[bool] = None, default_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
+def answer(part: Part, host: Any, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
     """One part of the answer by name, for a host or a column; see `List.answer`."""
 @overload
 def is_cookie_domain_acceptable(request_host: str, cookie_domain: str) -> bool:

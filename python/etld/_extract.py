@@ -112,7 +112,7 @@ def extract(
     /,
     *,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional["Output"] = None,
 ) -> ExtractResult: ...
@@ -122,7 +122,7 @@ def extract(
     /,
     *,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional["Output"] = None,
 ) -> "C": ...

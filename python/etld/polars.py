@@ -199,14 +199,14 @@ def registrable(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
     url: bool = False,
 ) -> pl.Expr:
     """The registrable domain of each host of ``column`` (a name or an
     expression): ``pl.col(column).etld.registrable(...)``."""
-    return _expr(column)._part("registrable", list, _options(icann_only, default_rule, wildcard_root, output, url))
+    return _expr(column)._part("registrable", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
 def suffix(
@@ -214,13 +214,13 @@ def suffix(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
     url: bool = False,
 ) -> pl.Expr:
     """The public suffix of each host of ``column``."""
-    return _expr(column)._part("suffix", list, _options(icann_only, default_rule, wildcard_root, output, url))
+    return _expr(column)._part("suffix", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
 def subdomain(
@@ -228,13 +228,13 @@ def subdomain(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
     url: bool = False,
 ) -> pl.Expr:
     """The labels left of the registrable domain of each host of ``column``."""
-    return _expr(column)._part("subdomain", list, _options(icann_only, default_rule, wildcard_root, output, url))
+    return _expr(column)._part("subdomain", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
 def label(
@@ -242,13 +242,13 @@ def label(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
     url: bool = False,
 ) -> pl.Expr:
     """The label left of the public suffix of each host of ``column``."""
-    return _expr(column)._part("label", list, _options(icann_only, default_rule, wildcard_root, output, url))
+    return _expr(column)._part("label", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
 def section(
@@ -256,13 +256,13 @@ def section(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
     url: bool = False,
 ) -> pl.Expr:
     """``icann``, ``private`` or null for each host of ``column``."""
-    return _expr(column)._part("section", list, _options(icann_only, default_rule, wildcard_root, output, url))
+    return _expr(column)._part("section", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
 def known(
@@ -270,13 +270,13 @@ def known(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
     url: bool = False,
 ) -> pl.Expr:
     """Whether a listed rule prevailed for each host of ``column``."""
-    return _expr(column)._part("known", list, _options(icann_only, default_rule, wildcard_root, output, url))
+    return _expr(column)._part("known", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
 def error(
@@ -284,13 +284,13 @@ def error(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
     url: bool = False,
 ) -> pl.Expr:
     """Why each host of ``column`` is invalid; null for a valid one."""
-    return _expr(column)._part("error", list, _options(icann_only, default_rule, wildcard_root, output, url))
+    return _expr(column)._part("error", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
 def lookup(
@@ -298,12 +298,12 @@ def lookup(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
 ) -> pl.Expr:
     """Every part for each host of ``column``, as a struct (`LOOKUP_DTYPE`)."""
-    return _expr(column)._part("lookup", list, _options(icann_only, default_rule, wildcard_root, output, False))
+    return _expr(column)._part("lookup", list, _options(icann_only, implicit_rule, wildcard_root, output, False))
 
 
 def lookup_url(
@@ -311,13 +311,13 @@ def lookup_url(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
 ) -> pl.Expr:
     """Every part of the lookup of each URL's host of ``column``, with the
     host, as a struct."""
-    return _expr(column)._part("lookup_url", list, _options(icann_only, default_rule, wildcard_root, output, False))
+    return _expr(column)._part("lookup_url", list, _options(icann_only, implicit_rule, wildcard_root, output, False))
 
 
 def site(
@@ -325,13 +325,13 @@ def site(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     url: bool = False,
 ) -> pl.Expr:
     """The site key of each host of ``column``, to group by: the registrable
     domain in ASCII, without a trailing dot (see `etld.site`)."""
-    return _expr(column)._part("site", list, _options(icann_only, default_rule, wildcard_root, None, url))
+    return _expr(column)._part("site", list, _options(icann_only, implicit_rule, wildcard_root, None, url))
 
 
 def extract(
@@ -339,13 +339,13 @@ def extract(
     *,
     list: Optional[etld.List] = None,
     icann_only: Optional[bool] = None,
-    default_rule: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
 ) -> pl.Expr:
     """The parts of the host of each URL or host of ``column`` in
     tldextract's shape, as a struct (`EXTRACT_DTYPE`; see `etld.extract`)."""
-    return _expr(column)._part("extract", list, _options(icann_only, default_rule, wildcard_root, output, False))
+    return _expr(column)._part("extract", list, _options(icann_only, implicit_rule, wildcard_root, output, False))
 
 
 def host(column: IntoColumn) -> pl.Expr:
@@ -355,7 +355,7 @@ def host(column: IntoColumn) -> pl.Expr:
 
 def _options(
     icann_only: Optional[bool],
-    default_rule: Optional[bool],
+    implicit_rule: Optional[bool],
     wildcard_root: Optional[bool],
     output: Optional[str],
     url: bool,
@@ -363,7 +363,7 @@ def _options(
     """The keyword arguments given, for `etld.List.answer`."""
     given: Dict[str, Any] = {
         "icann_only": icann_only,
-        "default_rule": default_rule,
+        "implicit_rule": implicit_rule,
         "wildcard_root": wildcard_root,
         "output": output,
     }

@@ -8,8 +8,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use etld::source::{self, LoadError};
 use etld::{Layers, List};
+use etld_source::{self as source, LoadError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 

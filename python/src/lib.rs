@@ -26,8 +26,8 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use etld::source::{self, LoadError, Source};
 use etld::{List, Options, Output, Sections, Wildcard};
+use etld_source::{self as source, LoadError, Source};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
@@ -72,7 +72,7 @@ type ListRef = Arc<Cow<'static, List>>;
 fn options(
     base: Options,
     icann_only: Option<bool>,
-    default_rule: Option<bool>,
+    implicit_rule: Option<bool>,
     wildcard_root: Option<bool>,
     output: Option<&str>,
 ) -> PyResult<Options> {
@@ -84,7 +84,7 @@ fn options(
             Sections::All
         });
     }
-    if let Some(rule) = default_rule {
+    if let Some(rule) = implicit_rule {
         o = o.implicit_rule(rule);
     }
     if let Some(root) = wildcard_root {
@@ -165,12 +165,12 @@ impl PyList {
     fn call_options(
         &self,
         icann_only: Option<bool>,
-        default_rule: Option<bool>,
+        implicit_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
     ) -> PyResult<Options> {
         if icann_only.is_none()
-            && default_rule.is_none()
+            && implicit_rule.is_none()
             && wildcard_root.is_none()
             && output.is_none()
         {
@@ -179,7 +179,7 @@ impl PyList {
         options(
             self.options,
             icann_only,
-            default_rule,
+            implicit_rule,
             wildcard_root,
             output,
         )
@@ -478,7 +478,7 @@ fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, Py
         .call1((like, column))
 }
 
-/// Loads a list file as `etld::source::load` does.
+/// Loads a list file as `etld_source::load` does.
 fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
     let loaded = source::load(path.as_deref()).map_err(|e| load_error(py, e))?;
     for passed in &loaded.passed_over {
@@ -533,37 +533,37 @@ macro_rules! list_methods {
         impl PyList {
             $(
                 $(#[$doc])*
-                #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+                #[pyo3(signature = (host, /, *, icann_only = None, implicit_rule = None, wildcard_root = None, output = None, url = false))]
                 #[allow(clippy::too_many_arguments)]
                 fn $name<'py>(
                     slf: &Bound<'py, PyList>,
                     host: &Bound<'py, PyAny>,
                     icann_only: Option<bool>,
-                    default_rule: Option<bool>,
+                    implicit_rule: Option<bool>,
                     wildcard_root: Option<bool>,
                     output: Option<&str>,
                     url: bool,
                 ) -> PyResult<Bound<'py, PyAny>> {
                     let o = slf
                         .get()
-                        .call_options(icann_only, default_rule, wildcard_root, output)?;
+                        .call_options(icann_only, implicit_rule, wildcard_root, output)?;
                     PyList::answer_of(slf, Op::$op, host, o, url)
                 }
             )*
             $(
                 $(#[$url_doc])*
-                #[pyo3(signature = ($arg, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+                #[pyo3(signature = ($arg, /, *, icann_only = None, implicit_rule = None, wildcard_root = None, output = None))]
                 fn $url_name<'py>(
                     slf: &Bound<'py, PyList>,
                     $arg: &Bound<'py, PyAny>,
                     icann_only: Option<bool>,
-                    default_rule: Option<bool>,
+                    implicit_rule: Option<bool>,
                     wildcard_root: Option<bool>,
                     output: Option<&str>,
                 ) -> PyResult<Bound<'py, PyAny>> {
                     let o = slf
                         .get()
-                        .call_options(icann_only, default_rule, wildcard_root, output)?;
+                        .call_options(icann_only, implicit_rule, wildcard_root, output)?;
                     PyList::answer_op(slf, Op::$url_op, $arg, o)
                 }
             )*
@@ -665,20 +665,20 @@ list_methods! {
     /// extra rules that `$ETLD_EXTRA` names, then those of `extra`, as the
     /// command line lays them (`--extra FILE`).
     #[new]
-    #[pyo3(signature = (path = None, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (path = None, *, extra = None, icann_only = false, implicit_rule = true, wildcard_root = false, output = "input"))]
     fn new(
         py: Python<'_>,
         path: Option<PathBuf>,
         extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
-        default_rule: bool,
+        implicit_rule: bool,
         wildcard_root: bool,
         output: &str,
     ) -> PyResult<PyList> {
         let options = options(
             Options::new(),
             Some(icann_only),
-            Some(default_rule),
+            Some(implicit_rule),
             Some(wildcard_root),
             Some(output),
         )?;
@@ -690,19 +690,19 @@ list_methods! {
     /// The list built into the package, with the files of `extra` laid
     /// over it.
     #[staticmethod]
-    #[pyo3(signature = (*, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (*, extra = None, icann_only = false, implicit_rule = true, wildcard_root = false, output = "input"))]
     fn builtin(
         py: Python<'_>,
         extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
-        default_rule: bool,
+        implicit_rule: bool,
         wildcard_root: bool,
         output: &str,
     ) -> PyResult<PyList> {
         let options = options(
             Options::new(),
             Some(icann_only),
-            Some(default_rule),
+            Some(implicit_rule),
             Some(wildcard_root),
             Some(output),
         )?;
@@ -719,20 +719,20 @@ list_methods! {
     /// A list from a `.dat` (text) or `.fst` (compiled) file, with the
     /// files of `extra` laid over it.
     #[staticmethod]
-    #[pyo3(signature = (path, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (path, *, extra = None, icann_only = false, implicit_rule = true, wildcard_root = false, output = "input"))]
     fn from_path(
         py: Python<'_>,
         path: PathBuf,
         extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
-        default_rule: bool,
+        implicit_rule: bool,
         wildcard_root: bool,
         output: &str,
     ) -> PyResult<PyList> {
         let options = options(
             Options::new(),
             Some(icann_only),
-            Some(default_rule),
+            Some(implicit_rule),
             Some(wildcard_root),
             Some(output),
         )?;
@@ -745,20 +745,20 @@ list_methods! {
     /// file, told apart by the `.fst` magic bytes, with the files of
     /// `extra` laid over it.
     #[staticmethod]
-    #[pyo3(signature = (data, *, extra = None, icann_only = false, default_rule = true, wildcard_root = false, output = "input"))]
+    #[pyo3(signature = (data, *, extra = None, icann_only = false, implicit_rule = true, wildcard_root = false, output = "input"))]
     fn from_bytes(
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
         extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
-        default_rule: bool,
+        implicit_rule: bool,
         wildcard_root: bool,
         output: &str,
     ) -> PyResult<PyList> {
         let options = options(
             Options::new(),
             Some(icann_only),
-            Some(default_rule),
+            Some(implicit_rule),
             Some(wildcard_root),
             Some(output),
         )?;
@@ -792,7 +792,7 @@ list_methods! {
         let o = self::options(
             Options::new(),
             get("icann_only")?.map(|v| v.extract()).transpose()?,
-            get("default_rule")?.map(|v| v.extract()).transpose()?,
+            get("implicit_rule")?.map(|v| v.extract()).transpose()?,
             get("wildcard_root")?.map(|v| v.extract()).transpose()?,
             get("output")?
                 .map(|v| v.extract::<String>())
@@ -821,15 +821,15 @@ list_methods! {
     }
 
     /// The same list with other options (each `None` keeps this list's).
-    #[pyo3(signature = (*, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+    #[pyo3(signature = (*, icann_only = None, implicit_rule = None, wildcard_root = None, output = None))]
     fn with_options(
         &self,
         icann_only: Option<bool>,
-        default_rule: Option<bool>,
+        implicit_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
     ) -> PyResult<PyList> {
-        let options = self.call_options(icann_only, default_rule, wildcard_root, output)?;
+        let options = self.call_options(icann_only, implicit_rule, wildcard_root, output)?;
         Ok(PyList {
             list: self.list.clone(),
             base: self.base.clone(),
@@ -884,20 +884,20 @@ list_methods! {
     /// One part of the answer, by name (`registrable`, `suffix`,
     /// `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `host`,
     /// `lookup_url`, `site`, `extract`) for a host or a column.
-    #[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+    #[pyo3(signature = (part, host, /, *, icann_only = None, implicit_rule = None, wildcard_root = None, output = None, url = false))]
     #[allow(clippy::too_many_arguments)]
     fn answer<'py>(
         slf: &Bound<'py, PyList>,
         part: &str,
         host: &Bound<'py, PyAny>,
         icann_only: Option<bool>,
-        default_rule: Option<bool>,
+        implicit_rule: Option<bool>,
         wildcard_root: Option<bool>,
         output: Option<&str>,
         url: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.get();
-        let o = this.call_options(icann_only, default_rule, wildcard_root, output)?;
+        let o = this.call_options(icann_only, implicit_rule, wildcard_root, output)?;
         let op = Op::parse(part)?;
         PyList::answer_of(slf, op, host, o, url)
     }
@@ -1005,7 +1005,7 @@ list_methods! {
         let o = self.options;
         let d = PyDict::new(py);
         d.set_item("icann_only", o.get_sections() == Sections::IcannOnly)?;
-        d.set_item("default_rule", o.get_implicit_rule())?;
+        d.set_item("implicit_rule", o.get_implicit_rule())?;
         d.set_item("wildcard_root", o.get_wildcard() == Wildcard::Browser)?;
         d.set_item(
             "output",
@@ -1155,7 +1155,7 @@ impl PyDomain {
         &self.name
     }
 
-    /// The public suffix, or None (with `default_rule=False`).
+    /// The public suffix, or None (with `implicit_rule=False`).
     #[getter]
     fn suffix(&self) -> Option<&str> {
         self.part(&self.suffix)
@@ -1194,7 +1194,7 @@ impl PyDomain {
 
     /// The prevailing rule as the list writes it, in ASCII: `"co.uk"`,
     /// `"*.kobe.jp"`, `"!city.kobe.jp"`, `"*"` for the implicit rule; None
-    /// when no rule matched (`default_rule=False`).
+    /// when no rule matched (`implicit_rule=False`).
     #[getter]
     fn rule(&self) -> Option<&str> {
         self.rule.as_deref()
@@ -1432,13 +1432,13 @@ macro_rules! module_fn {
     ($(#[$doc:meta])* $name:ident, $op:ident) => {
         $(#[$doc])*
         #[pyfunction]
-        #[pyo3(signature = (host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+        #[pyo3(signature = (host, /, *, icann_only = None, implicit_rule = None, wildcard_root = None, output = None, url = false))]
         #[allow(clippy::too_many_arguments)]
         fn $name<'py>(
             py: Python<'py>,
             host: &Bound<'py, PyAny>,
             icann_only: Option<bool>,
-            default_rule: Option<bool>,
+            implicit_rule: Option<bool>,
             wildcard_root: Option<bool>,
             output: Option<&str>,
             url: bool,
@@ -1446,26 +1446,26 @@ macro_rules! module_fn {
             let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
             let o = list
                 .get()
-                .call_options(icann_only, default_rule, wildcard_root, output)?;
+                .call_options(icann_only, implicit_rule, wildcard_root, output)?;
             PyList::answer_of(list, Op::$op, host, o, url)
         }
     };
     ($(#[$doc:meta])* $name:ident, $op:ident, $arg:ident) => {
         $(#[$doc])*
         #[pyfunction]
-        #[pyo3(signature = ($arg, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None))]
+        #[pyo3(signature = ($arg, /, *, icann_only = None, implicit_rule = None, wildcard_root = None, output = None))]
         fn $name<'py>(
             py: Python<'py>,
             $arg: &Bound<'py, PyAny>,
             icann_only: Option<bool>,
-            default_rule: Option<bool>,
+            implicit_rule: Option<bool>,
             wildcard_root: Option<bool>,
             output: Option<&str>,
         ) -> PyResult<Bound<'py, PyAny>> {
             let list = DEFAULT.get_or_try_init(py, || load_default(py))?.bind(py);
             let o = list
                 .get()
-                .call_options(icann_only, default_rule, wildcard_root, output)?;
+                .call_options(icann_only, implicit_rule, wildcard_root, output)?;
             PyList::answer_op(list, Op::$op, $arg, o)
         }
     };
@@ -1557,14 +1557,14 @@ fn host<'py>(py: Python<'py>, url: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Py
 
 /// One part of the answer by name, for a host or a column; see `List.answer`.
 #[pyfunction]
-#[pyo3(signature = (part, host, /, *, icann_only = None, default_rule = None, wildcard_root = None, output = None, url = false))]
+#[pyo3(signature = (part, host, /, *, icann_only = None, implicit_rule = None, wildcard_root = None, output = None, url = false))]
 #[allow(clippy::too_many_arguments)]
 fn answer<'py>(
     py: Python<'py>,
     part: &str,
     host: &Bound<'py, PyAny>,
     icann_only: Option<bool>,
-    default_rule: Option<bool>,
+    implicit_rule: Option<bool>,
     wildcard_root: Option<bool>,
     output: Option<&str>,
     url: bool,
@@ -1575,7 +1575,7 @@ fn answer<'py>(
         part,
         host,
         icann_only,
-        default_rule,
+        implicit_rule,
         wildcard_root,
         output,
         url,

@@ -50,7 +50,7 @@ def kwargs_of(options):
         if o == "--icann-only":
             kw["icann_only"] = True
         elif o == "--no-default-rule":
-            kw["default_rule"] = False
+            kw["implicit_rule"] = False
         elif o == "--wildcard-root":
             kw["wildcard_root"] = True
         elif o == "--output":

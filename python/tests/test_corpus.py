@@ -45,7 +45,7 @@ def keywords(flags):
         if flag == "--icann-only":
             options["icann_only"] = True
         elif flag == "--no-implicit-rule":
-            options["default_rule"] = False
+            options["implicit_rule"] = False
         elif flag == "--wildcard-root":
             options["wildcard_root"] = True
         elif flag == "--output":

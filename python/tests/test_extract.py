@@ -110,7 +110,7 @@ def test_domain_has_the_rule_and_the_icann_answer():
         again = pickle.loads(pickle.dumps(d))
         assert again == d
         assert (again.rule, again.icann_suffix) == (rule, icann_suffix)
-    assert etld.lookup("a.b.example", default_rule=False).rule is None
+    assert etld.lookup("a.b.example", implicit_rule=False).rule is None
 
 
 # `extract` of a column: a struct column of the fields and properties, each

@@ -76,7 +76,7 @@ def test_list_methods_of_one_str_answer_as_with_keywords():
         for host in DEFAULT_SET.inputs[:2000]:
             for name in ONE_HOST:
                 f = getattr(lst, name)
-                assert f(host) == f(host, default_rule=None), (name, host)
+                assert f(host) == f(host, implicit_rule=None), (name, host)
             try:
                 want = lst.lookup(host, wildcard_root=None)
             except etld.HostError as e:
@@ -117,7 +117,7 @@ def test_module_functions_look_like_pyo3_functions():
         assert f.__doc__ and "--" not in f.__doc__.splitlines()[0], name
         assert pickle.loads(pickle.dumps(f)) is f
     params = inspect.signature(etld.registrable).parameters
-    assert list(params) == ["host", "icann_only", "default_rule", "wildcard_root", "output", "url"]
+    assert list(params) == ["host", "icann_only", "implicit_rule", "wildcard_root", "output", "url"]
     assert params["host"].kind is inspect.Parameter.POSITIONAL_ONLY
     assert params["output"].kind is inspect.Parameter.KEYWORD_ONLY
     assert list(inspect.signature(etld.host).parameters) == ["url"]
@@ -148,13 +148,13 @@ def test_list_options_and_per_call_overrides():
     assert icann.suffix("me.github.io", icann_only=False) == "github.io"
     assert icann.options == {
         "icann_only": True,
-        "default_rule": True,
+        "implicit_rule": True,
         "wildcard_root": False,
         "output": "input",
     }
     assert etld.suffix("kobe.jp") == "jp"
     assert etld.suffix("kobe.jp", wildcard_root=True) == "kobe.jp"
-    assert etld.suffix("a.b.example", default_rule=False) is None
+    assert etld.suffix("a.b.example", implicit_rule=False) is None
     assert etld.registrable("www.食狮.公司.cn", output="ascii") == "xn--85x722f.xn--55qx5d.cn"
     assert etld.registrable("www.xn--85x722f.xn--55qx5d.cn", output="unicode") == "食狮.公司.cn"
     # An answer that is the host or a piece of it, as given: the host's
