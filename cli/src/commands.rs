@@ -12,8 +12,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use etld_source::{LoadError, Loaded, Origin, Source};
 use etld::List;
+use etld_source::{LoadError, Loaded, Origin, Source};
 
 use crate::cli::{CompileArgs, InfoArgs};
 use crate::Failure;

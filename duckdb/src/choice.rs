@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
-use etld::source::{self, Origin};
 use etld::{List, Options, Output, Sections, Wildcard};
+use etld_source::{self as source, Origin};
 use libduckdb_sys::{
     duckdb_client_context, duckdb_client_context_get_config_option, duckdb_config_option_scope,
     duckdb_config_option_set_default_scope, duckdb_config_option_set_default_value,

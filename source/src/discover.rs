@@ -363,7 +363,7 @@ pub fn load_newest() -> Loaded {
 /// `installed` and `system` (each `None`: no such candidate); the built-in
 /// list wins ties, then the installed one.
 ///
-/// Each file is read once (within [`MAX_LIST_BYTES`], and only if it is a
+/// Each file is read once (within [`MAX_LIST_BYTES`](etld::source::MAX_LIST_BYTES), and only if it is a
 /// regular file: see [`read_candidate`]) and only the chosen one is
 /// compiled. The installed list is a compiled `.fst` file, as `etld
 /// update` writes it, and is checked whole (header and checksum) whatever
@@ -500,7 +500,7 @@ pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
 
 /// Reads a file of extra rules: every read of one goes through here. The
 /// user named it, so it is read as [`read_list`] reads a named list (a pipe
-/// too, within [`MAX_LIST_BYTES`]).
+/// too, within [`MAX_LIST_BYTES`](etld::source::MAX_LIST_BYTES)).
 pub fn read_extra(path: &Path) -> Result<Vec<u8>, LoadError> {
     read_list(path).map_err(|error| LoadError::ReadExtra {
         path: path.to_path_buf(),
@@ -547,4 +547,3 @@ pub fn load_extras(list: &List, paths: &[PathBuf]) -> Result<List, LoadError> {
         error,
     })
 }
-

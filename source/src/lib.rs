@@ -9,12 +9,23 @@
 //! this code. See [`discover`] for the policy.
 //!
 //! ```no_run
+//! # #[cfg(feature = "update")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let updated = etld_source::update(None, false, |passed_over| {
 //!     eprintln!("warning: ignoring {passed_over}");
 //! })?;
 //! println!("{}", updated.report);
-//! # Ok::<(), etld_source::UpdateError>(())
+//! let loaded = etld_source::load(None)?;
+//! println!("now in use: {} (VERSION {:?})", loaded.source, loaded.list.version());
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "update"))]
+//! # fn main() {}
 //! ```
+//!
+//! The `update` feature (on by default) brings [`update`] and the HTTP
+//! client it needs; without it, the crate is the list-discovery policy
+//! alone, which `etld-sql` and the DuckDB extension take.
 //!
 //! Files are written by [`write::write`], which replaces regular files
 //! atomically and never renames over or unlinks anything else.

@@ -157,6 +157,8 @@ impl fmt::Display for UpdateError {
     }
 }
 
+impl std::error::Error for UpdateError {}
+
 /// Why a download is not accepted as the new list.
 #[derive(Debug)]
 pub enum Refusal {
@@ -234,6 +236,8 @@ impl fmt::Display for Refusal {
         }
     }
 }
+
+impl std::error::Error for Refusal {}
 
 const BEGIN_ICANN: &str = "===BEGIN ICANN DOMAINS===";
 const END_ICANN: &str = "===END ICANN DOMAINS===";
@@ -407,10 +411,12 @@ fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
         }
     };
     let meta = HttpMeta::parse(&text);
-    let (list, _) =
-        discover::load_file(&dir.join(INSTALLED), discover::Origin::Installed).ok()?;
+    let (list, _) = discover::load_file(&dir.join(INSTALLED), discover::Origin::Installed).ok()?;
     let now = std::time::SystemTime::now();
-    if list.version_time().is_some_and(|v| discover::is_future(v, now)) {
+    if list
+        .version_time()
+        .is_some_and(|v| discover::is_future(v, now))
+    {
         return None;
     }
     let version = list.version()?;

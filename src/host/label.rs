@@ -77,7 +77,7 @@ pub(crate) static BYTE_CLASS: [ByteClass; 256] = {
 
 /// Checks an ASCII label: length and, for `xn--` labels (in any case),
 /// A-label validity as UTS 46 sees it (the Bidi rule aside: it is the
-/// name's, see [`uts46::check_ascii_name_bidi`]).
+/// name's, see [`uts46::check_ascii_bidi`]).
 #[inline]
 pub(crate) fn check_ascii_label(label: &[u8]) -> Result<(), LabelError> {
     check_label_length(label)?;

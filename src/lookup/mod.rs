@@ -6,7 +6,7 @@
 //! | file | what it does |
 //! |---|---|
 //! | `index.rs` | what a [`List`](crate::List) holds for lookups: the bytes of its `.fst` file and the label tree unfolded from its map once it has answered its first lookups from the map; dispatches each host's walk to the tree or the map |
-//! | `tree.rs` | the label tree: each node's children in a small hash table of their own, a label's key found in about two slots |
+//! | `tree.rs` | the label tree: each node's children in a small hash table of their own, a label's key found in about two slots; `tree/build.rs` unfolds a map's keys into it |
 //! | `walk.rs` | the walk: the formal algorithm of the Public Suffix List, literally (exceptions first, then the longest rule, then the implicit `*`), over the labels of any source, from a host's last label to its first |
 //! | `direct.rs` | the map itself as a source of labels, for the lookups answered before the tree is unfolded |
 //! | `walkable.rs` | whether a loaded map may answer lookups as it is: checked in place, with no memory but a key's stack |

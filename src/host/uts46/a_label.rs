@@ -2,8 +2,7 @@
 //! stack: whether it decodes, and whether what it decodes to is valid
 //! ([`check_a_label`], [`validate_decoded`]), whether one of the list's
 //! own A-labels is right-to-left ([`a_label_is_rtl`]), and the Bidi rule
-//! that such a label asks of its whole name ([`check_bidi_from`],
-//! [`check_ascii_bidi`]). A lookup checks the A-labels of an ASCII host
+//! that such a label asks of its whole name ([`check_ascii_bidi`]). A lookup checks the A-labels of an ASCII host
 //! here without processing the host.
 
 use super::mapping::{self, props};

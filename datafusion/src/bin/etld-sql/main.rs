@@ -21,8 +21,8 @@ use std::sync::Arc;
 use clap::Parser;
 use datafusion::error::{DataFusionError, Result};
 use datafusion::prelude::SessionContext;
-use etld_source::Source;
 use etld_datafusion::{Etld, cluster};
+use etld_source::Source;
 
 use crate::cli::{Cli, Command, ListArgs, QueryArgs};
 
