@@ -236,9 +236,9 @@
 
 // The rooms, along the data path: input -> host -> canonical labels ->
 // automaton walk -> answer (see docs/design.md for the map).
-pub mod host;
-pub mod lookup;
-pub mod rules;
+mod host;
+mod lookup;
+mod rules;
 
 // What a user meets first.
 mod cookie;

@@ -135,7 +135,7 @@ const ZWJ: char = '\u{200D}';
 
 /// Whether `name` takes the ASCII fast path: all ASCII, no label starting
 /// with `xn--` in any case.
-pub fn is_fast_path(name: &str) -> bool {
+pub(crate) fn is_fast_path(name: &str) -> bool {
     let b = name.as_bytes();
     if !b.is_ascii() {
         return false;
@@ -237,6 +237,13 @@ fn label_at(b: &[u8], start: usize) -> &[u8] {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_fast_path_is_ascii_without_a_labels() {
+        assert!(super::is_fast_path("Example.COM"));
+        assert!(!super::is_fast_path("a.XN--fa-hia.de"));
+        assert!(!super::is_fast_path("faß.de"));
+    }
+
     use super::tables::*;
     use std::mem::size_of_val;
 
