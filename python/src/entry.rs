@@ -4,26 +4,25 @@
 //!
 //! `etld.registrable(host)`, `List.registrable(host)` and the other
 //! functions of one host are PyO3 functions, which take the keyword
-//! options and columns. PyO3's wrapper around each call (its parsing of
-//! the arguments against the signature, its guard against panics and its
-//! bookkeeping of the interpreter's lock) cost 10-14 ns of the 81-86 of a
-//! call of `etld.registrable(host)` on the realistic mix, one core. So each
-//! of them is replaced, once PyO3 has made it, by a function of the
-//! interpreter's own fast calling convention (`METH_FASTCALL |
-//! METH_KEYWORDS`, an array of arguments in place) that answers a call of
-//! one `str` and no keyword itself, and hands every other call (keywords,
-//! a column, None, anything else) to the PyO3 function, kept here, as it
-//! was called.
+//! options and columns. Each of them is replaced, once PyO3 has made it,
+//! by a function of the interpreter's own fast calling convention
+//! (`METH_FASTCALL | METH_KEYWORDS`, an array of arguments in place) that
+//! answers a call of one `str` and no keyword itself, and hands every other
+//! call (keywords, a column, None, anything else) to the PyO3 function,
+//! kept here, as it was called: PyO3's wrapper around each call (its
+//! parsing of the arguments against the signature, its guard against
+//! panics and its bookkeeping of the interpreter's lock) is a good part of
+//! a call of `etld.registrable(host)` (python/bench/bench.py --scalar, one
+//! core).
 //!
 //! A call of one `str` for an operation that answers one part of the
 //! lookup (`registrable`, `suffix`, `subdomain`, `label`, `section`,
 //! `known`) is answered, once the list is loaded, with the interpreter's
 //! raw references from end to end: no `Bound`, no `PyResult`, the error of
-//! a `str` that UTF-8 cannot hold left where the interpreter set it. Built
-//! as a `PyResult` of a `Bound`, the answer took 86 more instructions a
-//! call (1,057 against 971 for the whole loop over plain hosts, callgrind)
-//! and 5-7 ns more on the realistic mix, one core (74.2 against 79.9 ns,
-//! the two builds side by side in one process).
+//! a `str` that UTF-8 cannot hold left where the interpreter set it,
+//! because building the answer as a `PyResult` of a `Bound` adds
+//! instructions and time to every call (callgrind over the scalar loop;
+//! python/bench/bench.py --scalar and --functions, one core).
 //!
 //! Its name, signature and docs are the PyO3 function's, so `help()`,
 //! `inspect.signature` and pickling by name see no difference.
@@ -408,9 +407,9 @@ mod fast {
                 // goes to its pool of deferred decrefs, which only PyO3's
                 // own entries drain, so a loop of raising calls grew
                 // without bound (96 bytes a raise). Attaching drains that
-                // pool too. Only here: attaching for every call cost about
-                // 20 ns a call of `etld.error(host)` (107 against 85 ns,
-                // one run on a loaded machine).
+                // pool too. Only here, because attaching is a cost of
+                // every call, raising or not (python/bench/bench.py
+                // --functions, `etld.error`, one core).
                 Python::attach(|py| e.restore(py));
                 std::ptr::null_mut()
             }

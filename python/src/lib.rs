@@ -255,12 +255,9 @@ impl PyList {
             }
             _ => options,
         };
-        // Borrowed where it lies, not moved out of the `Result`: the
-        // copy read back at once what the lookup had just written, a
-        // stall in a profile. With the options taken as they are when
-        // no keyword is given (`call_options`), a call of
-        // `etld.registrable(host)` on the realistic mix, one core, went
-        // from 102-104 to 95-97 ns.
+        // Borrowed where it lies, not moved out of the `Result`, because
+        // a copy would read back at once what the lookup has just
+        // written, a stall (python/bench/bench.py --scalar, one core).
         let found = self.list.lookup_with(text, options);
         let answer = match (&found, op) {
             (Ok(d), Op::Section) => match d.section() {
@@ -1409,8 +1406,8 @@ fn answer_str<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let this = list.get();
     // The parts go straight to `part_of_str`, past `answer_op` and
-    // `part`, which would check again that the host is a `str` (1-2 ns of
-    // a call of 66-69).
+    // `part`, which would check again on every call that the host is a
+    // `str` (python/bench/bench.py --scalar, one core).
     match op.is_part() {
         true => this.part_of_str(host, op, this.options),
         false => PyList::answer_op(list, op, host.as_any(), this.options),

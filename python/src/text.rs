@@ -4,12 +4,11 @@
 //! PyO3 reads a `str` in place only where the limited API it builds for
 //! has `PyUnicode_AsUTF8AndSize` (Python 3.10 on); for a wheel built for
 //! Python 3.9 it copies each string through a `bytes` object and a
-//! `String`. That copy was most of the cost of a scalar call
-//! (`etld.registrable(host)` on the realistic mix, one core: 2.0 M calls/s
-//! with it, 4.7-5.6 M without), so the function is called directly. CPython
-//! has exported it with this signature since 3.3 (it joined the limited API
-//! in 3.10), so the symbol is there on every interpreter the wheel loads
-//! into.
+//! `String`. The function is called directly, because that copy would be
+//! most of the cost of a scalar call (python/bench/bench.py --scalar, one
+//! core, on a wheel built by Python 3.9). CPython has exported it with
+//! this signature since 3.3 (it joined the limited API in 3.10), so the
+//! symbol is there on every interpreter the wheel loads into.
 
 use std::os::raw::c_char;
 
@@ -52,9 +51,9 @@ pub unsafe fn utf8_of<'a>(s: *mut ffi::PyObject) -> Option<&'a str> {
     // They are UTF-8: CPython gives a pure-ASCII string's own bytes, and
     // any other string's code points encoded by its strict UTF-8 encoder,
     // which refuses the only code points UTF-8 cannot hold (lone
-    // surrogates) with the error above. Checking them again took 5-6% of
-    // the samples of a profile of `etld.registrable(host)` on the realistic
-    // mix, one core (`str::from_utf8`, about 7 ns of a call).
+    // surrogates) with the error above. Not checked again
+    // (`str::from_utf8`), a cost in every scalar call (a profile of
+    // python/bench/bench.py --scalar, one core).
     Some(unsafe {
         std::str::from_utf8_unchecked(std::slice::from_raw_parts(data.cast::<u8>(), len))
     })
@@ -69,11 +68,10 @@ pub unsafe fn utf8_of<'a>(s: *mut ffi::PyObject) -> Option<&'a str> {
 /// A third of a log's hosts are their own registrable domain, and most of
 /// the rest answer with a tail of the host: cutting that out of the `str`
 /// copies its code points as they are, where decoding `part` as UTF-8
-/// would check each byte again. Measured on the realistic mix, one core,
-/// `etld.registrable(host)`: an ASCII piece decoded (`PyString::new`)
-/// took 82.5-83.3 ns a call against 70.6-70.9; telling an ASCII host by
-/// `str::is_ascii` rather than by its length in code points, 72.7-75.7
-/// against 67.3-69.3.
+/// would check each byte again. An ASCII host is told by its length in
+/// code points, which CPython keeps, rather than by a scan of its bytes
+/// (`str::is_ascii`). Each is the faster of the two ways
+/// (python/bench/bench.py --scalar, one core).
 ///
 /// # Safety
 /// `s` is a live `str` object whose UTF-8 is `text`, and the GIL is held.

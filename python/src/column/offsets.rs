@@ -28,8 +28,10 @@ pub(super) fn string_parts<O: OffsetSizeTrait>(
     let mut offsets: Vec<O> = Vec::with_capacity(rows + 1);
     offsets.push(O::usize_as(0));
     let mut values: Vec<u8> = Vec::with_capacity(bytes);
-    // The rows without an answer, few: a bit a row written as each comes
-    // cost 13 instructions a row (callgrind, 100,000 hosts of the mix).
+    // The rows without an answer, few, noted as they come and the validity
+    // written once at the end: a bit appended for every row costs
+    // instructions on every row (callgrind over python/bench/bench.py's
+    // pyarrow column).
     let mut null_rows: Vec<usize> = Vec::new();
     let mut overflow = false;
     for chunk in chunks {
@@ -61,10 +63,9 @@ pub(super) fn string_parts<O: OffsetSizeTrait>(
     // a `&str`, so every offset falls on a character boundary of valid
     // UTF-8; the validity has a bit per row (`rows`, the rows of the
     // chunks, each of which pushed one offset after the first), and every
-    // row in `null_rows` is one of them. Checking all that again
-    // (`try_new`, which reads every byte of `values` as UTF-8) took 4% of
-    // the samples of a profile of `etld.registrable(pyarrow_array)`, 1 M
-    // hosts, one core.
+    // row in `null_rows` is one of them. Not checked again (`try_new`),
+    // which would read every byte of `values` as UTF-8 a second time
+    // (python/bench/bench.py, a pyarrow column on one core).
     let array = unsafe {
         GenericStringArray::<O>::new_unchecked(
             OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),

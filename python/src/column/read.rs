@@ -41,11 +41,12 @@ pub(super) fn string_type(input: &Imported) -> DataType {
 /// The bytes of a chunk's strings, checked as UTF-8 once, all together,
 /// where they are (nearly always), else as each string is read.
 ///
-/// Checking each host's UTF-8 as it was read took 14% of the samples of a
-/// profile of `etld.registrable(pyarrow_array)` on one core; checking the
+/// Once for a chunk rather than for each host as it is read: checking the
 /// bytes of a whole chunk at once runs the check's ASCII fast path over
-/// long stretches, and then a string whose first and last offsets are
-/// character boundaries of that text is valid UTF-8 (`str::get`).
+/// long stretches, where a check a host is a call a row (a profile of
+/// python/bench/bench.py's pyarrow column, one core); and then a string
+/// whose first and last offsets are character boundaries of that text is
+/// valid UTF-8 (`str::get`).
 #[derive(Clone, Copy)]
 pub(super) enum Text<'a> {
     /// Bytes that are valid UTF-8 as a whole.
@@ -157,8 +158,8 @@ impl<'a> Strs<'a> {
 
     /// Row `i`, or `None` where its bytes are out of bounds or not UTF-8.
     /// Always inlined into the lookup's loop, which it feeds a host at a
-    /// time (a call a row otherwise: with the closure below, a pyarrow
-    /// column on one core went from 19.7-20.3 to 20.3-21.0 M hosts/s).
+    /// time, so that reading a row is no call of its own
+    /// (python/bench/bench.py, a pyarrow column on one core).
     #[inline(always)]
     pub(super) fn get(&self, i: usize) -> Option<&'a str> {
         match self {
@@ -175,10 +176,10 @@ impl<'a> Strs<'a> {
                 let len = u32::from_le_bytes(raw[..4].try_into().ok()?) as usize;
                 if len <= 12 {
                     // A string of the view itself (a fifth of a log's
-                    // hosts): checking its few bytes for ASCII is a few
-                    // instructions, where the UTF-8 check is a call that
-                    // took 3% of the samples of a profile of
-                    // `etld.registrable(polars_series)`, one core.
+                    // hosts): its few bytes checked for ASCII in line, a
+                    // few instructions, because the UTF-8 check is a call
+                    // (a profile of python/bench/bench.py's polars
+                    // Series, one core).
                     let bytes = raw.get(4..4 + len)?;
                     if bytes.is_ascii() {
                         // SAFETY: ASCII bytes are UTF-8.

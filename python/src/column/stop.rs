@@ -48,8 +48,10 @@ impl Stop {
 /// runs the interpreter's signal handlers (`PyErr_CheckSignals`, which
 /// does nothing off the main thread). A handler that raises (Ctrl-C's
 /// `KeyboardInterrupt`) sets `work`'s [`Stop`], and its error is the
-/// call's once `work` has given up. Without this, a column of 12-16 M rows
-/// answered Ctrl-C only when it was done.
+/// call's once `work` has given up. Run on the calling thread, the GIL
+/// released and no thread watching, a long call would answer Ctrl-C only
+/// once it was done (`test_ctrl_c_stops_a_column_call`,
+/// python/tests/test_hostile.py).
 pub fn interruptible<T: Send>(
     py: Python<'_>,
     rows: usize,

@@ -31,8 +31,9 @@ const MIN_ROWS_PER_PIECE: usize = 1 << 14;
 /// threads, as one `Utf8View` array whose strings point into the hosts'
 /// own buffers wherever the answer is a piece of the host as given (nearly
 /// every host of a log): only the answers of rewritten hosts are copied,
-/// into a buffer per thread. One array, not one per thread: Polars groups
-/// a column of one chunk twice as fast as one of two.
+/// into a buffer per thread. One array, not one per thread, because
+/// Polars groups a column of one chunk faster than one of several
+/// (python/bench/bench.py, Polars GROUP BY by site).
 pub(super) fn answer_views(
     list: &List,
     options: &Options,
@@ -134,9 +135,9 @@ pub(super) fn answer_views(
     // bound checked and its UTF-8 checked (`Strs::get`), and `lo..hi` is a
     // range of whole labels of it (a label starts at the host's start or
     // after an ASCII `.`, and ends at its end or before one), so a range
-    // of valid UTF-8. `valid` has a bit per view. Checking all that again
-    // (`try_new`) cost a fifth of the whole call: 76 against 96 ms for
-    // 1 M hosts, one core.
+    // of valid UTF-8. `valid` has a bit per view. Not checked again
+    // (`try_new`), which would read every view and its bytes a second
+    // time (python/bench/bench.py, a polars Series on one core).
     let array =
         unsafe { StringViewArray::new_unchecked(ScalarBuffer::from(views), buffers, nulls) };
     Ok(Arc::new(array))
