@@ -325,6 +325,27 @@ impl StrOut {
             base
         };
         if base.is_null() {
+            // DuckDB gives the copy a pointer; were it ever not to, no row
+            // may keep its placeholder: each string handed over on its own.
+            for &(row, at) in &self.long.rows {
+                // SAFETY: as above: `row` is within the vector.
+                let slot = unsafe { self.data.add(row as usize).cast::<Pointed>().read() };
+                let (at, length) = (at as usize, slot.length as usize);
+                if length <= INLINE_LEN || slot.ptr as usize != at {
+                    continue;
+                }
+                let string = gathered.get(at..at + length).unwrap_or_default();
+                // SAFETY: as above; `string` is one whole string of the
+                // gathered ones, so UTF-8, and DuckDB copies it.
+                unsafe {
+                    duckdb_unsafe_vector_assign_string_element_len(
+                        self.vector,
+                        row as idx_t,
+                        string.as_ptr().cast::<c_char>(),
+                        string.len() as idx_t,
+                    )
+                };
+            }
             return;
         }
         for &(row, at) in &self.long.rows {
