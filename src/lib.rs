@@ -161,7 +161,9 @@
 //! # Embedding a compiled list
 //!
 //! `etld compile list.dat list.fst` (or [`List::to_fst_bytes`]) writes a
-//! `.fst` file that loads without parsing text, zero-copy from a static:
+//! `.fst` file that loads without parsing text, borrowed from a static and
+//! checked in place, its first lookups answered from the map as the
+//! built-in list's are ([`List::from_fst_static`] shows a `static`):
 //!
 //! ```
 //! # let bytes = etld::List::from_dat(b"com\n").unwrap().to_fst_bytes().to_vec();
@@ -175,6 +177,12 @@
 //!
 //! Loading checks the header, a checksum and every node of the automaton, so
 //! untrusted bytes give an [`Error::Format`], never a panic or a hang.
+//!
+//! # Features
+//!
+//! `serde` (off by default): [`Domain`], [`Section`] and [`RuleMatch`]
+//! implement `serde::Serialize`; a `Domain` is a map of its parts under the
+//! keys `etld lookup --json` uses.
 //!
 //! # How a rule prevails
 //!
@@ -248,6 +256,9 @@ mod list;
 mod options;
 mod read;
 pub mod source;
+
+#[cfg(feature = "serde")]
+mod serialize;
 
 #[cfg(etld_fuzzing)]
 pub mod cost;
