@@ -80,7 +80,10 @@ mod tests {
         );
         let browser = Options::new().wildcard(Wildcard::Browser);
         let d = list.lookup_with("kobe.jp", &browser).unwrap();
-        assert_eq!(serde_json::to_value(d.rule_kind()).unwrap(), "wildcard-parent");
+        assert_eq!(
+            serde_json::to_value(d.rule_kind()).unwrap(),
+            "wildcard-parent"
+        );
         let d = list.lookup("example.unlisted").unwrap();
         let value = serde_json::to_value(&d).unwrap();
         assert_eq!(value["section"], serde_json::Value::Null);
