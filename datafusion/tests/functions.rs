@@ -63,27 +63,6 @@ fn hosts() -> Vec<Option<String>> {
     hosts
 }
 
-/// Every combination of `etld lookup`'s options.
-fn all_options() -> Vec<Options> {
-    let mut all = Vec::new();
-    for sections in [Sections::All, Sections::IcannOnly] {
-        for implicit in [true, false] {
-            for wildcard in [Wildcard::Strict, Wildcard::Browser] {
-                for output in [Output::Input, Output::Ascii, Output::Unicode] {
-                    all.push(
-                        Options::new()
-                            .sections(sections)
-                            .implicit_rule(implicit)
-                            .wildcard(wildcard)
-                            .output(output),
-                    );
-                }
-            }
-        }
-    }
-    all
-}
-
 /// What `etld lookup --json` says of one host: registrable, suffix,
 /// subdomain, section, known, error (NULL for what a NULL host gives).
 type Answer = (
@@ -160,7 +139,7 @@ async fn run(ctx: &SessionContext, sql: &str) -> RecordBatch {
 async fn lookups_match_the_cli_for_every_option_and_string_type() {
     let hosts = hosts();
     let list = List::builtin();
-    for options in all_options() {
+    for options in etld_testkit::every_option() {
         let ctx = SessionContext::new();
         etld_datafusion::register(&ctx, list, options);
         ctx.register_batch("t", table(&hosts)).unwrap();
@@ -458,7 +437,7 @@ async fn documented_and_listed() {
 async fn rule_and_icann_answers_match_the_library() {
     let hosts = hosts();
     let list = List::builtin();
-    for options in all_options() {
+    for options in etld_testkit::every_option() {
         let ctx = SessionContext::new();
         etld_datafusion::register(&ctx, list, options);
         ctx.register_batch("t", table(&hosts)).unwrap();
