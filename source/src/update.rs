@@ -680,46 +680,42 @@ pub fn update(
         Source::Builtin => "the built-in list".to_string(),
         Source::File { path, .. } => path.display().to_string(),
     };
-    let mut report = format!(
-        "installed {}: version {}, {} rules ({} icann, {} private), {} bytes\n\
-         replaces the list in use: version {} ({was})\n",
+    // The report's first line, then what this list is beside the others.
+    let installed = format!(
+        "installed {}: version {}",
         path.display(),
-        list.version().unwrap_or("(none)"),
+        list.version().unwrap_or("(none)")
+    );
+    let rules = format!(
+        "{} rules ({} icann, {} private), {} bytes",
         counts.total(),
         counts.icann,
         counts.private,
         list.to_fst_bytes().len(),
-        current.version().unwrap_or("(none)"),
     );
-    if !force && list.version_time() == current.version_time() {
-        report = format!(
-            "installed {}: version {}, the same as the list in use ({was})\n",
-            path.display(),
-            list.version().unwrap_or("(none)"),
-        );
-    }
     // Each run uses the newest list at hand (a rule --force does not
     // change: a list forced in to go back in time would otherwise hold back
     // every later built-in or system list). Say so when that is not this
     // one, and how to use it anyway.
     let later = discover::load_newest();
     let used = matches!(&later.source, Source::File { path: p, .. } if *p == path);
-    if !used {
-        report = format!(
-            "installed {}: version {}, {} rules ({} icann, {} private), {} bytes\n\
+    let mut report = if !used {
+        format!(
+            "{installed}, {rules}\n\
              note: later runs do not use it: they use the newest list at hand, {} (version {}); \
              to use this one, pass --list {} or set ETLD_LIST to it\n",
-            path.display(),
-            list.version().unwrap_or("(none)"),
-            counts.total(),
-            counts.icann,
-            counts.private,
-            list.to_fst_bytes().len(),
             later.source,
             later.list.version().unwrap_or("(none)"),
             path.display(),
-        );
-    }
+        )
+    } else if !force && list.version_time() == current.version_time() {
+        format!("{installed}, the same as the list in use ({was})\n")
+    } else {
+        format!(
+            "{installed}, {rules}\nreplaces the list in use: version {} ({was})\n",
+            current.version().unwrap_or("(none)"),
+        )
+    };
     if std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
         report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
     }
