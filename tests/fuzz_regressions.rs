@@ -4,9 +4,7 @@
 
 mod common;
 
-use common::{
-    all_options, fault_agrees, of_domain, read_host, uts46_agrees, Fault, Model, OUTPUTS,
-};
+use common::{all_options, fault_agrees, of_domain, read_host, Fault, Model, OUTPUTS};
 use etld::{HostError, LabelError, List, RuleSet};
 
 /// Of two forbidden code points in one label, the error points at the
@@ -96,32 +94,6 @@ fn model_reads_hosts_like_the_library() {
                 }
             }
         }
-    }
-}
-
-/// The model's reading of a host against UTS 46 by the `idna` crate: the
-/// same names in every form, or the same label refused; and the hosts where
-/// UTS 46 does more than the model, which the model's fuzz targets pass over.
-#[test]
-fn the_model_reads_hosts_as_uts46_does_or_says_not() {
-    let agree = [
-        "www.example.co.uk",
-        "ｅｘａｍｐｌｅ．ｃｏ．ｕｋ",
-        "www。食狮。公司。cn",
-        "www.xn--85x722f.XN--55QX5D.cn.",
-        "Bücher.de",
-        "ß.de",
-        "xn--.com",
-        "ü.xn--.com",
-        "xn--ü.de",
-    ];
-    for host in agree {
-        assert!(uts46_agrees(host), "{host:?}");
-    }
-    // An A-label UTS 46 refuses (a C1 control), an ignored code point, a
-    // mapping to two code points, a number after a label UTS 46 refuses.
-    for host in ["xn--a.com", "a\u{AD}b.com", "\u{FB01}x.com", "xn--a.1"] {
-        assert!(!uts46_agrees(host), "{host:?}");
     }
 }
 

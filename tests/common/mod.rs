@@ -386,12 +386,6 @@ pub struct Host {
 }
 
 impl Host {
-    /// The Unicode name (A-labels decoded), a trailing dot kept.
-    pub fn unicode_name(&self) -> String {
-        let labels: Vec<String> = self.ascii.iter().map(|l| unicode_label(l)).collect();
-        format!("{}{}", labels.join("."), if self.fqdn { "." } else { "" })
-    }
-
     /// The canonical ASCII name, a trailing dot kept.
     pub fn ascii_name(&self) -> String {
         format!(
@@ -621,48 +615,14 @@ pub fn fault_agrees(host: &str, got: Fault, expected: Fault) -> bool {
 /// Whether `got` is the error UTS 46 processing gives `host`: processing
 /// (docs/behaviour.md section 3 step 2) comes before the IP address check (step 3), and where
 /// the model reads an A-label as valid that UTS 46 refuses (`xn--a`, which
-/// decodes to a C1 control), the library's error is UTS 46's, in the first
-/// label the `idna` crate refuses.
+/// decodes to a C1 control), the library's error is UTS 46's.
 fn is_uts46_error(host: &str, got: Fault) -> bool {
-    let Fault::Label {
-        forbidden: None, ..
-    } = got
-    else {
-        return false;
-    };
-    uts46_refused_label(host).is_some_and(|start| {
-        let refused = Fault::Label {
-            offset: start,
+    etld::uts46::to_ascii(host).is_err_and(|e| {
+        got == Fault::Label {
+            offset: e.offset(),
             forbidden: None,
-        };
-        same_bad_label(host, got, refused)
+        }
     })
-}
-
-/// Where each label of `host` starts, its labels parted as the model
-/// parts them (at the separators of UTS 46).
-fn label_starts(host: &str) -> Vec<usize> {
-    let after = host
-        .char_indices()
-        .filter(|&(_, c)| is_separator(c))
-        .map(|(i, c)| i + c.len_utf8());
-    std::iter::once(0).chain(after).collect()
-}
-
-/// Where the first label of `host` that UTS 46 processing (the `idna`
-/// crate) refuses starts: `idna` marks each error with U+FFFD in the label
-/// that holds it, and the labels of its output are the host's when they are
-/// as many (no code point mapped to a text with a dot). `None` if `idna`
-/// accepts the host, or its labels are not the host's.
-fn uts46_refused_label(host: &str) -> Option<usize> {
-    let (unicode, result) = idna::domain_to_unicode(host);
-    result.err()?;
-    let starts = label_starts(host);
-    let marked: Vec<bool> = unicode.split('.').map(|l| l.contains('\u{FFFD}')).collect();
-    if marked.len() != starts.len() {
-        return None;
-    }
-    marked.iter().position(|&m| m).map(|i| starts[i])
 }
 
 /// Whether `got` and `expected` both name the same bad label (not a
@@ -690,10 +650,8 @@ fn same_bad_label(host: &str, got: Fault, expected: Fault) -> bool {
     (start..=end).contains(&at)
 }
 
-/// Whether UTS 46 (docs/behaviour.md section 3 step 2), as the `idna` crate
-/// processes it, reads `host` as the model does: the same canonical ASCII
-/// name, Unicode name and input form, or a refusal of the same label. The
-/// model maps fullwidth ASCII, lower-cases, and encodes or checks
+/// Whether UTS 46 (docs/behaviour.md section 3 step 2) reads `host` as the model does.
+/// The model maps fullwidth ASCII, lower-cases, and encodes or checks
 /// A-labels: UTS 46's result for a pure-ASCII name without `xn--` labels
 /// (its fast path) and for most others. Where UTS 46 does more (other
 /// mappings, ignored code points, NFC, the validity criteria, the Bidi
@@ -705,30 +663,24 @@ pub fn uts46_agrees(host: &str) -> bool {
     if fast {
         return true;
     }
-    match (read_host(host), idna::domain_to_ascii(host)) {
-        (Ok(read), Ok(ascii)) => {
-            let (unicode, result) = idna::domain_to_unicode(host);
-            result.is_ok()
-                && read.ascii_name() == ascii
-                && read.unicode_name() == unicode
-                && read
-                    .input
-                    .iter()
-                    .zip(unicode.split('.'))
-                    .all(|(input, processed)| {
-                        // The input form keeps an A-label as it is.
-                        input == processed || input.starts_with("xn--")
-                    })
-        }
+    match (read_host(host), etld::uts46::to_ascii(host)) {
+        (Ok(read), Ok(ascii)) => read.ascii_name() == ascii,
         // Both refuse the same label (not, say, an empty label before the
         // one UTS 46 refuses: which is reported first is UTS 46's order).
         (
-            Err(Fault::Label {
-                offset,
+            Err(
+                fault @ Fault::Label {
+                    forbidden: None, ..
+                },
+            ),
+            Err(e),
+        ) => {
+            let at = Fault::Label {
+                offset: e.offset(),
                 forbidden: None,
-            }),
-            Err(_),
-        ) => uts46_refused_label(host) == Some(offset),
+            };
+            same_bad_label(host, at, fault)
+        }
         // A forbidden code point (step 3, after UTS 46 has run), an empty
         // input, an IP address in a name UTS 46 accepts: the model's own
         // steps.
