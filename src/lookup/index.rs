@@ -28,7 +28,7 @@ use crate::lookup::walkable::walkable;
 use crate::rules::automaton::Automaton;
 
 /// Whether a key of a list's map may hold the byte `b`.
-fn is_key_byte(b: u8) -> bool {
+pub(crate) fn is_key_byte(b: u8) -> bool {
     matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
 }
 

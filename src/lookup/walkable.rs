@@ -28,8 +28,9 @@
 //! loading the full way.
 
 use crate::error::FormatError;
-use crate::host::label::{check_ascii_label, ByteClass, BYTE_CLASS, MAX_LABEL};
+use crate::host::label::{check_ascii_label, MAX_LABEL};
 use crate::lookup::direct::FstLabels;
+use crate::lookup::index::is_key_byte;
 use crate::lookup::tree::MAX_BRANCHINGS;
 use crate::rules::automaton::{max_unfolded, Automaton, MAX_KEY_LEN};
 use crate::rules::compile::flags;
@@ -47,7 +48,7 @@ pub(crate) fn walkable(fst: &[u8]) -> bool {
     let mut labels = Labels::new();
     let walked = automaton.for_each_prefix_in_place(
         b'.',
-        |b| matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot),
+        is_key_byte,
         flags::is_valid,
         max_unfolded(fst.len()),
         |prefix, value, shared| labels.prefix(prefix, value, shared),
@@ -213,9 +214,7 @@ mod tests {
 
     /// Whether the map loads the full way: decoded, checked and unfolded.
     fn loads_the_full_way(map: &[u8]) -> Result<(), FormatError> {
-        let automaton = Automaton::decode(map, |b| {
-            matches!(BYTE_CLASS[b as usize], ByteClass::Plain | ByteClass::Dot)
-        })?;
+        let automaton = Automaton::decode(map, is_key_byte)?;
         LabelTree::build(&automaton).map(|_| ())
     }
 
