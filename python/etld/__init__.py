@@ -72,6 +72,7 @@ from etld._etld import (
     BUILTIN_LIST_VERSION,
     Column,
     Domain,
+    EXTRACT_FIELDS,
     HostError,
     Layer,
     List,
@@ -97,7 +98,7 @@ from etld._etld import (
     suffix,
     update,
 )
-from etld._extract import EXTRACT_FIELDS, ExtractResult, extract
+from etld._extract import ExtractResult, extract
 
 __all__ = [
     "BUILTIN_LIST_VERSION",

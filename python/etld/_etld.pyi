@@ -7,6 +7,7 @@ from etld._extract import ExtractResult
 __all__ = [
     "__version__",
     "BUILTIN_LIST_VERSION",
+    "EXTRACT_FIELDS",
     "HostError",
     "UrlError",
     "ListError",
@@ -37,6 +38,21 @@ __all__ = [
 __version__: str
 #: The VERSION of the list built into the package.
 BUILTIN_LIST_VERSION: Optional[str]
+#: The fields of the struct column `extract` gives for a column, in order:
+#: `ExtractResult`'s fields and properties, as tldextract lists them.
+EXTRACT_FIELDS: Tuple[
+    Literal["subdomain"],
+    Literal["domain"],
+    Literal["suffix"],
+    Literal["registered_domain"],
+    Literal["top_domain_under_public_suffix"],
+    Literal["fqdn"],
+    Literal["ipv4"],
+    Literal["ipv6"],
+    Literal["is_private"],
+    Literal["registry_suffix"],
+    Literal["top_domain_under_registry_suffix"],
+]
 
 Output = Literal["input", "ascii", "unicode"]
 #: A file of extra rules (`.dat` text).

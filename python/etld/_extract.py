@@ -9,28 +9,12 @@ native module (`List.extract`), for one input or a column's rows alike.
 """
 
 import ipaddress
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Tuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, overload
 
 from etld._etld import default_list
 
 if TYPE_CHECKING:
     from etld._etld import C, Output
-
-#: The fields of the struct column `extract` gives for a column, in order:
-#: `ExtractResult`'s fields and properties.
-EXTRACT_FIELDS: Tuple[str, ...] = (
-    "subdomain",
-    "domain",
-    "suffix",
-    "registered_domain",
-    "top_domain_under_public_suffix",
-    "fqdn",
-    "ipv4",
-    "ipv6",
-    "is_private",
-    "registry_suffix",
-    "top_domain_under_registry_suffix",
-)
 
 
 class ExtractResult(NamedTuple):
@@ -139,7 +123,7 @@ def extract(url_or_host: Any, /, **options: Any) -> Any:
     'aivencloud.com'
 
     Given a column (as the other functions take one), a struct column of
-    the fields and properties, in `EXTRACT_FIELDS`' order, each row what
+    the fields and properties, in `etld.EXTRACT_FIELDS`' order, each row what
     `extract` gives for its value (strings `''` where absent), NULL for
     NULL, answered in one batch with the GIL released:
 

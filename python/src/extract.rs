@@ -60,7 +60,8 @@ const EMPTY: Parts<'static> = Parts {
 };
 
 /// The names of the fields of a column of [`Parts`], in order: the five of
-/// `ExtractResult` and its properties, as tldextract lists them.
+/// `ExtractResult` and its properties, as tldextract lists them. The one
+/// copy of these names: Python reads them as `etld.EXTRACT_FIELDS`.
 pub const FIELDS: [&str; 11] = [
     "subdomain",
     "domain",

@@ -32,7 +32,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use crate::arrow::{import, is_arrow, Column};
 use crate::column::{Either, Op};
@@ -1617,6 +1617,9 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BUILTIN_LIST_VERSION", List::builtin().version())?;
+    // The names of `extract`'s struct column, for `etld/_extract.py` and
+    // the engines' helpers to take rather than write out again.
+    m.add("EXTRACT_FIELDS", PyTuple::new(py, extract::FIELDS)?)?;
     m.add("HostError", py.get_type::<HostError>())?;
     m.add("UrlError", py.get_type::<UrlError>())?;
     m.add("ListError", py.get_type::<ListError>())?;
