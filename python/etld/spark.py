@@ -8,8 +8,9 @@
     >>> df.groupBy(etld.spark.site("host").alias("site")).count()  # doctest: +SKIP
 
 Each function (`registrable`, `suffix`, `subdomain`, `label`, `section`,
-`known`, `error`, `host`, and `site`, the site key to group by: the
-registrable domain in ASCII, without a trailing dot) takes a column (or its name) and the options of
+`known`, `error`, `host`, `site`, the site key to group by: the
+registrable domain in ASCII, without a trailing dot, and `extract`,
+tldextract's shape as a struct) takes a column (or its name) and the options of
 `etld.List` as keyword arguments, plus ``list=`` for a list of one's own
 (default: `etld.default_list()` on the driver). The list travels to the
 executors with the function (pickled as its ``.fst`` bytes, or as nothing
@@ -17,8 +18,10 @@ for the built-in list), so every executor answers from the driver's list.
 
 The UDFs are Arrow UDFs (``pyspark.sql.functions.arrow_udf``, Spark 4.1 and
 later: each batch arrives as a ``pyarrow.Array`` and is answered in one
-call), or pandas UDFs on older Spark (Arrow-backed Series). `register`
-makes them SQL functions (``etld_registrable(host)``...), and `with_parts`
+call), or pandas UDFs on older Spark (Arrow-backed Series; `extract`
+there a row at a time, since a pandas UDF's struct rows cannot be NULL). `register`
+makes them SQL functions (``etld_registrable(host)``...,
+``etld_extract(url_or_host)``), and `with_parts`
 adds columns of answers to a DataFrame through ``mapInArrow``, a partition
 at a time.
 """
@@ -29,6 +32,7 @@ import etld
 
 __all__ = [
     "PARTS",
+    "EXTRACT_TYPE",
     "udf",
     "registrable",
     "suffix",
@@ -39,9 +43,16 @@ __all__ = [
     "error",
     "host",
     "site",
+    "extract",
     "register",
     "with_parts",
 ]
+
+#: The struct that `extract` gives, as a Spark SQL type: the fields of
+#: `etld.EXTRACT_FIELDS`, all strings but ``is_private``.
+EXTRACT_TYPE = "struct<{}>".format(
+    ",".join(f"{name}:{'boolean' if name == 'is_private' else 'string'}" for name in etld.EXTRACT_FIELDS)
+)
 
 #: The parts of an answer and their Spark SQL types.
 PARTS = {
@@ -54,6 +65,7 @@ PARTS = {
     "error": "string",
     "host": "string",
     "site": "string",
+    "extract": EXTRACT_TYPE,
 }
 
 
@@ -62,9 +74,22 @@ def _target(lst: Optional[etld.List], options: dict) -> etld.List:
     return target.with_options(**options) if options else target
 
 
+def _spark_type(part: str) -> Any:
+    """The Spark type of the answers for ``part`` (a key of `PARTS`)."""
+    from pyspark.sql.types import BooleanType, StringType, StructField, StructType
+
+    def scalar(boolean: bool) -> Any:
+        return BooleanType() if boolean else StringType()
+
+    if part == "extract":
+        fields = [StructField(n, scalar(n == "is_private"), True) for n in etld.EXTRACT_FIELDS]
+        return StructType(fields)
+    return scalar(PARTS[part] == "boolean")
+
+
 def udf(part: str, *, list: Optional[etld.List] = None, **options: Any):
     """The Spark UDF that answers ``part`` (a key of `PARTS`) for a column
-    of hosts (of URLs, for ``host``)."""
+    of hosts (of URLs, for ``host``; of URLs or hosts, for ``extract``)."""
     if part not in PARTS:
         raise ValueError(f"no such part: {part!r}; one of {sorted(PARTS)}")
     target = _target(list, options)
@@ -72,6 +97,19 @@ def udf(part: str, *, list: Optional[etld.List] = None, **options: Any):
     try:
         from pyspark.sql.functions import arrow_udf
     except ImportError:  # Spark before 4.1: a pandas UDF on Arrow-backed Series
+        if part == "extract":
+            # A pandas UDF gives a struct as a DataFrame, whose rows cannot
+            # be NULL: a row at a time, so that NULL gives NULL.
+            from pyspark.sql.functions import udf as row_udf
+
+            def extract_row(value):
+                if value is None:
+                    return None
+                r = target.extract(value)
+                return {n: getattr(r, n) for n in etld.EXTRACT_FIELDS}
+
+            return row_udf(extract_row, returns)
+
         import pyarrow as pa
         from pyspark.sql.functions import pandas_udf
 
@@ -118,11 +156,24 @@ host = _column_fn("host")
 site = _column_fn("site")
 
 
+def extract(col: Any, *, list: Optional[etld.List] = None, **options: Any):
+    """The parts of the host of each row of ``col`` (a column or its name
+    of URLs, hosts, ``host:port`` or e-mail addresses) in tldextract's
+    shape, as a Spark struct column of `EXTRACT_TYPE` (the fields of
+    `etld.EXTRACT_FIELDS`): each row what `etld.extract` gives for its
+    value, strings ``''`` where absent, NULL for NULL.
+
+    >>> df.select(etld.spark.extract("url").alias("x")).select("x.registered_domain", "x.ipv4")  # doctest: +SKIP
+    """
+    return udf("extract", list=list, **options)(col)
+
+
 def register(
     spark: Any, *, list: Optional[etld.List] = None, prefix: str = "etld_", **options: Any
 ) -> None:
     """Registers the UDFs as SQL functions on ``spark`` (a SparkSession):
-    ``etld_registrable(host)``, ``etld_suffix(host)``, ... ``etld_host(url)``."""
+    ``etld_registrable(host)``, ``etld_suffix(host)``, ... ``etld_host(url)``,
+    ``etld_extract(url_or_host)``."""
     for part in PARTS:
         spark.udf.register(prefix + part, udf(part, list=list, **options))
 
@@ -142,7 +193,7 @@ def with_parts(
 
     >>> sites = etld.spark.with_parts(df, "host", ["registrable", "suffix"])  # doctest: +SKIP
     """
-    from pyspark.sql.types import BooleanType, StringType, StructField, StructType
+    from pyspark.sql.types import StructField, StructType
 
     for part in parts:
         if part not in PARTS:
@@ -150,8 +201,7 @@ def with_parts(
     target = _target(list, options)
     names = [prefix + p for p in parts]
     fields = list_of(df.schema.fields) + [
-        StructField(n, BooleanType() if PARTS[p] == "boolean" else StringType(), True)
-        for n, p in zip(names, parts)
+        StructField(n, _spark_type(p), True) for n, p in zip(names, parts)
     ]
     schema = StructType(fields)
 

@@ -187,3 +187,34 @@ def test_spark_map_in_arrow(spark):
     df = spark.createDataFrame([("a.b.dev.corp.example",), ("a.b.kobe.jp",), ("www.example.co.uk",)], "host string")
     rows = etld.spark.with_parts(df, parts=["registrable"], list=corp).collect()
     assert sorted(r["registrable"] for r in rows) == ["a.b.dev.corp.example", "b.kobe.jp", "example.co.uk"]
+
+
+def test_spark_extract(spark, monkeypatch):
+    import pyspark.sql.functions
+
+    import etld.spark
+
+    urls = ["https://me.github.io/x", "http://0x7f.1/", "http://[2001:DB8::1]:80/", "a..b", "www.Example.CO.uk", None]
+    df = spark.createDataFrame(list(enumerate(urls)), "i long, u string").repartition(2)
+    df.createOrReplaceTempView("urls")
+
+    def want(lst):
+        return [None if u is None else {n: getattr(lst.extract(u), n) for n in etld.EXTRACT_FIELDS} for u in urls]
+
+    def got(out, name="x"):
+        rows = sorted(out.collect(), key=lambda r: r["i"])
+        return [None if r[name] is None else r[name].asDict() for r in rows]
+
+    out = df.select("i", etld.spark.extract("u").alias("x"))
+    assert out.schema["x"].dataType.simpleString() == etld.spark.EXTRACT_TYPE
+    assert got(out) == want(etld.default_list())
+    icann = etld.default_list().with_options(icann_only=True)
+    assert got(df.select("i", etld.spark.extract(df.u, icann_only=True).alias("x"))) == want(icann)
+    etld.spark.register(spark, icann_only=True, prefix="icann_")
+    assert got(spark.sql("SELECT i, icann_extract(u) AS x FROM urls")) == want(icann)
+    out = etld.spark.with_parts(df, "u", ["extract"])
+    assert out.schema["extract"].dataType.simpleString() == etld.spark.EXTRACT_TYPE
+    assert got(out, "extract") == want(etld.default_list())
+    # Spark before 4.1, which has no Arrow UDFs: the same answers.
+    monkeypatch.delattr(pyspark.sql.functions, "arrow_udf")
+    assert got(df.select("i", etld.spark.extract("u").alias("x"))) == want(etld.default_list())
