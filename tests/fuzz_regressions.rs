@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{all_options, fault_agrees, of_domain, read_host, Fault, Model, OUTPUTS};
+use common::{
+    all_options, fault_agrees, of_domain, read_host, uts46_agrees, uts46_bad_labels, Fault, Model,
+    OUTPUTS,
+};
 use etld::{HostError, LabelError, List, RuleSet};
 
 /// Of two forbidden code points in one label, the error points at the
@@ -95,6 +98,122 @@ fn model_reads_hosts_like_the_library() {
             }
         }
     }
+}
+
+/// The model's reading of a host against UTS 46 by the `idna` crate: the
+/// same names in every form, or the same label refused; and the hosts where
+/// UTS 46 does more than the model, which the model's fuzz targets pass over.
+#[test]
+fn the_model_reads_hosts_as_uts46_does_or_says_not() {
+    let agree = [
+        "www.example.co.uk",
+        "ｅｘａｍｐｌｅ．ｃｏ．ｕｋ",
+        "www。食狮。公司。cn",
+        "www.xn--85x722f.XN--55QX5D.cn.",
+        "Bücher.de",
+        "ß.de",
+        "xn--.com",
+        "ü.xn--.com",
+        "xn--ü.de",
+    ];
+    for host in agree {
+        assert!(uts46_agrees(host), "{host:?}");
+    }
+    // An A-label UTS 46 refuses (a C1 control), an ignored code point, a
+    // mapping to two code points, a number after a label UTS 46 refuses.
+    for host in ["xn--a.com", "a\u{AD}b.com", "\u{FB01}x.com", "xn--a.1"] {
+        assert!(!uts46_agrees(host), "{host:?}");
+    }
+}
+
+/// A name with two labels UTS 46 refuses (found by lookup_fast, with the
+/// model's verdicts from `idna`): `xn--55qx5dcnxn--55qx5d255city` decodes
+/// to `55qދx\u{73E}5dcnᏊx\u{CD5}n-`, whose Thaana letter makes the name
+/// a Bidi domain name and whose leading digit then breaks the Bidi rule
+/// (RFC 5893 rule 1), and the last label is not Punycode. UTS 46 records
+/// both errors; the library reports the first its processing finds, the
+/// Punycode error (the Bidi rule is the whole name's, checked after every
+/// label's own checks, in `idna` as in etld), and the model the leftmost
+/// label it refuses (for a reason of its own: `Ꮚ`, valid in UTS 46,
+/// changes when lower-cased). Either is UTS 46's. `idna` leaves an ASCII
+/// label that breaks the Bidi rule unmarked in its output (`1a`), and is
+/// asked label by label.
+#[test]
+fn of_several_labels_uts46_refuses_any_may_be_reported() {
+    let host =
+        "xn--55qx5d.xn--55qx5dcnxn--55qx5d255city..blogspotxn--55qx5d.xn--55qx5dcnxn--55qx5d255";
+    assert_eq!(uts46_bad_labels(host), Some(vec![11, 61]));
+    assert!(uts46_agrees(host));
+    let expected = read_host(host).unwrap_err();
+    assert_eq!(
+        expected,
+        Fault::Label {
+            offset: 11,
+            forbidden: None
+        }
+    );
+    let got = List::builtin().lookup(host).unwrap_err();
+    assert_eq!(
+        got,
+        HostError::Label {
+            offset: 83,
+            error: LabelError::Uts46(etld::uts46::Error::Punycode { offset: 83 }),
+        }
+    );
+    assert!(fault_agrees(host, Fault::of(&got), expected));
+    // The second label alone breaks the Bidi rule, and is valid otherwise.
+    assert!(matches!(
+        etld::uts46::to_ascii("xn--55qx5dcnxn--55qx5d255city"),
+        Err(etld::uts46::Error::Bidi { offset: 0, .. })
+    ));
+    // A label of the host the library does not refuse is not UTS 46's.
+    for at in [0, 42] {
+        let wrong = Fault::Label {
+            offset: at,
+            forbidden: None,
+        };
+        assert!(!fault_agrees(host, wrong, expected), "{at}");
+    }
+
+    for (host, bad, library) in [
+        // The library's error in an ASCII label that breaks the Bidi
+        // rule, which `idna` refuses unmarked.
+        ("1a.xn--55qx5dcnxn--55qx5d255city", vec![0, 3], 0),
+        // Before the Bidi rule: the Punycode error, wherever it is.
+        ("xn--55qx5dcnxn--55qx5d255city.xn--zz", vec![0, 30], 34),
+        ("xn--zz.xn--55qx5dcnxn--55qx5d255city", vec![0, 7], 4),
+    ] {
+        assert_eq!(uts46_bad_labels(host), Some(bad), "{host}");
+        assert!(uts46_agrees(host), "{host}");
+        let got = Fault::of(&List::builtin().lookup(host).unwrap_err());
+        assert_eq!(
+            got,
+            Fault::Label {
+                offset: library,
+                forbidden: None
+            },
+            "{host}"
+        );
+        assert!(
+            fault_agrees(host, got, read_host(host).unwrap_err()),
+            "{host}"
+        );
+    }
+    // `idna` refuses this name, marking no label; the model, without the
+    // Bidi rule, reads it (and the fuzz targets pass it over).
+    assert_eq!(idna::domain_to_unicode("xn--4dbrk0ce.1a").0, "ישראל.1a");
+    assert_eq!(uts46_bad_labels("xn--4dbrk0ce.1a"), Some(vec![13]));
+    assert_eq!(
+        uts46_bad_labels("xn--55qx5d.1a.xn--4dbrk0ce"),
+        Some(vec![11])
+    );
+    assert!(!uts46_agrees("xn--55qx5d.1a.xn--4dbrk0ce"));
+    // A Cherokee capital is valid in UTS 46, and the model refuses it:
+    // such a name is UTS 46's tests'.
+    let cherokee = format!("xn--{}.com", etld_punycode::encode("aᏊ").unwrap());
+    assert!(etld::uts46::to_ascii(&cherokee).is_ok());
+    assert!(idna::domain_to_ascii(&cherokee).is_ok());
+    assert!(!uts46_agrees(&cherokee), "{cherokee}");
 }
 
 /// A host label that is an A-label of a label starting with `xn--` is

@@ -386,6 +386,12 @@ pub struct Host {
 }
 
 impl Host {
+    /// The Unicode name (A-labels decoded), a trailing dot kept.
+    pub fn unicode_name(&self) -> String {
+        let labels: Vec<String> = self.ascii.iter().map(|l| unicode_label(l)).collect();
+        format!("{}{}", labels.join("."), if self.fqdn { "." } else { "" })
+    }
+
     /// The canonical ASCII name, a trailing dot kept.
     pub fn ascii_name(&self) -> String {
         format!(
@@ -602,27 +608,113 @@ pub fn has_numeric_last_label(host: &str) -> bool {
 /// Whether the library's fault `got` is what the model's `expected` allows
 /// for `host`: the same, or an IP address for a host whose last label is a
 /// number even though another label is bad (which of the two errors is
-/// reported is not part of the contract).
+/// reported is not part of the contract), or, for a host the model refuses
+/// for a bad label or reads as an IP address, an error in any label UTS 46
+/// refuses.
 pub fn fault_agrees(host: &str, got: Fault, expected: Fault) -> bool {
     got == expected
         || same_bad_label(host, got, expected)
         || (got == Fault::Ip
             && matches!(expected, Fault::Label { .. } | Fault::TooLong)
             && has_numeric_last_label(host))
-        || (expected == Fault::Ip && is_uts46_error(host, got))
+        || (matches!(
+            expected,
+            Fault::Label {
+                forbidden: None,
+                ..
+            } | Fault::Ip
+        ) && is_uts46_error(host, got))
 }
 
-/// Whether `got` is the error UTS 46 processing gives `host`: processing
-/// (docs/behaviour.md section 3 step 2) comes before the IP address check (step 3), and where
-/// the model reads an A-label as valid that UTS 46 refuses (`xn--a`, which
-/// decodes to a C1 control), the library's error is UTS 46's.
+/// Whether `got` is an error UTS 46 processing gives `host`: one in a
+/// label the `idna` crate refuses. Processing (docs/behaviour.md section 3
+/// step 2) comes before the IP address check (step 3); where the model
+/// reads an A-label as valid that UTS 46 refuses (`xn--a`, which decodes to
+/// a C1 control), the library's error is UTS 46's; and of several labels
+/// UTS 46 refuses, any may be the one reported. UTS 46 records an error
+/// for each bad label and goes on (section 4, step 4), and refuses the
+/// name if any was recorded: it does not rank them. The library reports
+/// the first its processing finds, the Bidi rule (a criterion of the whole
+/// name, validity criterion 8) after every label's own checks, as `idna`
+/// checks it; the model the leftmost label it refuses, for its own reasons.
 fn is_uts46_error(host: &str, got: Fault) -> bool {
-    etld::uts46::to_ascii(host).is_err_and(|e| {
-        got == Fault::Label {
-            offset: e.offset(),
-            forbidden: None,
-        }
+    let Fault::Label {
+        forbidden: None, ..
+    } = got
+    else {
+        return false;
+    };
+    uts46_bad_labels(host).is_some_and(|bad| {
+        bad.into_iter().any(|start| {
+            let refused = Fault::Label {
+                offset: start,
+                forbidden: None,
+            };
+            same_bad_label(host, got, refused)
+        })
     })
+}
+
+/// Where each label of `host` starts, its labels parted as the model
+/// parts them (at the separators of UTS 46).
+fn label_starts(host: &str) -> Vec<usize> {
+    let after = host
+        .char_indices()
+        .filter(|&(_, c)| is_separator(c))
+        .map(|(i, c)| i + c.len_utf8());
+    std::iter::once(0).chain(after).collect()
+}
+
+/// A valid right-to-left A-label (`ישראל`): beside it, a label is held to
+/// the Bidi rule as in any Bidi domain name.
+const RTL_LABEL: &str = "xn--4dbrk0ce";
+
+/// Where each label of `host` that UTS 46 processing (the `idna` crate)
+/// refuses starts, from the left. `idna` marks errors with U+FFFD in its
+/// Unicode output, but not every one: an ASCII label without `xn--` is
+/// written out as given, so one that breaks the Bidi rule (`1a` in
+/// `xn--4dbrk0ce.1a`) is refused unmarked. So each label is judged on its
+/// own by `idna`: alone, or, if `host` is a Bidi domain name, beside a
+/// valid right-to-left label (the validity criteria are a label's own but
+/// for the Bidi rule, which asks only whether the name is a Bidi domain
+/// name). The name is one if a label makes `1ü`, which the Bidi rule alone
+/// refuses, refused beside it. `None` if `idna` accepts the host, or its
+/// labels are not the host's (a code point mapped to a text with a dot).
+pub fn uts46_bad_labels(host: &str) -> Option<Vec<usize>> {
+    let (unicode, result) = idna::domain_to_unicode(host);
+    result.err()?;
+    let starts = label_starts(host);
+    if unicode.split('.').count() != starts.len() {
+        return None;
+    }
+    let labels: Vec<&str> = host.split(is_separator).collect();
+    let bidi = labels.iter().any(|label| {
+        let (unicode, _) = idna::domain_to_unicode(&format!("1ü.{label}"));
+        unicode.starts_with('\u{FFFD}')
+    });
+    let refused = |label: &str| match bidi {
+        true => idna::domain_to_ascii(&format!("{label}.{RTL_LABEL}")).is_err(),
+        false => idna::domain_to_ascii(label).is_err(),
+    };
+    Some(
+        starts
+            .iter()
+            .zip(&labels)
+            .filter(|(_, label)| refused(label))
+            .map(|(&start, _)| start)
+            .collect(),
+    )
+}
+
+/// Whether the label of `host` at byte `start` is one UTS 46 does not
+/// judge but the model refuses for its shape (docs/behaviour.md section 3
+/// steps 1 and 4): empty, or over 63 octets in ASCII.
+fn is_shape_fault(host: &str, start: usize) -> bool {
+    let label = host
+        .get(start..)
+        .and_then(|rest| rest.split(is_separator).next())
+        .unwrap_or_default();
+    label.is_empty() || idna::domain_to_ascii(label).is_ok_and(|ascii| ascii.len() > 63)
 }
 
 /// Whether `got` and `expected` both name the same bad label (not a
@@ -650,8 +742,11 @@ fn same_bad_label(host: &str, got: Fault, expected: Fault) -> bool {
     (start..=end).contains(&at)
 }
 
-/// Whether UTS 46 (docs/behaviour.md section 3 step 2) reads `host` as the model does.
-/// The model maps fullwidth ASCII, lower-cases, and encodes or checks
+/// Whether UTS 46 (docs/behaviour.md section 3 step 2), as the `idna` crate
+/// processes it, reads `host` as the model does: the same canonical ASCII
+/// name, Unicode name and input form, or a refusal, of a label UTS 46
+/// refuses too (or one it does not judge: empty, too long). The
+/// model maps fullwidth ASCII, lower-cases, and encodes or checks
 /// A-labels: UTS 46's result for a pure-ASCII name without `xn--` labels
 /// (its fast path) and for most others. Where UTS 46 does more (other
 /// mappings, ignored code points, NFC, the validity criteria, the Bidi
@@ -663,24 +758,34 @@ pub fn uts46_agrees(host: &str) -> bool {
     if fast {
         return true;
     }
-    match (read_host(host), etld::uts46::to_ascii(host)) {
-        (Ok(read), Ok(ascii)) => read.ascii_name() == ascii,
-        // Both refuse the same label (not, say, an empty label before the
-        // one UTS 46 refuses: which is reported first is UTS 46's order).
-        (
-            Err(
-                fault @ Fault::Label {
-                    forbidden: None, ..
-                },
-            ),
-            Err(e),
-        ) => {
-            let at = Fault::Label {
-                offset: e.offset(),
-                forbidden: None,
-            };
-            same_bad_label(host, at, fault)
+    match (read_host(host), idna::domain_to_ascii(host)) {
+        (Ok(read), Ok(ascii)) => {
+            let (unicode, result) = idna::domain_to_unicode(host);
+            result.is_ok()
+                && read.ascii_name() == ascii
+                && read.unicode_name() == unicode
+                && read
+                    .input
+                    .iter()
+                    .zip(unicode.split('.'))
+                    .all(|(input, processed)| {
+                        // The input form keeps an A-label as it is.
+                        input == processed || input.starts_with("xn--")
+                    })
         }
+        // Both refuse the name, and the label the model refuses is one UTS
+        // 46 refuses too, or one it does not judge (an empty label, a label
+        // too long): which of several bad labels is reported is not
+        // UTS 46's to say (see `is_uts46_error`).
+        (
+            Err(Fault::Label {
+                offset,
+                forbidden: None,
+            }),
+            Err(_),
+        ) => uts46_bad_labels(host).is_some_and(|bad| {
+            !bad.is_empty() && (bad.contains(&offset) || is_shape_fault(host, offset))
+        }),
         // A forbidden code point (step 3, after UTS 46 has run), an empty
         // input, an IP address in a name UTS 46 accepts: the model's own
         // steps.
