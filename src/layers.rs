@@ -125,13 +125,16 @@ impl<'l> Layers<'l> {
         if self.extra.layers().is_empty() {
             return Ok(base.clone());
         }
-        let file = self.extra.lay_over(base.map(), base.header())?;
-        let layers = base
+        let layers: Vec<_> = base
             .layers()
             .iter()
             .chain(self.extra.layers())
             .cloned()
             .collect();
+        if let Some(list) = base.with_layer(&self.extra, layers.clone()) {
+            return Ok(list);
+        }
+        let file = self.extra.lay_over(base.map(), base.header())?;
         Ok(List::layered(file, layers)?.with_options(base.options()))
     }
 }
@@ -151,5 +154,155 @@ impl List {
     /// ```
     pub fn with_extra(&self, name: impl Into<String>, text: &[u8]) -> Result<List, Error> {
         Layers::new(self).add(name, text)?.build()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use crate::list::unfolded_later::{answer, hosts};
+    use crate::{List, Options, Output, Sections, Wildcard};
+
+    /// Every set of options, in every output form.
+    fn every_option() -> Vec<Options> {
+        let mut all = Vec::new();
+        for sections in [Sections::All, Sections::IcannOnly] {
+            for wildcard in [Wildcard::Strict, Wildcard::Browser] {
+                for implicit in [true, false] {
+                    for output in [Output::Input, Output::Ascii, Output::Unicode] {
+                        all.push(
+                            Options::new()
+                                .sections(sections)
+                                .wildcard(wildcard)
+                                .implicit_rule(implicit)
+                                .output(output),
+                        );
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    /// `texts` appended to `base`, each on lines of its own.
+    fn appended(base: &[u8], texts: &[&[u8]]) -> Vec<u8> {
+        let mut all = base.to_vec();
+        for text in texts {
+            all.push(b'\n');
+            all.extend_from_slice(text);
+        }
+        all
+    }
+
+    /// Asserts that `texts` laid over `base` are walked beside its map, and
+    /// that the layered list answers `hosts` as the appended text does:
+    /// from the map and the layer's tree, and unfolded. Its file and counts
+    /// are the appended text's too.
+    fn walked_beside(base: &List, base_text: &[u8], texts: &[&[u8]], hosts: &[String]) {
+        let mut layered = base.clone();
+        for (i, text) in texts.iter().enumerate() {
+            layered = layered.with_extra(format!("t{i}"), text).unwrap();
+            assert!(layered.walks_a_layer_beside());
+        }
+        let want = List::from_dat(&appended(base_text, texts)).unwrap();
+        let unfolded = layered.clone();
+        unfolded.unfold();
+        // Never unfolded: every lookup walks the map and the layer.
+        layered.begin_unfolding_elsewhere();
+        for options in every_option() {
+            for host in hosts {
+                let want = answer(&want, host, &options);
+                assert_eq!(
+                    answer(&layered, host, &options),
+                    want,
+                    "{host:?} {options:?}"
+                );
+                assert_eq!(
+                    answer(&unfolded, host, &options),
+                    want,
+                    "{host:?} {options:?}"
+                );
+            }
+        }
+        assert!(!layered.is_unfolded());
+        assert_eq!(layered.rule_counts(), want.rule_counts());
+        assert_eq!(layered.key_count(), want.key_count());
+        assert_eq!(layered.state_count(), want.state_count());
+        assert_eq!(layered.to_fst_bytes(), want.to_fst_bytes());
+        assert_eq!(layered.fingerprint(), want.fingerprint());
+    }
+
+    #[test]
+    fn layers_walked_beside_the_builtin_map_answer_as_the_appended_text() {
+        let corp: &[u8] = b"// VERSION: corp-7\n!foo.kobe.jp\n*.github.io\n!www.github.io\n\
+            corp.example\n*.dev.corp.example\n!www.dev.corp.example\n\
+            // ===BEGIN PRIVATE DOMAINS===\nco.uk\nkobe.jp\nck\nxn--55qx5d.cn\n\
+            // ===END PRIVATE DOMAINS===\n";
+        let platform: &[u8] = b"// ===BEGIN PRIVATE DOMAINS===\n*.sites.platform.example\n\
+            !admin.sites.platform.example\n// ===END PRIVATE DOMAINS===\n!bar.kobe.jp\ncom\n";
+        let mut hosts = hosts();
+        for host in [
+            "a.foo.kobe.jp",
+            "a.bar.kobe.jp",
+            "x.y.github.io",
+            "www.github.io",
+            "a.b.dev.corp.example",
+            "www.dev.corp.example",
+            "a.admin.sites.platform.example",
+            "a.b.sites.platform.example",
+            "x.co.uk",
+            "a.b.ck",
+            "www.xn--55qx5d.cn",
+            "www.公司.cn",
+        ] {
+            hosts.push(host.to_string());
+        }
+        let text = include_bytes!("../vectors/public_suffix_list.dat");
+        walked_beside(List::builtin(), text, &[corp, platform], &hosts);
+    }
+
+    /// Labels small enough that random rules and hosts collide often.
+    const LABELS: &[&str] = &["a", "b", "c", "ab"];
+
+    /// A random list text whose `*` labels are all leftmost, as those of a
+    /// list walked beside a layer are.
+    fn text() -> impl Strategy<Value = String> {
+        let rule = (
+            prop::bool::weighted(0.2),
+            prop::collection::vec(prop::sample::select(LABELS), 1..=4),
+            prop::sample::select(&[' ', ' ', ' ', '*', '!'][..]),
+        )
+            .prop_map(|(private, labels, kind)| {
+                let name = labels.join(".");
+                let rule = match kind {
+                    '*' => format!("*.{name}"),
+                    '!' if labels.len() >= 2 => format!("!{name}"),
+                    _ => name,
+                };
+                match private {
+                    true => format!(
+                        "// ===BEGIN PRIVATE DOMAINS===\n{rule}\n// ===END PRIVATE DOMAINS==="
+                    ),
+                    false => rule,
+                }
+            });
+        prop::collection::vec(rule, 1..8).prop_map(|rules| rules.join("\n") + "\n")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+        #[test]
+        fn random_layers_walked_beside_answer_as_the_appended_text(
+            base in text(),
+            texts in prop::collection::vec(text(), 1..3),
+            hosts in prop::collection::vec(prop::collection::vec(prop::sample::select(LABELS), 1..=5), 1..12),
+        ) {
+            let texts: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+            let hosts: Vec<String> = hosts.iter().map(|h| h.join(".")).collect();
+            let list = List::from_dat(base.as_bytes()).unwrap();
+            walked_beside(&list, base.as_bytes(), &texts, &hosts);
+        }
     }
 }

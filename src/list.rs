@@ -8,17 +8,18 @@
 
 use std::borrow::Cow;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::{Error, HostError, UrlLookupError};
 use crate::lookup::batch::{Answer, Batch};
 use crate::lookup::direct::DIRECT_WALKS;
 use crate::lookup::domain::Domain;
 use crate::lookup::index::{Bytes, Index};
+use crate::lookup::walkable::Walkable;
 use crate::options::Options;
 use crate::rules::compile::{self, RuleCounts};
 use crate::rules::format::{self, Header};
-use crate::rules::layer::Layer;
+use crate::rules::layer::{Extra, Layer};
 use crate::rules::rule::RuleSet;
 
 /// The built-in list: the `.fst` compiled from `vectors/public_suffix_list.dat`.
@@ -84,7 +85,7 @@ impl List {
         let (header, fst) = format::read(bytes.as_slice())
             .unwrap_or_else(|e| panic!("the built-in list does not load: {e}"));
         List {
-            index: Index::unfolded_later(bytes, fst, direct),
+            index: Index::unfolded_later(bytes, fst, Walkable::BUILTIN, direct),
             header,
             options: Options::new(),
             layers: Vec::new(),
@@ -104,6 +105,13 @@ impl List {
     #[cfg(test)]
     pub(crate) fn begin_unfolding_elsewhere(&self) {
         self.index.begin_unfolding_elsewhere();
+    }
+
+    /// Whether the list walks rules laid over it beside its map (see
+    /// [`crate::lookup::overlay`]).
+    #[cfg(test)]
+    pub(crate) fn walks_a_layer_beside(&self) -> bool {
+        self.index.has_overlay()
     }
 
     /// Whether the tree is unfolded (see [`List::builtin`]).
@@ -142,7 +150,7 @@ impl List {
 
     /// Loads a compiled `.fst` file held in memory.
     pub fn from_fst(bytes: Vec<u8>) -> Result<List, Error> {
-        List::load(Bytes::Owned(bytes))
+        List::load(Bytes::Owned(Arc::new(bytes)))
     }
 
     /// Loads a compiled `.fst` file without copying it, for
@@ -216,6 +224,26 @@ impl List {
         Ok(List {
             layers,
             ..List::from_fst(bytes)?
+        })
+    }
+
+    /// This list with the rules of `extra` laid over it, walked beside its
+    /// map rather than merged into a new one (see
+    /// [`crate::lookup::overlay`]), remembering `layers`; `None` where
+    /// that does not hold, for the caller to merge them.
+    pub(crate) fn with_layer(&self, extra: &Extra, layers: Vec<Layer>) -> Option<List> {
+        // The list holds a rule's flags already counted in its header: only
+        // the flags a key gains add rules.
+        let mut counts = self.header.counts;
+        for (key, &flags) in extra.keys() {
+            counts.add_key(key, flags & !self.index.flags_of(key));
+        }
+        let header = extra.header_over(&self.header, counts);
+        Some(List {
+            index: self.index.with_layer(extra.keys(), header.clone())?,
+            header,
+            options: self.options,
+            layers,
         })
     }
 
@@ -524,7 +552,7 @@ mod hosts;
 /// Answers from the map before the tree is unfolded: the same as the
 /// tree's, in every path.
 #[cfg(test)]
-mod unfolded_later {
+pub(crate) mod unfolded_later {
     use super::hosts;
     use crate::options::{Options, Output, Sections, Wildcard};
     use crate::List;
@@ -532,7 +560,7 @@ mod unfolded_later {
     /// Hosts of every kind: the benchmark's realistic mix, the official
     /// test cases' hosts, and hosts that meet wildcards, exceptions, upper
     /// case, Unicode, A-labels, trailing dots, numbers and errors.
-    fn hosts() -> Vec<String> {
+    pub(crate) fn hosts() -> Vec<String> {
         let mut all = hosts::realistic_hosts(20_000, 7);
         // The hosts of the shared corpus (the official test cases' among
         // them) but those its escaping changed, which the corpus's own
@@ -577,7 +605,7 @@ mod unfolded_later {
     }
 
     /// Everything a lookup answers, as text.
-    fn answer(list: &List, host: &str, options: &Options) -> String {
+    pub(crate) fn answer(list: &List, host: &str, options: &Options) -> String {
         match list.lookup_with(host, options) {
             Ok(d) => format!(
                 "{} {:?} {:?} {:?} {:?} {}",

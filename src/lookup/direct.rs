@@ -47,7 +47,7 @@ pub(crate) struct FstNode {
     labels: bool,
 }
 
-impl NodeView for FstNode {
+impl NodeView<NodeId> for FstNode {
     #[inline]
     fn value(&self) -> u8 {
         self.value
@@ -148,10 +148,13 @@ impl<'a> FstLabels<'a> {
 }
 
 impl Labels for FstLabels<'_> {
+    type Id = NodeId;
     type Node<'n>
         = FstNode
     where
         Self: 'n;
+
+    const ROOT: NodeId = crate::lookup::tree::ROOT;
 
     fn node(&self, id: NodeId) -> FstNode {
         if id == crate::lookup::tree::ROOT {

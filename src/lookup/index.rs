@@ -13,19 +13,22 @@
 //! address is told apart, and the [walk](crate::lookup::walk) runs over the
 //! tree or, while the tree is not there yet, over the map.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::{Error, HostError};
 use crate::host::ip::{is_number, may_end_in_number};
 use crate::host::label::{ByteClass, BYTE_CLASS};
 use crate::host::scan::{Form, Name, Stop, SHORT, WORDS};
 use crate::lookup::direct::{FstLabels, DIRECT_WALKS};
+use crate::lookup::overlay::{Merged, Overlay, Union};
 use crate::lookup::tree::LabelTree;
 use crate::lookup::walk::{walk, Match};
-use crate::lookup::walkable::walkable;
+use crate::lookup::walkable::{walkable, Walkable};
 use crate::rules::automaton::Automaton;
+use crate::rules::format::Header;
 
 /// Whether a key of a list's map may hold the byte `b`.
 pub(crate) fn is_key_byte(b: u8) -> bool {
@@ -36,7 +39,9 @@ pub(crate) fn is_key_byte(b: u8) -> bool {
 #[derive(Clone, Debug)]
 pub(crate) enum Bytes {
     Static(&'static [u8]),
-    Owned(Vec<u8>),
+    /// Shared, so that a list with rules laid over it
+    /// ([`Index::with_layer`]) holds the same bytes.
+    Owned(Arc<Vec<u8>>),
 }
 
 impl Bytes {
@@ -55,6 +60,12 @@ impl Bytes {
 pub(crate) struct Index {
     bytes: Bytes,
     fst: Range<usize>,
+    /// What the check in place learned of the map, for a map that may
+    /// answer lookups as it is; `None` for one loaded the full way.
+    walkable: Option<Walkable>,
+    /// The keys laid over the map, for a list with rules laid over it
+    /// that walks them beside the map (see [`crate::lookup::overlay`]).
+    overlay: Option<Arc<Overlay>>,
     /// The tree; set at load for a list whose map may not answer lookups
     /// as it is, else on first need.
     unfolded: OnceLock<Unfolded>,
@@ -140,8 +151,8 @@ impl Index {
     /// built-in list's is; any other is decoded, checked and unfolded now.
     pub(crate) fn load(bytes: Bytes, fst: Range<usize>) -> Result<Index, Error> {
         let map = bytes.as_slice().get(fst.clone()).unwrap_or_default();
-        if walkable(map) {
-            return Ok(Index::unfolded_later(bytes, fst, DIRECT_WALKS));
+        if let Some(shape) = walkable(map) {
+            return Ok(Index::unfolded_later(bytes, fst, shape, DIRECT_WALKS));
         }
         let automaton = Automaton::decode(map, is_key_byte)?;
         let unfolded = Unfolded {
@@ -151,6 +162,8 @@ impl Index {
         Ok(Index {
             bytes,
             fst,
+            walkable: None,
+            overlay: None,
             unfolded: OnceLock::from(unfolded),
             map_only: OnceLock::new(),
             direct: DirectWalks::new(0),
@@ -158,31 +171,97 @@ impl Index {
     }
 
     /// The index of a `.fst` file whose map is known to answer lookups as
-    /// it is (the built-in list's, or one [`walkable`] passed), its tree
-    /// unfolded once it has answered `direct` lookups from the map.
-    pub(crate) fn unfolded_later(bytes: Bytes, fst: Range<usize>, direct: u32) -> Index {
+    /// it is (the built-in list's, or one [`walkable`] passed, which
+    /// learned `shape`), its tree unfolded once it has answered `direct`
+    /// lookups from the map.
+    pub(crate) fn unfolded_later(
+        bytes: Bytes,
+        fst: Range<usize>,
+        shape: Walkable,
+        direct: u32,
+    ) -> Index {
         Index {
             bytes,
             fst,
+            walkable: Some(shape),
+            overlay: None,
             unfolded: OnceLock::new(),
             map_only: OnceLock::new(),
             direct: DirectWalks::new(direct),
         }
     }
 
-    /// The whole `.fst` file.
-    pub(crate) fn file(&self) -> &[u8] {
-        self.bytes.as_slice()
+    /// This index with `keys` laid over it, walked beside its map (see
+    /// [`crate::lookup::overlay`]), with the rules of any earlier layer:
+    /// `None` where that walk does not hold, for the caller to merge the
+    /// keys into a new map. `header` is the layered list's.
+    pub(crate) fn with_layer(&self, keys: &BTreeMap<Vec<u8>, u8>, header: Header) -> Option<Index> {
+        if self.walkable?.wild_below {
+            return None;
+        }
+        let mut all = BTreeMap::new();
+        for (key, value) in self.overlay.iter().flat_map(|o| o.keys()) {
+            all.insert(key.to_vec(), *value);
+        }
+        for (key, value) in keys {
+            *all.entry(key.clone()).or_default() |= value;
+        }
+        Some(Index {
+            bytes: self.bytes.clone(),
+            fst: self.fst.clone(),
+            walkable: self.walkable,
+            overlay: Some(Arc::new(Overlay::new(&all, header)?)),
+            unfolded: OnceLock::new(),
+            map_only: OnceLock::new(),
+            direct: DirectWalks::new(DIRECT_WALKS),
+        })
     }
 
-    /// The map, in the `.fst` file.
+    /// The flags the list gives the key `key` (its map's and those laid
+    /// over it), 0 for none.
+    pub(crate) fn flags_of(&self, key: &[u8]) -> u8 {
+        let map = fst::Map::new(self.base_map())
+            .ok()
+            .and_then(|map| map.get(key))
+            .and_then(|v| u8::try_from(v).ok())
+            .unwrap_or(0);
+        let laid = self.overlay.as_ref().map_or(0, |o| o.flags_of(key));
+        map | laid
+    }
+
+    /// The whole `.fst` file: for a list with keys laid over its map, the
+    /// file of them merged, built now if it is not yet.
+    pub(crate) fn file(&self) -> &[u8] {
+        match &self.overlay {
+            None => self.bytes.as_slice(),
+            Some(overlay) => &self.merged(overlay).file,
+        }
+    }
+
+    /// The map, in the `.fst` file (see [`Index::file`]).
     pub(crate) fn map(&self) -> &[u8] {
+        match &self.overlay {
+            None => self.base_map(),
+            Some(overlay) => self.merged(overlay).map(),
+        }
+    }
+
+    /// The map of the `.fst` file the index was loaded from, without what
+    /// was laid over it.
+    fn base_map(&self) -> &[u8] {
         &self.bytes.as_slice()[self.fst.clone()]
+    }
+
+    /// The merged file of a list with keys laid over its map, built now if
+    /// it is not yet.
+    #[cold]
+    fn merged<'a>(&'a self, overlay: &'a Overlay) -> &'a Merged {
+        overlay.merged(|| Merged::of(self.base_map(), overlay))
     }
 
     /// The size in bytes of the map.
     pub(crate) fn fst_len(&self) -> usize {
-        self.fst.len()
+        self.map().len()
     }
 
     /// The number of states of the automaton.
@@ -198,6 +277,13 @@ impl Index {
     /// The automaton's counts, from the tree, unfolded now if it is not
     /// yet.
     fn counts(&self) -> Counts {
+        if let Some(overlay) = &self.overlay {
+            let merged = self.merged(overlay);
+            return Counts {
+                states: merged.states,
+                keys: merged.keys,
+            };
+        }
         match self.unfolded() {
             Some(unfolded) => unfolded.counts,
             None => self
@@ -213,6 +299,12 @@ impl Index {
     #[cfg(test)]
     pub(crate) fn begin_unfolding_elsewhere(&self) {
         self.direct.unfolding.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether keys are laid over the map.
+    #[cfg(test)]
+    pub(crate) fn has_overlay(&self) -> bool {
+        self.overlay.is_some()
     }
 
     /// Whether the tree is unfolded.
@@ -248,12 +340,13 @@ impl Index {
         if self.map_only.get().is_some() {
             return None;
         }
-        let map = self.map();
+        let map = self.base_map();
+        let laid = self.overlay.as_ref().map_or(&[][..], |o| o.keys());
         // A map `walkable` passed decodes (the tests hold it to), and the
         // built-in list's does: a failure leaves it answering from the map.
         let unfolded = Automaton::decode(map, is_key_byte).map(|automaton| {
             let counts = Counts::of(&automaton);
-            (counts, LabelTree::build(&automaton))
+            (counts, LabelTree::build_with(Some(&automaton), laid))
         });
         match unfolded {
             Ok((counts, Ok(tree))) => Some(self.unfolded.get_or_init(|| Unfolded { counts, tree })),
@@ -368,16 +461,28 @@ impl Index {
         if form.has(Form::UNICODE) {
             return Err(Stop::NotCanonical);
         }
-        match FstLabels::open(self.map()) {
-            Some(labels) => Ok(walk::<FstLabels, W, FOLD>(
+        match (FstLabels::open(self.base_map()), &self.overlay) {
+            (Some(labels), None) => Ok(walk::<FstLabels, W, FOLD>(
                 &labels,
                 name,
                 mask,
                 implicit_rule,
             )),
+            (Some(labels), Some(overlay)) => {
+                let both = Union {
+                    base: &labels,
+                    layer: overlay.tree(),
+                };
+                Ok(walk::<Union<FstLabels>, W, FOLD>(
+                    &both,
+                    name,
+                    mask,
+                    implicit_rule,
+                ))
+            }
             // Not reached: a list answers from its map only if `walkable`
             // (or the test of the built-in list) opened it.
-            None => Ok((Match::new(None, None, None, false), name.len())),
+            (None, _) => Ok((Match::new(None, None, None, false), name.len())),
         }
     }
 

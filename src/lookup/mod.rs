@@ -9,6 +9,7 @@
 //! | `tree.rs` | the label tree: each node's children in a small hash table of their own, a label's key found in about two slots; `tree/build.rs` unfolds a map's keys into it |
 //! | `walk.rs` | the walk: the formal algorithm of the Public Suffix List, literally (exceptions first, then the longest rule, then the implicit `*`), over the labels of any source, from a host's last label to its first |
 //! | `direct.rs` | the map itself as a source of labels, for the lookups answered before the tree is unfolded |
+//! | `overlay.rs` | rules laid over a list: their keys in a tree of their own, walked beside the list's map as one tree until the list unfolds |
 //! | `walkable.rs` | whether a loaded map may answer lookups as it is: checked in place, with no memory but a key's stack |
 //! | `find.rs` | one host's answer: the fast path for a canonical ASCII host, and the slow path that has the host room canonicalise a host before matching it again |
 //! | `domain.rs` | a [`Domain`](crate::Domain): the answer of one lookup |
@@ -30,6 +31,7 @@ pub(crate) mod direct;
 pub(crate) mod domain;
 pub(crate) mod find;
 pub(crate) mod index;
+pub(crate) mod overlay;
 pub(crate) mod text;
 pub(crate) mod tree;
 pub(crate) mod walk;

@@ -41,40 +41,47 @@ use crate::rules::rule::Section;
 /// What a walk reads of a list: the [label tree](crate::lookup::tree), or for a
 /// list not unfolded yet the `fst` map itself ([`crate::lookup::direct`]).
 pub(crate) trait Labels {
+    /// How a node is named: an index of the tree, a state of the map, or
+    /// a pair of those for a list with rules laid over it.
+    type Id: Copy + Default;
+
     /// What the walk learns at a node.
-    type Node<'a>: NodeView
+    type Node<'a>: NodeView<Self::Id>
     where
         Self: 'a;
 
+    /// The node of the empty name, where every walk starts.
+    const ROOT: Self::Id;
+
     /// The node `id`.
-    fn node(&self, id: NodeId) -> Self::Node<'_>;
+    fn node(&self, id: Self::Id) -> Self::Node<'_>;
 
     /// The child of `parent` (what the walk learned there: `at`) whose
     /// label is `name[start..end]` (read lower-cased when `FOLD`), and what
     /// the walk learns there.
-    fn child<const N: usize, const FOLD: bool>(
-        &self,
-        parent: NodeId,
-        at: Self::Node<'_>,
+    fn child<'s, const N: usize, const FOLD: bool>(
+        &'s self,
+        parent: Self::Id,
+        at: Self::Node<'s>,
         name: &Name<N>,
         start: usize,
         end: usize,
-    ) -> Option<(NodeId, Self::Node<'_>)>;
+    ) -> Option<(Self::Id, Self::Node<'s>)>;
 }
 
-/// What a walk learns at a node of [`Labels`].
-pub(crate) trait NodeView: Copy {
+/// What a walk learns at a node of [`Labels`] whose nodes are named by `Id`.
+pub(crate) trait NodeView<Id>: Copy {
     /// The flags of the key that ends here, or 0.
     fn value(&self) -> u8;
     /// The `*` child, if the node has one.
-    fn star(&self) -> Option<NodeId>;
+    fn star(&self) -> Option<Id>;
     /// Whether the node has children other than `*`.
     fn has_labels(&self) -> bool;
     /// Whether any rule goes on below this node.
     fn has_children(&self) -> bool;
 }
 
-impl NodeView for &Node {
+impl NodeView<NodeId> for &Node {
     #[inline(always)]
     fn value(&self) -> u8 {
         self.value
@@ -97,7 +104,10 @@ impl NodeView for &Node {
 }
 
 impl Labels for LabelTree {
+    type Id = NodeId;
     type Node<'a> = &'a Node;
+
+    const ROOT: NodeId = ROOT;
 
     #[inline(always)]
     fn node(&self, id: NodeId) -> &Node {
@@ -106,14 +116,14 @@ impl Labels for LabelTree {
 
     /// See [`LabelTree::child`].
     #[inline(always)]
-    fn child<const N: usize, const FOLD: bool>(
-        &self,
+    fn child<'s, const N: usize, const FOLD: bool>(
+        &'s self,
         _: NodeId,
-        at: &Node,
+        at: &'s Node,
         name: &Name<N>,
         start: usize,
         end: usize,
-    ) -> Option<(NodeId, &Node)> {
+    ) -> Option<(NodeId, &'s Node)> {
         LabelTree::child(
             self,
             at,
@@ -518,8 +528,8 @@ pub(crate) fn walk<L: Labels, const N: usize, const FOLD: bool>(
     // PRIVATE rule prevail (a select for each rule met, rather than a second walk of
     // the PRIVATE hosts; the `lookup` bench).
     let mut icann = NOWHERE;
-    let mut id = ROOT;
-    let mut node = tree.node(ROOT);
+    let mut id = L::ROOT;
+    let mut node = tree.node(L::ROOT);
     let mut end = name.len();
     let mut listed_from = name.len();
     loop {
@@ -733,9 +743,9 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
     shapes: &mut Shapes,
 ) {
     let [best, icann] = bests;
-    let mut cur = Frontier::default();
-    let mut next = Frontier::default();
-    cur.push((ROOT, 0));
+    let mut cur = Frontier::<L::Id>::default();
+    let mut next = Frontier::<L::Id>::default();
+    cur.push((L::ROOT, 0));
     let mut end = name.len();
     let mut labels: u32 = 0;
     loop {
@@ -774,14 +784,14 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
 /// paths are different nodes (the tree is a tree), so it needs no
 /// deduplication.
 #[derive(Default)]
-struct Frontier {
+struct Frontier<Id> {
     len: usize,
-    inline: [(NodeId, u128); 8],
-    spill: Vec<(NodeId, u128)>,
+    inline: [(Id, u128); 8],
+    spill: Vec<(Id, u128)>,
 }
 
-impl Frontier {
-    fn as_slice(&self) -> &[(NodeId, u128)] {
+impl<Id: Copy> Frontier<Id> {
+    fn as_slice(&self) -> &[(Id, u128)] {
         match self.spill.is_empty() {
             true => &self.inline[..self.len],
             false => &self.spill,
@@ -793,7 +803,7 @@ impl Frontier {
         self.spill.clear();
     }
 
-    fn push(&mut self, id: (NodeId, u128)) {
+    fn push(&mut self, id: (Id, u128)) {
         if self.len < self.inline.len() {
             self.inline[self.len] = id;
         } else {

@@ -35,16 +35,27 @@ use crate::lookup::tree::MAX_BRANCHINGS;
 use crate::rules::automaton::{max_unfolded, Automaton, MAX_KEY_LEN};
 use crate::rules::compile::flags;
 
+/// What the check learned of a map that may answer lookups as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Walkable {
+    /// Whether some `*` label of its keys has labels below it (which rules
+    /// laid over the list may make branch, see
+    /// [`crate::lookup::overlay`]).
+    pub(crate) wild_below: bool,
+}
+
+impl Walkable {
+    /// What the check learns of the built-in list's map (the test
+    /// `the_builtin_map_is_walkable` holds it to).
+    pub(crate) const BUILTIN: Walkable = Walkable { wild_below: false };
+}
+
 /// Whether the map `fst` may answer lookups as it is (see the
-/// [module docs](self)); `false` for a map that should be loaded the full
-/// way, whether it loads or not.
-pub(crate) fn walkable(fst: &[u8]) -> bool {
-    let Ok(automaton) = Automaton::open(fst) else {
-        return false;
-    };
-    if FstLabels::open(fst).is_none() {
-        return false;
-    }
+/// [module docs](self)), and what the check learned of it; `None` for a
+/// map that should be loaded the full way, whether it loads or not.
+pub(crate) fn walkable(fst: &[u8]) -> Option<Walkable> {
+    let automaton = Automaton::open(fst).ok()?;
+    FstLabels::open(fst)?;
     let mut labels = Labels::new();
     let walked = automaton.for_each_prefix_in_place(
         b'.',
@@ -53,7 +64,11 @@ pub(crate) fn walkable(fst: &[u8]) -> bool {
         max_unfolded(fst.len()),
         |prefix, value, shared| labels.prefix(prefix, value, shared),
     );
-    walked.is_ok() && labels.keys == automaton.len() && labels.branchings() <= MAX_BRANCHINGS
+    let passed =
+        walked.is_ok() && labels.keys == automaton.len() && labels.branchings() <= MAX_BRANCHINGS;
+    passed.then_some(Walkable {
+        wild_below: labels.wild_below,
+    })
 }
 
 /// A name of the keys walked so far that has children (its key is followed
@@ -99,6 +114,8 @@ struct Labels {
     names: [Name; MAX_KEY_LEN + 1],
     depth: usize,
     keys: u64,
+    /// Whether some `*` label has labels below it.
+    wild_below: bool,
 }
 
 /// Not a reason a caller sees: the walk stops here, and the map is loaded
@@ -114,6 +131,7 @@ impl Labels {
             names: [Name::new(0, false); MAX_KEY_LEN + 1],
             depth: 0,
             keys: 0,
+            wild_below: false,
         }
     }
 
@@ -161,6 +179,7 @@ impl Labels {
         }
         if top.star && self.depth > 0 {
             self.names[self.depth - 1].star_with_children = true;
+            self.wild_below = true;
         }
         if byte == b'.' {
             self.depth += 1;
@@ -228,7 +247,7 @@ mod tests {
     #[test]
     fn the_builtin_map_is_walkable() {
         let (_, fst) = format::read(List::builtin_fst()).unwrap();
-        assert!(walkable(&List::builtin_fst()[fst]));
+        assert_eq!(walkable(&List::builtin_fst()[fst]), Some(Walkable::BUILTIN));
     }
 
     #[test]
@@ -257,12 +276,12 @@ mod tests {
             branching(MAX_BRANCHINGS as usize + 1),
         ] {
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            assert!(!walkable(&map_of(&rules(&names))), "{names:?}");
+            assert!(walkable(&map_of(&rules(&names))).is_none(), "{names:?}");
         }
         let within: Vec<String> = branching(MAX_BRANCHINGS as usize);
         let within: Vec<&str> = within.iter().map(String::as_str).collect();
         let map = map_of(&rules(&within));
-        assert!(walkable(&map));
+        assert!(walkable(&map).is_some());
         assert!(loads_the_full_way(&map).is_ok());
     }
 
@@ -271,7 +290,7 @@ mod tests {
         let mut map = map_of(&rules(&["com", "a.com"]));
         let at = map.len() - 20;
         map[at..at + 8].copy_from_slice(&3u64.to_le_bytes());
-        assert!(!walkable(&map));
+        assert!(walkable(&map).is_none());
     }
 
     #[test]
@@ -335,7 +354,7 @@ mod tests {
             ),
         ) {
             let map = map_of(&rules);
-            let is_walkable = walkable(&map);
+            let is_walkable = walkable(&map).is_some();
             prop_assert_eq!(is_walkable, loads_the_full_way(&map).is_ok());
             if !is_walkable {
                 return Ok(());

@@ -111,44 +111,65 @@ impl Extra {
     /// `map` must be a checked map (that of a loaded list): its keys are
     /// read as they are.
     pub(crate) fn lay_over(&self, map: &[u8], header: &Header) -> Result<Vec<u8>, Error> {
-        let build = |_: fst::Error| Error::Build(BuildError::Map);
-        let map = fst::Map::new(map).map_err(build)?;
-        let mut base = map.stream();
-        let mut extra = self.keys.iter().peekable();
-        let mut builder = fst::MapBuilder::memory();
-        let mut counts = RuleCounts::default();
-        let mut insert = |key: &[u8], bits: u8| -> Result<(), Error> {
-            counts.add_key(key, bits);
-            builder.insert(key, u64::from(bits)).map_err(build)
-        };
-        // Both run in key order: a merge of two sorted sequences.
-        while let Some((key, value)) = base.next() {
-            let mut bits = u8::try_from(value).map_err(|_| Error::Build(BuildError::Map))?;
-            while let Some((k, &b)) = extra.next_if(|(k, _)| k.as_slice() < key) {
-                insert(k, b)?;
-            }
-            if let Some((_, &b)) = extra.next_if(|(k, _)| k.as_slice() == key) {
-                bits |= b;
-            }
-            insert(key, bits)?;
-        }
-        for (k, &b) in extra {
-            insert(k, b)?;
-        }
-        let fst = builder.into_inner().map_err(build)?;
-        // The metadata of the text the list and its layers make: its
-        // first VERSION and COMMIT comments.
+        let keys = self.keys.iter().map(|(k, &v)| (k.as_slice(), v));
+        let (fst, counts) = merge(map, keys)?;
+        format::write(&self.header_over(header, counts), &fst)
+    }
+
+    /// The header of the list whose header is `header` with these rules
+    /// laid over it, which then holds `counts` rules: the metadata of the
+    /// text the list and its layers make, its first VERSION and COMMIT
+    /// comments.
+    pub(crate) fn header_over(&self, header: &Header, counts: RuleCounts) -> Header {
         let first = |own: &Option<String>, of: fn(&Layer) -> &Option<String>| {
             own.clone()
                 .or_else(|| self.layers.iter().find_map(|l| of(l).clone()))
         };
-        let header = Header {
+        Header {
             counts,
             version: first(&header.version, |l| &l.version),
             commit: first(&header.commit, |l| &l.commit),
-        };
-        format::write(&header, &fst)
+        }
     }
+
+    /// The keys of the texts, merged, with their flags.
+    pub(crate) fn keys(&self) -> &BTreeMap<Vec<u8>, u8> {
+        &self.keys
+    }
+}
+
+/// The map of the keys of the checked map `map` and of `keys` (in key
+/// order), a key in both with the union of its flags, and how many rules
+/// of each kind it holds.
+pub(crate) fn merge<'k>(
+    map: &[u8],
+    keys: impl Iterator<Item = (&'k [u8], u8)>,
+) -> Result<(Vec<u8>, RuleCounts), Error> {
+    let build = |_: fst::Error| Error::Build(BuildError::Map);
+    let map = fst::Map::new(map).map_err(build)?;
+    let mut base = map.stream();
+    let mut extra = keys.peekable();
+    let mut builder = fst::MapBuilder::memory();
+    let mut counts = RuleCounts::default();
+    let mut insert = |key: &[u8], bits: u8| -> Result<(), Error> {
+        counts.add_key(key, bits);
+        builder.insert(key, u64::from(bits)).map_err(build)
+    };
+    // Both run in key order: a merge of two sorted sequences.
+    while let Some((key, value)) = base.next() {
+        let mut bits = u8::try_from(value).map_err(|_| Error::Build(BuildError::Map))?;
+        while let Some((k, b)) = extra.next_if(|&(k, _)| k < key) {
+            insert(k, b)?;
+        }
+        if let Some((_, b)) = extra.next_if(|&(k, _)| k == key) {
+            bits |= b;
+        }
+        insert(key, bits)?;
+    }
+    for (k, b) in extra {
+        insert(k, b)?;
+    }
+    Ok((builder.into_inner().map_err(build)?, counts))
 }
 
 #[cfg(test)]

@@ -36,7 +36,29 @@ impl LabelTree {
     /// [`MAX_BRANCHINGS`] times on the way to one rule;
     /// [`FormatError::Collisions`] if the labels collide in the table.
     pub(crate) fn build(automaton: &Automaton) -> Result<LabelTree, FormatError> {
-        let builder = Builder::unfold(automaton)?;
+        LabelTree::build_with(Some(automaton), &[])
+    }
+
+    /// Unfolds the keys of `automaton` (if any) and the `extra` keys, each
+    /// with its flags, into one tree: the tree of the map that holds them
+    /// all, a key in both with the union of its flags (how rules laid over
+    /// a list meet its own, see [`crate::lookup::overlay`]).
+    ///
+    /// # Errors
+    /// As [`LabelTree::build`].
+    pub(crate) fn build_with(
+        automaton: Option<&Automaton>,
+        extra: &[(Box<[u8]>, u8)],
+    ) -> Result<LabelTree, FormatError> {
+        let keys = automaton.map_or(0, |a| a.len()) + extra.len() as u64;
+        let mut builder = Builder::new(keys)?;
+        if let Some(automaton) = automaton {
+            builder.unfold(automaton)?;
+        }
+        for (key, value) in extra {
+            builder.add_key(key, *value)?;
+        }
+        builder.add_unicode_twins()?;
         let parent = builder.parents();
         let branchings = builder.branchings(&parent);
         if branchings > MAX_BRANCHINGS {
@@ -121,14 +143,11 @@ struct Builder {
 }
 
 impl Builder {
-    /// Unfolds the keys of `automaton`, with the Unicode twins.
-    ///
-    /// # Errors
-    /// As [`LabelTree::build`], but for the wildcards and the final tables.
-    fn unfold(automaton: &Automaton) -> Result<Builder, FormatError> {
-        // Room for about a label a key without growing (the table grows
-        // past that, and stays at most half full).
-        let slots = (automaton.len().saturating_mul(2) as usize).clamp(1 << 10, 1 << 16);
+    /// An empty tree (the root only), with room for `keys` keys of about a
+    /// label each before its table grows (it grows past that, and stays at
+    /// most half full).
+    fn new(keys: u64) -> Result<Builder, FormatError> {
+        let slots = (keys.saturating_mul(2) as usize).clamp(1 << 10, 1 << 16);
         let slots = slots.next_power_of_two();
         let mut tree = Builder {
             edges: vec![NO_EDGE; slots],
@@ -139,6 +158,14 @@ impl Builder {
             count: 0,
         };
         tree.push_record(new_record(0))?;
+        Ok(tree)
+    }
+
+    /// Unfolds the keys of `automaton`.
+    ///
+    /// # Errors
+    /// As [`LabelTree::build`], but for the wildcards and the final tables.
+    fn unfold(&mut self, automaton: &Automaton) -> Result<(), FormatError> {
         // The key is the name reversed: its pieces between dots are the
         // labels from the right, each reversed. For each label of the key
         // being unfolded that a dot completes: where the next label starts
@@ -161,22 +188,34 @@ impl Builder {
             };
             if byte == b'.' {
                 let piece = before.get(start..).unwrap_or_default();
-                let child = tree.label_child(node, piece)?;
+                let child = self.label_child(node, piece)?;
                 labels.push((prefix.len(), child));
                 // A key that ends with a dot ends with an empty label.
                 return Ok(());
             }
             if let Some(value) = value {
                 let piece = prefix.get(start..).unwrap_or_default();
-                let child = tree.label_child(node, piece)?;
-                if let Some(child) = tree.records.get_mut(child as usize) {
+                let child = self.label_child(node, piece)?;
+                if let Some(child) = self.records.get_mut(child as usize) {
                     child.value |= value;
                 }
             }
             Ok(())
-        })?;
-        tree.add_unicode_twins()?;
-        Ok(tree)
+        })
+    }
+
+    /// Adds one key (a name reversed) with the flags `value`, merged with
+    /// those of the key if the tree holds it already. A key with an
+    /// invalid label is left out, as [`Builder::unfold`] leaves it.
+    fn add_key(&mut self, key: &[u8], value: u8) -> Result<(), FormatError> {
+        let mut node = ROOT;
+        for piece in key.split(|&b| b == b'.') {
+            node = self.label_child(node, piece)?;
+        }
+        if let Some(record) = self.records.get_mut(node as usize) {
+            record.value |= value;
+        }
+        Ok(())
     }
 
     /// The child of `parent` (`NONE`: none) by the label whose bytes, in
