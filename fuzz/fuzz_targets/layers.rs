@@ -4,6 +4,10 @@
 //! either section, wildcards and exceptions meeting across them, VERSION
 //! comments, an unclosed section in the first).
 //!
+//! Its first lookups, walked from the list's map and the layer's own tree
+//! side by side, answer as the appended text's list does: for every rule's
+//! name in the texts, and that name under one more label.
+//!
 //! The first byte says where the rest is cut into the two texts. Each text
 //! starts outside any section, as a file does, so the appended text closes
 //! the first one's section before the second; a byte order mark starts a
@@ -27,6 +31,24 @@ fuzz_target!(|data: &[u8]| {
     let whole = etld::List::from_dat(&appended);
     match (layered, whole) {
         (Ok(layered), Ok(whole)) => {
+            // Fewer than the lookups a list answers before it unfolds.
+            let names = rest
+                .split(|&b| b == b'\n')
+                .filter_map(|line| std::str::from_utf8(line).ok())
+                .map(|line| line.trim().trim_start_matches(['!', '*', '.']))
+                .filter(|name| !name.is_empty() && !name.starts_with("//"))
+                .take(40);
+            let icann = etld::Options::new().sections(etld::Sections::IcannOnly);
+            let options = [etld::Options::new(), icann];
+            for name in names {
+                for host in [name.to_string(), format!("x.{name}")] {
+                    for options in &options {
+                        let got = layered.lookup_with(&host, options);
+                        let want = whole.lookup_with(&host, options);
+                        assert_eq!(format!("{got:?}"), format!("{want:?}"), "{host:?}");
+                    }
+                }
+            }
             assert_eq!(layered.to_fst_bytes(), whole.to_fst_bytes());
             assert_eq!(layered.fingerprint(), whole.fingerprint());
             assert_eq!(layered.layers().len(), 1);
