@@ -171,7 +171,9 @@ fn lower_ascii(name: &str) -> Cow<'_, str> {
 /// ```
 ///
 /// # Errors
-/// The first [`Error`] found, from the left.
+/// The first [`Error`] found: each label's own checks from the left,
+/// then the Bidi rule over the whole name (whose every label it holds
+/// for once one label is right-to-left).
 pub fn to_ascii(name: &str) -> Result<Cow<'_, str>, Error> {
     if name.is_ascii() {
         return match first_ace_label(name.as_bytes()) {
@@ -198,7 +200,9 @@ pub fn to_ascii(name: &str) -> Result<Cow<'_, str>, Error> {
 /// ```
 ///
 /// # Errors
-/// The first [`Error`] found, from the left.
+/// The first [`Error`] found: each label's own checks from the left,
+/// then the Bidi rule over the whole name (whose every label it holds
+/// for once one label is right-to-left).
 pub fn to_unicode(name: &str) -> Result<Cow<'_, str>, Error> {
     if name.is_ascii() {
         return match first_ace_label(name.as_bytes()) {

@@ -112,7 +112,9 @@ impl<'a> Label<'a> {
 /// ```
 ///
 /// # Errors
-/// The first [`Error`] found, from the left.
+/// The first [`Error`] found: each label's own checks from the left,
+/// then the Bidi rule over the whole name (whose every label it holds
+/// for once one label is right-to-left).
 pub fn process(name: &str) -> Result<Processed, Error> {
     let mut p = Processed::new();
     p.process(name)?;
@@ -202,7 +204,8 @@ impl Processed {
     /// Processes `name` into `self`, replacing what it held.
     ///
     /// # Errors
-    /// The first [`Error`] found, from the left; `self` then holds an
+    /// The first [`Error`] found: each label's own checks from the left,
+    /// then the Bidi rule over the whole name; `self` then holds an
     /// unspecified part of the name.
     pub fn process(&mut self, name: &str) -> Result<(), Error> {
         self.build_ascii = false;
