@@ -308,14 +308,8 @@ pub fn decode_a_label_into(label: &[u8], out: &mut [char]) -> Result<usize, Erro
 
 /// The ASCII character that the fullwidth form `c` (U+FF01 to U+FF5E)
 /// stands for, as UTS 46 maps it; any other `c` as it is.
-///
-/// ```
-/// assert_eq!(etld_punycode::unfullwidth('ｅ'), 'e');
-/// assert_eq!(etld_punycode::unfullwidth('．'), '.');
-/// assert_eq!(etld_punycode::unfullwidth('é'), 'é');
-/// ```
 #[inline]
-pub fn unfullwidth(c: char) -> char {
+fn unfullwidth(c: char) -> char {
     match c {
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
         c => c,
@@ -407,7 +401,7 @@ fn encode_lowercase<S: Sink>(label: &str, sink: &mut S) -> Result<(), Error> {
 ///
 /// * An ASCII label is lower-cased as it is; if it starts with `xn--` (any
 ///   case) it must also be a valid A-label (see [`check_a_label`]).
-/// * Otherwise fullwidth ASCII is mapped to ASCII ([`unfullwidth`], as
+/// * Otherwise fullwidth ASCII is mapped to ASCII (U+FF01 to U+FF5E, as
 ///   UTS 46 does) and each character lower-cased with
 ///   [`char::to_lowercase`]; if the result is ASCII (the Kelvin sign `K`
 ///   gives `k`, `ｅｘ` gives `ex`) it is treated as above, else it is

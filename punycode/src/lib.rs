@@ -19,9 +19,9 @@
 //! 3. each delta is written as a *generalized variable-length integer*:
 //!    little-endian digits in base 36 (`a`–`z`, `0`–`9`) where a digit below
 //!    a position-dependent threshold ends the number, so no separators are
-//!    needed ([`varint`]);
-//! 4. the thresholds follow a *bias* that [`adapt`] recomputes after each
-//!    delta, so the digits fit the deltas the text actually has.
+//!    needed;
+//! 4. the thresholds follow a *bias* that [`Bootstring::adapt`] recomputes
+//!    after each delta, so the digits fit the deltas the text actually has.
 //!
 //! The numbers behind these steps are the [`Bootstring`] parameters;
 //! [`PUNYCODE`] is the set RFC 3492 fixes.
@@ -39,7 +39,16 @@
 //!   never allocates; `#![no_std]`, and the `String` forms need the `alloc`
 //!   feature (on by default). No dependencies, no `unsafe`.
 //! * Mixed-case annotation (RFC 3492 appendix A) both ways
-//!   ([`decode_into_with_flags`], [`encode_into_with_flags`]).
+//!   ([`Codec::decode_into_with_flags`], [`Codec::encode_into_with_flags`]).
+//!
+//! # One path for each task
+//!
+//! The four free functions ([`encode`], [`decode`], [`encode_into`],
+//! [`decode_into`]) are [`Codec::PUNYCODE`]'s methods of the same names,
+//! for the everyday task. Every other form (mixed-case flags, an iterator
+//! of `char`s, a [`core::fmt::Write`], appending to a `String`, a
+//! `Vec<char>`, traced steps) is a method of [`Codec`], for Punycode or any
+//! other [`Bootstring`] profile.
 //!
 //! # Everyday tasks
 //!
@@ -100,20 +109,20 @@ mod label;
 mod params;
 mod sink;
 mod trace;
-pub mod varint;
+mod varint;
 
 #[cfg(feature = "alloc")]
-use alloc::{string::String, vec::Vec};
+use alloc::string::String;
 
 pub use codec::{Codec, Limits};
 pub use error::Error;
 pub use label::{
     check_a_label, decode_a_label_into, has_ace_prefix, is_canonical_code_point,
-    to_ascii_label_into, unfullwidth, ACE_PREFIX, MAX_LABEL_LEN,
+    to_ascii_label_into, ACE_PREFIX, MAX_LABEL_LEN,
 };
 #[cfg(feature = "alloc")]
 pub use label::{to_ascii_label, to_unicode_label};
-pub use params::{adapt, Bootstring, ParamError, PUNYCODE};
+pub use params::{Bootstring, ParamError, PUNYCODE};
 pub use trace::Step;
 
 /// The README's examples are compiled and run as doc tests.
@@ -137,72 +146,6 @@ pub fn encode_into(input: &str, out: &mut [u8]) -> Result<usize, Error> {
     Codec::PUNYCODE.encode_into(input, out)
 }
 
-/// Encodes a sequence of `char`s (any cheaply clonable iterator) into `out`.
-///
-/// ```
-/// let mut buf = [0u8; 16];
-/// let n = etld_punycode::encode_chars_into("ΔΟΚΙΜΉ".chars().flat_map(char::to_lowercase), &mut buf).unwrap();
-/// assert_eq!(&buf[..n], b"jxalpdlp");
-/// ```
-///
-/// # Errors
-/// See [`Codec::encode_into`].
-#[inline]
-pub fn encode_chars_into<I>(input: I, out: &mut [u8]) -> Result<usize, Error>
-where
-    I: IntoIterator<Item = char>,
-    I::IntoIter: Clone,
-{
-    Codec::PUNYCODE.encode_chars_into(input, out)
-}
-
-/// Encodes `input` into `out` with one mixed-case annotation flag per code
-/// point (RFC 3492 appendix A).
-///
-/// ```
-/// let mut buf = [0u8; 16];
-/// let n = etld_punycode::encode_into_with_flags("bücher", &[true, true, false, false, false, false], &mut buf).unwrap();
-/// assert_eq!(&buf[..n], b"Bcher-kvA");
-/// ```
-///
-/// # Errors
-/// See [`Codec::encode_into_with_flags`].
-#[inline]
-pub fn encode_into_with_flags(input: &str, flags: &[bool], out: &mut [u8]) -> Result<usize, Error> {
-    Codec::PUNYCODE.encode_into_with_flags(input, flags, out)
-}
-
-/// Encodes `input` into any [`core::fmt::Write`].
-///
-/// ```
-/// use core::fmt::Write;
-/// let mut s = String::from("xn--");
-/// etld_punycode::encode_fmt("公司", &mut s).unwrap();
-/// assert_eq!(s, "xn--55qx5d");
-/// ```
-///
-/// # Errors
-/// See [`Codec::encode_fmt`].
-pub fn encode_fmt<W: core::fmt::Write + ?Sized>(input: &str, w: &mut W) -> Result<(), Error> {
-    Codec::PUNYCODE.encode_fmt(input, w)
-}
-
-/// Encodes `input` as Punycode at the end of `out`.
-///
-/// ```
-/// let mut name = String::from("xn--");
-/// etld_punycode::encode_append("公司", &mut name).unwrap();
-/// assert_eq!(name, "xn--55qx5d");
-/// ```
-///
-/// # Errors
-/// See [`Codec::encode_append`].
-#[cfg(feature = "alloc")]
-#[inline]
-pub fn encode_append(input: &str, out: &mut String) -> Result<(), Error> {
-    Codec::PUNYCODE.encode_append(input, out)
-}
-
 /// Decodes the Punycode `input` into `out`, returning the number of code
 /// points written. Digits may be in either case.
 ///
@@ -219,27 +162,6 @@ pub fn decode_into(input: &[u8], out: &mut [char]) -> Result<usize, Error> {
     Codec::PUNYCODE.decode_into(input, out)
 }
 
-/// Decodes into `out` and reports each code point's mixed-case annotation
-/// flag into `flags` (RFC 3492 appendix A).
-///
-/// ```
-/// let (mut out, mut flags) = (['\0'; 16], [false; 16]);
-/// let n = etld_punycode::decode_into_with_flags(b"Bcher-kvA", &mut out, &mut flags).unwrap();
-/// assert_eq!(out[..n].iter().collect::<String>(), "Bücher");
-/// assert_eq!(flags[..n], [true, true, false, false, false, false]);
-/// ```
-///
-/// # Errors
-/// See [`Codec::decode_into_with_flags`].
-#[inline]
-pub fn decode_into_with_flags(
-    input: &[u8],
-    out: &mut [char],
-    flags: &mut [bool],
-) -> Result<usize, Error> {
-    Codec::PUNYCODE.decode_into_with_flags(input, out, flags)
-}
-
 /// Encodes `input` as Punycode into a new `String`.
 ///
 /// ```
@@ -254,15 +176,6 @@ pub fn encode(input: &str) -> Result<String, Error> {
     Codec::PUNYCODE.encode(input)
 }
 
-/// Encodes `input` with mixed-case annotation flags into a new `String`.
-///
-/// # Errors
-/// See [`Codec::encode_with_flags`].
-#[cfg(feature = "alloc")]
-pub fn encode_with_flags(input: &str, flags: &[bool]) -> Result<String, Error> {
-    Codec::PUNYCODE.encode_with_flags(input, flags)
-}
-
 /// Decodes the Punycode `input` into a new `String`.
 ///
 /// ```
@@ -275,23 +188,4 @@ pub fn encode_with_flags(input: &str, flags: &[bool]) -> Result<String, Error> {
 #[cfg(feature = "alloc")]
 pub fn decode(input: &str) -> Result<String, Error> {
     Codec::PUNYCODE.decode(input)
-}
-
-/// Decodes the Punycode `input` into a new `Vec<char>`.
-///
-/// # Errors
-/// See [`Codec::decode_to_vec`].
-#[cfg(feature = "alloc")]
-pub fn decode_to_vec(input: &str) -> Result<Vec<char>, Error> {
-    Codec::PUNYCODE.decode_to_vec(input)
-}
-
-/// Decodes the Punycode `input` into a new `String` plus one mixed-case
-/// annotation flag per code point.
-///
-/// # Errors
-/// See [`Codec::decode_with_flags`].
-#[cfg(feature = "alloc")]
-pub fn decode_with_flags(input: &str) -> Result<(String, Vec<bool>), Error> {
-    Codec::PUNYCODE.decode_with_flags(input)
 }

@@ -297,22 +297,6 @@ const fn adapt_punycode(delta: u32, numpoints: u32, firsttime: bool) -> u32 {
     k + PUNYCODE_ADAPT_TAIL[delta as usize] as u32
 }
 
-/// Bias adaptation (RFC 3492 section 6.1): the free-function form of
-/// [`Bootstring::adapt`].
-///
-/// `delta` is the integer just coded, `numpoints` the number of code points
-/// in the output so far (including the one just inserted), `firsttime`
-/// whether this was the first delta.
-///
-/// ```
-/// use etld_punycode::{adapt, PUNYCODE};
-/// assert_eq!(adapt(&PUNYCODE, 62042, 3, true), 27); // RFC 3492 7.3, sample (L)
-/// ```
-#[inline]
-pub const fn adapt(params: &Bootstring, delta: u32, numpoints: u32, firsttime: bool) -> u32 {
-    params.adapt(delta, numpoints, firsttime)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,7 @@ pub struct Step<'a> {
     /// The digits of `delta` as they appear in the Punycode (cut short when
     /// the encoder's output buffer was too small to hold them).
     pub digits: &'a [u8],
-    /// The bias after [`adapt`](crate::adapt), used for the next integer.
+    /// The bias after [`Bootstring::adapt`](crate::Bootstring::adapt), used for the next integer.
     pub bias: u32,
 }
 

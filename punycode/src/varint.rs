@@ -11,7 +11,9 @@
 //! case is accepted, and the case of a last digit carries the mixed-case
 //! annotation flag of RFC 3492 appendix A.
 
-use crate::sink::{Sink, SliceSink};
+use crate::sink::Sink;
+#[cfg(test)]
+use crate::sink::SliceSink;
 use crate::{Bootstring, Error};
 
 /// Value of each byte as a digit, `NOT_A_DIGIT` where it is none.
@@ -32,22 +34,14 @@ static DIGIT_VALUES: [u8; 256] = {
 };
 
 /// Returned by [`digit_value`] for a byte that is no digit symbol.
-pub const NOT_A_DIGIT: u8 = 0xFF;
+pub(crate) const NOT_A_DIGIT: u8 = 0xFF;
 
 const LOWER_SYMBOLS: &[u8; 36] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 const UPPER_SYMBOLS: &[u8; 36] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /// The value (0–35) of a digit symbol in either case, or [`NOT_A_DIGIT`].
-///
-/// ```
-/// use etld_punycode::varint::{digit_value, NOT_A_DIGIT};
-/// assert_eq!(digit_value(b'a'), 0);
-/// assert_eq!(digit_value(b'Z'), 25);
-/// assert_eq!(digit_value(b'0'), 26);
-/// assert_eq!(digit_value(b'-'), NOT_A_DIGIT);
-/// ```
 #[inline(always)]
-pub const fn digit_value(byte: u8) -> u8 {
+pub(crate) const fn digit_value(byte: u8) -> u8 {
     DIGIT_VALUES[byte as usize]
 }
 
@@ -55,15 +49,8 @@ pub const fn digit_value(byte: u8) -> u8 {
 /// is a letter (numerals have no case, so a flag on them is lost).
 ///
 /// Values of 36 and above have no symbol and give `b'?'`.
-///
-/// ```
-/// use etld_punycode::varint::digit_symbol;
-/// assert_eq!(digit_symbol(3, false), b'd');
-/// assert_eq!(digit_symbol(3, true), b'D');
-/// assert_eq!(digit_symbol(27, true), b'1');
-/// ```
 #[inline(always)]
-pub const fn digit_symbol(value: u32, upper: bool) -> u8 {
+pub(crate) const fn digit_symbol(value: u32, upper: bool) -> u8 {
     let table = if upper { UPPER_SYMBOLS } else { LOWER_SYMBOLS };
     if value < 36 {
         table[value as usize]
@@ -148,17 +135,10 @@ pub(crate) fn take(
 /// are unspecified (but this never panics or loops forever... as long as
 /// `tmin >= 1` and `tmax < base`).
 ///
-/// ```
-/// use etld_punycode::{varint::write, PUNYCODE};
-/// let mut buf = [0u8; 8];
-/// // RFC 3492 7.3, sample (B): delta 19853 under the initial bias 72.
-/// let n = write(&PUNYCODE, 19853, 72, false, &mut buf).unwrap();
-/// assert_eq!(&buf[..n], b"ihq");
-/// ```
-///
 /// # Errors
 /// [`Error::BufferTooSmall`] with the number of bytes needed.
-pub fn write(
+#[cfg(test)]
+fn write(
     params: &Bootstring,
     value: u32,
     bias: u32,
@@ -177,16 +157,12 @@ pub fn write(
 /// under `bias` (RFC 3492 section 6.2, the inner loop), returning its value
 /// and the number of bytes it took. Digits may be in either case.
 ///
-/// ```
-/// use etld_punycode::{varint::read, PUNYCODE};
-/// assert_eq!(read(&PUNYCODE, b"ihqwc", 72), Ok((19853, 3)));
-/// ```
-///
 /// # Errors
 /// [`Error::TruncatedDelta`], [`Error::InvalidDigit`], [`Error::Overflow`]
 /// with byte positions in `input`; [`Error::InvalidParameters`] if `params`
 /// do not validate.
-pub fn read(params: &Bootstring, input: &[u8], bias: u32) -> Result<(u32, usize), Error> {
+#[cfg(test)]
+fn read(params: &Bootstring, input: &[u8], bias: u32) -> Result<(u32, usize), Error> {
     if params.validate().is_err() {
         return Err(Error::InvalidParameters);
     }
@@ -238,6 +214,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn rfc3492_sample_b() {
+        // Section 7.3, sample (B): delta 19853 under the initial bias 72.
+        let mut buf = [0u8; 8];
+        let n = write(&PUNYCODE, 19853, 72, false, &mut buf).unwrap();
+        assert_eq!(&buf[..n], b"ihq");
+        assert_eq!(read(&PUNYCODE, b"ihqwc", 72), Ok((19853, 3)));
     }
 
     #[test]

@@ -10,11 +10,19 @@
 //!   through `to_unicode_label`.
 
 use etld_punycode::{
-    check_a_label, decode, decode_into, decode_into_with_flags, decode_to_vec, decode_with_flags,
-    encode, encode_chars_into, encode_fmt, encode_into, encode_with_flags, has_ace_prefix,
-    to_ascii_label, to_unicode_label, Error,
+    check_a_label, decode, decode_into, encode, encode_into, has_ace_prefix, to_ascii_label,
+    to_unicode_label, Codec, Error,
 };
 use proptest::prelude::*;
+
+/// The ASCII character a fullwidth form (U+FF01 to U+FF5E) stands for, as
+/// UTS 46 maps it; any other character as it is.
+fn unfullwidth(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+        c => c,
+    }
+}
 use quickcheck::{QuickCheck, TestResult};
 
 // ---- the laws, as plain functions shared by both frameworks ----
@@ -49,7 +57,7 @@ fn law_decode_total(x: &[u8], cap: usize) -> Result<(), String> {
     let mut small = vec!['\0'; cap];
     let mut flags = vec![false; cap];
     let a = decode_into(x, &mut small);
-    let b = decode_into_with_flags(x, &mut small, &mut flags);
+    let b = Codec::PUNYCODE.decode_into_with_flags(x, &mut small, &mut flags);
     if a != b {
         return Err(format!("flags changed the result: {a:?} vs {b:?}"));
     }
@@ -78,16 +86,20 @@ fn law_forms_agree(s: &str, cap: usize) -> Result<(), String> {
     if got.is_ok() && buf[..p.len()] != *p.as_bytes() {
         return Err("encode_into bytes differ".into());
     }
-    let got = encode_chars_into(s.chars(), &mut buf);
+    let got = Codec::PUNYCODE.encode_chars_into(s.chars(), &mut buf);
     if got != expected_buf {
         return Err(format!("encode_chars_into cap {cap}: {got:?}"));
     }
     let mut f = String::new();
-    encode_fmt(s, &mut f).map_err(|e| e.to_string())?;
+    Codec::PUNYCODE
+        .encode_fmt(s, &mut f)
+        .map_err(|e| e.to_string())?;
     if f != p {
         return Err(format!("encode_fmt {f:?} != {p:?}"));
     }
-    let v = decode_to_vec(&p).map_err(|e| e.to_string())?;
+    let v = Codec::PUNYCODE
+        .decode_to_vec(&p)
+        .map_err(|e| e.to_string())?;
     if v != s.chars().collect::<Vec<_>>() {
         return Err("decode_to_vec differs".into());
     }
@@ -97,8 +109,12 @@ fn law_forms_agree(s: &str, cap: usize) -> Result<(), String> {
 fn law_flags(s: &str, seed: u64) -> Result<(), String> {
     let n = s.chars().count();
     let flags: Vec<bool> = (0..n).map(|i| (seed >> (i % 64)) & 1 == 1).collect();
-    let p = encode_with_flags(s, &flags).map_err(|e| e.to_string())?;
-    let (back, got) = decode_with_flags(&p).map_err(|e| format!("{p:?}: {e}"))?;
+    let p = Codec::PUNYCODE
+        .encode_with_flags(s, &flags)
+        .map_err(|e| e.to_string())?;
+    let (back, got) = Codec::PUNYCODE
+        .decode_with_flags(&p)
+        .map_err(|e| format!("{p:?}: {e}"))?;
     for ((c, b), (&want, &have)) in back.chars().zip(s.chars()).zip(flags.iter().zip(&got)) {
         if b.is_ascii() {
             // Basic letters take the case of their flag; others are kept.
@@ -132,7 +148,7 @@ fn law_labels(s: &str) -> Result<(), String> {
     };
     let lower: String = s
         .chars()
-        .map(etld_punycode::unfullwidth)
+        .map(unfullwidth)
         .flat_map(char::to_lowercase)
         .collect();
     if a.bytes().any(|b| b.is_ascii_uppercase()) || !a.is_ascii() {

@@ -85,19 +85,27 @@ fn buffer_api_does_not_allocate() {
     let n = allocations(|| {
         for l in labels.iter().copied().chain([long.as_str()]) {
             assert!(etld_punycode::encode_into(l, &mut bytes).is_ok());
-            assert!(etld_punycode::encode_chars_into(l.chars(), &mut bytes).is_ok());
+            assert!(etld_punycode::Codec::PUNYCODE
+                .encode_chars_into(l.chars(), &mut bytes)
+                .is_ok());
             let count = l.chars().count();
-            assert!(etld_punycode::encode_into_with_flags(l, &flags[..count], &mut bytes).is_ok());
+            assert!(etld_punycode::Codec::PUNYCODE
+                .encode_into_with_flags(l, &flags[..count], &mut bytes)
+                .is_ok());
             let _ = etld_punycode::encode_into(l, &mut bytes[..3]); // BufferTooSmall path
             fixed.len = 0;
-            let _ = etld_punycode::encode_fmt(l, &mut fixed);
+            let _ = etld_punycode::Codec::PUNYCODE.encode_fmt(l, &mut fixed);
             let _ = etld_punycode::Codec::PUNYCODE.encode_traced(l, &mut bytes, |_| checked += 1);
             let _ = etld_punycode::to_ascii_label_into(l, &mut bytes);
         }
         for p in punys {
             let _ = etld_punycode::decode_into(p.as_bytes(), &mut chars);
             let _ = etld_punycode::decode_into(p.as_bytes(), &mut chars[..1]);
-            let _ = etld_punycode::decode_into_with_flags(p.as_bytes(), &mut chars, &mut flags);
+            let _ = etld_punycode::Codec::PUNYCODE.decode_into_with_flags(
+                p.as_bytes(),
+                &mut chars,
+                &mut flags,
+            );
             let _ = etld_punycode::Codec::PUNYCODE.decode_traced(p.as_bytes(), &mut chars, |_| {});
         }
         for a in [

@@ -3,11 +3,7 @@
 
 mod vectors;
 
-use etld_punycode::{
-    decode, decode_into, decode_into_with_flags, decode_to_vec, decode_with_flags, encode,
-    encode_chars_into, encode_fmt, encode_into, encode_into_with_flags, encode_with_flags, Codec,
-    Error,
-};
+use etld_punycode::{decode, decode_into, encode, encode_into, Codec, Error};
 
 #[test]
 fn all_nineteen_samples_are_present() {
@@ -19,14 +15,18 @@ fn all_nineteen_samples_are_present() {
 fn samples_encode_exactly_with_their_case_flags() {
     for s in vectors::samples() {
         assert_eq!(
-            encode_with_flags(&s.text, &s.flags).as_deref(),
+            Codec::PUNYCODE
+                .encode_with_flags(&s.text, &s.flags)
+                .as_deref(),
             Ok(s.puny.as_str()),
             "sample {} ({})",
             s.name,
             s.description
         );
         let mut buf = [0u8; 128];
-        let n = encode_into_with_flags(&s.text, &s.flags, &mut buf).unwrap();
+        let n = Codec::PUNYCODE
+            .encode_into_with_flags(&s.text, &s.flags, &mut buf)
+            .unwrap();
         assert_eq!(&buf[..n], s.puny.as_bytes(), "sample {}", s.name);
     }
 }
@@ -55,10 +55,12 @@ fn samples_encode_the_same_through_every_api() {
         let mut buf = [0u8; 128];
         let n = encode_into(&s.text, &mut buf).unwrap();
         assert_eq!(&buf[..n], expected.as_bytes());
-        let n = encode_chars_into(s.text.chars(), &mut buf).unwrap();
+        let n = Codec::PUNYCODE
+            .encode_chars_into(s.text.chars(), &mut buf)
+            .unwrap();
         assert_eq!(&buf[..n], expected.as_bytes());
         let mut fmt = String::new();
-        encode_fmt(&s.text, &mut fmt).unwrap();
+        Codec::PUNYCODE.encode_fmt(&s.text, &mut fmt).unwrap();
         assert_eq!(fmt, expected);
         assert_eq!(
             Codec::PUNYCODE.encode_chars(s.text.chars()),
@@ -91,9 +93,9 @@ fn samples_decode_exactly_with_their_case_flags() {
             s.name
         );
         let chars: Vec<char> = s.text.chars().collect();
-        assert_eq!(decode_to_vec(&s.puny), Ok(chars.clone()));
+        assert_eq!(Codec::PUNYCODE.decode_to_vec(&s.puny), Ok(chars.clone()));
         assert_eq!(
-            decode_with_flags(&s.puny),
+            Codec::PUNYCODE.decode_with_flags(&s.puny),
             Ok((s.text.clone(), s.flags.clone())),
             "sample {}",
             s.name
@@ -101,7 +103,9 @@ fn samples_decode_exactly_with_their_case_flags() {
 
         let mut out = ['\0'; 128];
         let mut flags = [false; 128];
-        let n = decode_into_with_flags(s.puny.as_bytes(), &mut out, &mut flags).unwrap();
+        let n = Codec::PUNYCODE
+            .decode_into_with_flags(s.puny.as_bytes(), &mut out, &mut flags)
+            .unwrap();
         assert_eq!(&out[..n], chars.as_slice());
         assert_eq!(&flags[..n], s.flags.as_slice());
 
@@ -125,7 +129,11 @@ fn samples_decode_exactly_with_their_case_flags() {
             s.name
         );
         assert_eq!(
-            decode_into_with_flags(s.puny.as_bytes(), &mut out, &mut flags[..len - 1]),
+            Codec::PUNYCODE.decode_into_with_flags(
+                s.puny.as_bytes(),
+                &mut out,
+                &mut flags[..len - 1]
+            ),
             Err(Error::BufferTooSmall { needed: len })
         );
     }
@@ -139,7 +147,7 @@ fn sample_i_flag_is_the_upper_case_digit() {
         .unwrap();
     assert_eq!(s.flags.iter().filter(|&&f| f).count(), 1);
     assert!(s.flags[0]);
-    let (_, flags) = decode_with_flags(&s.puny).unwrap();
+    let (_, flags) = Codec::PUNYCODE.decode_with_flags(&s.puny).unwrap();
     assert!(flags[0] && flags[1..].iter().all(|&f| !f));
 }
 

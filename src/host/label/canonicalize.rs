@@ -10,7 +10,9 @@ use crate::host::form::InputForm;
 use crate::host::uts46;
 
 use super::unicode::canonical_after;
-use super::{check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME};
+use super::{
+    check_ascii_label, check_label_length, unfullwidth, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
+};
 
 /// The canonical ASCII form of one label of a rule (no separators in it):
 /// UTS 46 ToASCII, then the checks of a host's label.
@@ -177,7 +179,7 @@ fn write_processed(
                 .get(offset..)
                 .and_then(|rest| {
                     rest.char_indices()
-                        .find(|&(_, x)| x == c || etld_punycode::unfullwidth(x) == c)
+                        .find(|&(_, x)| x == c || unfullwidth(x) == c)
                 })
                 .map_or(offset, |(i, _)| offset + i);
             return Err(HostError::Label {
@@ -201,16 +203,20 @@ fn write_processed(
             }
         } else {
             out[..4].copy_from_slice(b"xn--");
-            let n = etld_punycode::encode_chars_into(text.chars(), &mut out[4..]).map_err(|e| {
-                let error = match e {
-                    etld_punycode::Error::BufferTooSmall { needed } => {
-                        LabelError::TooLong(needed + 4)
-                    }
-                    etld_punycode::Error::InputTooLong { .. } => LabelError::TooLong(text.len()),
-                    e => LabelError::Punycode(e),
-                };
-                HostError::Label { offset, error }
-            })?;
+            let n = etld_punycode::Codec::PUNYCODE
+                .encode_chars_into(text.chars(), &mut out[4..])
+                .map_err(|e| {
+                    let error = match e {
+                        etld_punycode::Error::BufferTooSmall { needed } => {
+                            LabelError::TooLong(needed + 4)
+                        }
+                        etld_punycode::Error::InputTooLong { .. } => {
+                            LabelError::TooLong(text.len())
+                        }
+                        e => LabelError::Punycode(e),
+                    };
+                    HostError::Label { offset, error }
+                })?;
             n + 4
         };
         let canonical = &out[..len];
@@ -310,7 +316,7 @@ fn canonical_label_into(
         // the first fault (`at` is an ASCII byte, so a boundary).
         let (at, c) = label[..at]
             .char_indices()
-            .map(|(i, c)| (i, etld_punycode::unfullwidth(c)))
+            .map(|(i, c)| (i, unfullwidth(c)))
             .find(|&(_, c)| c.is_ascii() && BYTE_CLASS[c as usize] == ByteClass::Forbidden)
             .unwrap_or((at, char::from(b)));
         return Err((at, LabelError::ForbiddenCodePoint(c)));
@@ -382,14 +388,14 @@ fn canonical_label_into(
         }
     }
     out[..4].copy_from_slice(b"xn--");
-    let len = etld_punycode::encode_chars_into(chars.iter().copied(), &mut out[4..]).map_err(
-        |e| match e {
+    let len = etld_punycode::Codec::PUNYCODE
+        .encode_chars_into(chars.iter().copied(), &mut out[4..])
+        .map_err(|e| match e {
             etld_punycode::Error::BufferTooSmall { needed } => {
                 whole(LabelError::TooLong(needed + 4))
             }
             e => whole(punycode(e)),
-        },
-    )?;
+        })?;
     Ok(len + 4)
 }
 

@@ -165,7 +165,11 @@ fn canonical_len(basic: usize, other: usize, label: &str) -> Option<usize> {
     // `xn--`, the basic code points and their delimiter, the deltas.
     let len = match 4 + basic + usize::from(basic > 0) + MAX_DIGITS_PER_CODE_POINT * other {
         bound @ ..=MAX_LABEL => bound,
-        _ => 4 + etld_punycode::encode_chars_into(label.chars(), &mut [0; MAX_LABEL - 4]).ok()?,
+        _ => {
+            4 + etld_punycode::Codec::PUNYCODE
+                .encode_chars_into(label.chars(), &mut [0; MAX_LABEL - 4])
+                .ok()?
+        }
     };
     (len <= MAX_LABEL).then_some(len)
 }

@@ -460,7 +460,9 @@ impl Processed {
 fn encode_label(text: &str, input: usize, out: &mut String) -> Result<(), Error> {
     out.reserve(text.len() + 8);
     out.push_str("xn--");
-    etld_punycode::encode_append(text, out).map_err(|_| Error::Encode { offset: input })
+    etld_punycode::Codec::PUNYCODE
+        .encode_append(text, out)
+        .map_err(|_| Error::Encode { offset: input })
 }
 
 /// The byte offset in `name` of the input code point that produced the
