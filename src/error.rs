@@ -449,14 +449,19 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Io(e) => Some(e),
-            _ => None,
-        }
-    }
-}
+/// Every error's message is whole: a variant that wraps another error
+/// writes that error's message into its own, so no error returns a
+/// [`source`](std::error::Error::source) (a reporter that prints the chain
+/// would print it twice); the wrapped error is the variant's field.
+///
+/// ```
+/// use std::error::Error as _;
+/// let err = etld::List::from_path("/no/such/list.dat").unwrap_err();
+/// assert!(err.to_string().starts_with("I/O error: "));
+/// assert!(err.source().is_none());
+/// assert!(matches!(err, etld::Error::Io(ref io) if io.kind() == std::io::ErrorKind::NotFound));
+/// ```
+impl std::error::Error for Error {}
 
 /// Why a URL has no answer ([`List::lookup_url`](crate::List::lookup_url)):
 /// it gives no host, or its host is not a valid host name.
