@@ -27,6 +27,7 @@ from typing import Any, Optional
 import pandas as pd
 
 import etld
+from etld._parts import part_method
 
 __all__ = ["EtldAccessor"]
 
@@ -43,34 +44,34 @@ class EtldAccessor:
         answer: pd.Series = target.answer(part, self._series, **options)  # type: ignore[arg-type]
         return answer
 
-    def registrable(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def registrable(self) -> pd.Series:
         """The registrable domain of each host (missing for a missing or
         invalid host and a public suffix)."""
-        return self._part("registrable", list, options)
 
-    def suffix(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def suffix(self) -> pd.Series:
         """The public suffix of each host."""
-        return self._part("suffix", list, options)
 
-    def subdomain(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def subdomain(self) -> pd.Series:
         """The labels left of the registrable domain."""
-        return self._part("subdomain", list, options)
 
-    def label(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def label(self) -> pd.Series:
         """The label left of the public suffix."""
-        return self._part("label", list, options)
 
-    def section(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def section(self) -> pd.Series:
         """``icann``, ``private``, or missing (implicit rule, invalid host)."""
-        return self._part("section", list, options)
 
-    def known(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def known(self) -> pd.Series:
         """Whether a listed rule prevailed (missing for an invalid host)."""
-        return self._part("known", list, options)
 
-    def error(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def error(self) -> pd.Series:
         """Why each host is invalid; missing for a valid one."""
-        return self._part("error", list, options)
 
     def site(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
         """The site key of each host, to group by: the registrable domain in
@@ -86,16 +87,16 @@ class EtldAccessor:
         """The host of each URL (``host:port``, e-mail address)."""
         return self._part("host", None, {})
 
-    def lookup(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def lookup(self) -> pd.Series:
         """Every part, as a struct Series (``struct[pyarrow]``)."""
-        return self._part("lookup", list, options)
 
-    def lookup_url(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def lookup_url(self) -> pd.Series:
         """Every part of the lookup of each URL's host, with the host, as a
         struct Series."""
-        return self._part("lookup_url", list, options)
 
-    def extract(self, *, list: Optional[etld.List] = None, **options: Any) -> pd.Series:
+    @part_method
+    def extract(self) -> pd.Series:
         """The parts of each URL's or host's host in tldextract's shape, as
         a struct Series of `etld.EXTRACT_FIELDS` (see `etld.extract`)."""
-        return self._part("extract", list, options)

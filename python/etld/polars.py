@@ -33,11 +33,18 @@ checkers follow (a registered namespace is invisible to them: ``mypy
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Union
+import inspect
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple, Union
 
 import polars as pl
 
 import etld
+from etld._parts import part_method
+
+if TYPE_CHECKING:
+    from typing_extensions import ParamSpec
+
+    _P = ParamSpec("_P")
 
 __all__ = [
     "EtldExpr",
@@ -107,57 +114,57 @@ class _Parts:
     def _part(self, part: str, lst: Optional[etld.List], options: Dict[str, Any]) -> Any:
         raise NotImplementedError
 
-    def registrable(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def registrable(self) -> Any:
         """The registrable domain of each host (null for null, invalid hosts
         and public suffixes)."""
-        return self._part("registrable", list, options)
 
-    def suffix(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def suffix(self) -> Any:
         """The public suffix of each host."""
-        return self._part("suffix", list, options)
 
-    def subdomain(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def subdomain(self) -> Any:
         """The labels left of the registrable domain."""
-        return self._part("subdomain", list, options)
 
-    def label(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def label(self) -> Any:
         """The label left of the public suffix."""
-        return self._part("label", list, options)
 
-    def section(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def section(self) -> Any:
         """``icann``, ``private``, or null (implicit rule, invalid host)."""
-        return self._part("section", list, options)
 
-    def known(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def known(self) -> Any:
         """Whether a listed rule prevailed (null for an invalid host)."""
-        return self._part("known", list, options)
 
-    def error(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def error(self) -> Any:
         """Why each host is invalid; null for a valid one."""
-        return self._part("error", list, options)
 
     def host(self) -> Any:
         """The host of each URL (``host:port``, e-mail address)."""
         return self._part("host", None, {})
 
-    def site(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def site(self) -> Any:
         """The site key of each host, to group by: the registrable domain in
         ASCII, without a trailing dot (see `etld.site`)."""
-        return self._part("site", list, options)
 
-    def lookup(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def lookup(self) -> Any:
         """Every part, as a struct (`LOOKUP_DTYPE`)."""
-        return self._part("lookup", list, options)
 
-    def lookup_url(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def lookup_url(self) -> Any:
         """Every part of the lookup of each URL's host, with the host, as a
         struct."""
-        return self._part("lookup_url", list, options)
 
-    def extract(self, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+    @part_method
+    def extract(self) -> Any:
         """The parts of each URL's or host's host in tldextract's shape, as
         a struct (`EXTRACT_DTYPE`; see `etld.extract`)."""
-        return self._part("extract", list, options)
 
 
 @pl.api.register_expr_namespace("etld")
@@ -194,7 +201,10 @@ def _expr(column: IntoColumn) -> EtldExpr:
     return EtldExpr(pl.col(column) if isinstance(column, str) else column)
 
 
-def registrable(
+_Call = Tuple[IntoColumn, Optional[etld.List], Dict[str, Any]]
+
+
+def _hosts(
     column: IntoColumn,
     *,
     list: Optional[etld.List] = None,
@@ -203,149 +213,119 @@ def registrable(
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
     url: bool = False,
-) -> pl.Expr:
+) -> _Call:
+    """The arguments of a part of each host, or of each URL's host with
+    ``url=True``."""
+    return column, list, _options(icann_only, implicit_rule, wildcard_root, output, url)
+
+
+def _whole(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    output: Optional[str] = None,
+) -> _Call:
+    """The arguments of a struct of parts, which takes no ``url=``."""
+    return column, list, _options(icann_only, implicit_rule, wildcard_root, output, False)
+
+
+def _sites(
+    column: IntoColumn,
+    *,
+    list: Optional[etld.List] = None,
+    icann_only: Optional[bool] = None,
+    implicit_rule: Optional[bool] = None,
+    wildcard_root: Optional[bool] = None,
+    url: bool = False,
+) -> _Call:
+    """The arguments of `site`, which takes no ``output=`` (a site key is
+    ASCII)."""
+    return column, list, _options(icann_only, implicit_rule, wildcard_root, None, url)
+
+
+def _function(call: Callable[_P, _Call]) -> Callable[[Callable[[], None]], Callable[_P, pl.Expr]]:
+    """A decorator: the function with the parameters of ``call`` and the
+    name and docstring of the def it decorates (whose body is its
+    docstring) that answers the part of that name for a column, as
+    ``pl.col(column).etld.<part>(...)`` does."""
+    signature = inspect.signature(call).replace(return_annotation="pl.Expr")
+
+    def named(shape: Callable[[], None]) -> Callable[_P, pl.Expr]:
+        part = shape.__name__
+
+        def fn(*args: _P.args, **kwargs: _P.kwargs) -> pl.Expr:
+            column, lst, options = call(*args, **kwargs)
+            return _expr(column)._part(part, lst, options)
+
+        fn.__name__ = fn.__qualname__ = part
+        fn.__doc__ = shape.__doc__
+        fn.__annotations__ = {**call.__annotations__, "return": "pl.Expr"}
+        setattr(fn, "__signature__", signature)
+        return fn
+
+    return named
+
+
+@_function(_hosts)
+def registrable() -> None:
     """The registrable domain of each host of ``column`` (a name or an
     expression): ``pl.col(column).etld.registrable(...)``."""
-    return _expr(column)._part("registrable", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
-def suffix(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-    url: bool = False,
-) -> pl.Expr:
+@_function(_hosts)
+def suffix() -> None:
     """The public suffix of each host of ``column``."""
-    return _expr(column)._part("suffix", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
-def subdomain(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-    url: bool = False,
-) -> pl.Expr:
+@_function(_hosts)
+def subdomain() -> None:
     """The labels left of the registrable domain of each host of ``column``."""
-    return _expr(column)._part("subdomain", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
-def label(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-    url: bool = False,
-) -> pl.Expr:
+@_function(_hosts)
+def label() -> None:
     """The label left of the public suffix of each host of ``column``."""
-    return _expr(column)._part("label", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
-def section(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-    url: bool = False,
-) -> pl.Expr:
+@_function(_hosts)
+def section() -> None:
     """``icann``, ``private`` or null for each host of ``column``."""
-    return _expr(column)._part("section", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
-def known(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-    url: bool = False,
-) -> pl.Expr:
+@_function(_hosts)
+def known() -> None:
     """Whether a listed rule prevailed for each host of ``column``."""
-    return _expr(column)._part("known", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
-def error(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-    url: bool = False,
-) -> pl.Expr:
+@_function(_hosts)
+def error() -> None:
     """Why each host of ``column`` is invalid; null for a valid one."""
-    return _expr(column)._part("error", list, _options(icann_only, implicit_rule, wildcard_root, output, url))
 
 
-def lookup(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-) -> pl.Expr:
+@_function(_whole)
+def lookup() -> None:
     """Every part for each host of ``column``, as a struct (`LOOKUP_DTYPE`)."""
-    return _expr(column)._part("lookup", list, _options(icann_only, implicit_rule, wildcard_root, output, False))
 
 
-def lookup_url(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-) -> pl.Expr:
+@_function(_whole)
+def lookup_url() -> None:
     """Every part of the lookup of each URL's host of ``column``, with the
     host, as a struct."""
-    return _expr(column)._part("lookup_url", list, _options(icann_only, implicit_rule, wildcard_root, output, False))
 
 
-def site(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    url: bool = False,
-) -> pl.Expr:
+@_function(_sites)
+def site() -> None:
     """The site key of each host of ``column``, to group by: the registrable
     domain in ASCII, without a trailing dot (see `etld.site`)."""
-    return _expr(column)._part("site", list, _options(icann_only, implicit_rule, wildcard_root, None, url))
 
 
-def extract(
-    column: IntoColumn,
-    *,
-    list: Optional[etld.List] = None,
-    icann_only: Optional[bool] = None,
-    implicit_rule: Optional[bool] = None,
-    wildcard_root: Optional[bool] = None,
-    output: Optional[str] = None,
-) -> pl.Expr:
+@_function(_whole)
+def extract() -> None:
     """The parts of the host of each URL or host of ``column`` in
     tldextract's shape, as a struct (`EXTRACT_DTYPE`; see `etld.extract`)."""
-    return _expr(column)._part("extract", list, _options(icann_only, implicit_rule, wildcard_root, output, False))
 
 
 def host(column: IntoColumn) -> pl.Expr:

@@ -1,0 +1,30 @@
+"""The methods of the Polars and pandas namespaces that answer one part
+of the answer for a whole column."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, TypeVar
+
+import etld
+
+R = TypeVar("R")
+
+
+def part_method(shape: Callable[[Any], R]) -> Callable[..., R]:
+    """The method that answers the part named as ``shape`` is, as
+    ``self._part(name, list, options)``: it takes ``list=`` and the options
+    of `etld.List` as keyword arguments, and has the name, docstring and
+    return annotation of ``shape`` (a method of ``self`` alone whose body
+    is its docstring)."""
+    part = shape.__name__
+
+    def method(self: Any, *, list: Optional[etld.List] = None, **options: Any) -> Any:
+        return self._part(part, list, options)
+
+    method.__name__ = part
+    method.__qualname__ = shape.__qualname__
+    method.__module__ = shape.__module__
+    method.__doc__ = shape.__doc__
+    annotations = {k: v for k, v in method.__annotations__.items() if k != "self"}
+    method.__annotations__ = {**annotations, "return": shape.__annotations__["return"]}
+    return method
