@@ -5,6 +5,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use etld_source::args::{ListArgs, ListFiles};
 
 const LOOKUP_AFTER_HELP: &str = "\
 Output (one line per host, in input order):
@@ -203,28 +204,6 @@ Examples:
   etld cookie www.example.co.uk .co.uk           # not acceptable, exit 1
   etld cookie a.b.kobe.jp kobe.jp                # not acceptable, exit 1";
 
-/// The form in which `lookup` writes its answers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum OutputForm {
-    /// The input's own form, lower-cased (Unicode stays Unicode, xn-- stays xn--)
-    #[default]
-    Input,
-    /// Every label in ASCII (Unicode labels become xn-- A-labels)
-    Ascii,
-    /// Every label in Unicode (xn-- A-labels are decoded)
-    Unicode,
-}
-
-impl From<OutputForm> for etld::Output {
-    fn from(form: OutputForm) -> etld::Output {
-        match form {
-            OutputForm::Input => etld::Output::Input,
-            OutputForm::Ascii => etld::Output::Ascii,
-            OutputForm::Unicode => etld::Output::Unicode,
-        }
-    }
-}
-
 /// A column of `lookup --fields`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Field {
@@ -281,28 +260,10 @@ pub struct LookupArgs {
         conflicts_with = "json"
     )]
     pub fields: Option<Vec<Field>>,
-    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
-    /// newest of the built-in, installed and system lists (etld help update)]
-    #[arg(long, value_name = "FILE")]
-    pub list: Option<PathBuf>,
-    /// A file of extra rules (.dat text) laid over the list, as though
-    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
-    /// list, laid first]
-    #[arg(long, value_name = "FILE")]
-    pub extra: Vec<PathBuf>,
-    /// Use only the list's ICANN section (ignore PRIVATE rules such as github.io)
-    #[arg(long)]
-    pub icann_only: bool,
-    /// No implicit `*` rule: a host under an unlisted TLD has no suffix
-    /// (`--no-default-rule` is the same)
-    #[arg(long, alias = "no-default-rule")]
-    pub no_implicit_rule: bool,
-    /// Browser wildcard mode: `*.kobe.jp` also makes `kobe.jp` a suffix (libpsl)
-    #[arg(long)]
-    pub wildcard_root: bool,
-    /// The form of the answers
-    #[arg(long, value_enum, value_name = "FORM", default_value_t = OutputForm::Input)]
-    pub output: OutputForm,
+    /// The list and how it answers: `--list`, `--extra`, `--icann-only`,
+    /// `--no-implicit-rule`, `--wildcard-root`, `--output`.
+    #[command(flatten)]
+    pub list: ListArgs,
     /// One JSON object per line: input, suffix, registrable, subdomain, label,
     /// section, known, error (and host, with --url)
     #[arg(long)]
@@ -329,23 +290,6 @@ fn thread_count(text: &str) -> Result<NonZeroUsize, String> {
 }
 
 impl LookupArgs {
-    /// The library options these arguments ask for.
-    pub fn options(&self) -> etld::Options {
-        etld::Options::new()
-            .sections(if self.icann_only {
-                etld::Sections::IcannOnly
-            } else {
-                etld::Sections::All
-            })
-            .implicit_rule(!self.no_implicit_rule)
-            .wildcard(if self.wildcard_root {
-                etld::Wildcard::Browser
-            } else {
-                etld::Wildcard::Strict
-            })
-            .output(self.output.into())
-    }
-
     /// How many threads answer standard input: `--threads`, or one per
     /// core.
     pub fn threads(&self) -> usize {
@@ -369,15 +313,9 @@ pub struct CompileArgs {
 /// The arguments of `info`.
 #[derive(Debug, Args)]
 pub struct InfoArgs {
-    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
-    /// newest of the built-in, installed and system lists (etld help update)]
-    #[arg(long, value_name = "FILE")]
-    pub list: Option<PathBuf>,
-    /// A file of extra rules (.dat text) laid over the list, as though
-    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
-    /// list, laid first]
-    #[arg(long, value_name = "FILE")]
-    pub extra: Vec<PathBuf>,
+    /// The list: `--list` and `--extra`.
+    #[command(flatten)]
+    pub files: ListFiles,
     /// Warn on stderr when the list in use is older than this many days
     #[arg(
         long,
@@ -410,15 +348,9 @@ pub struct CookieArgs {
     /// The cookie's Domain attribute (one leading dot is ignored)
     #[arg(value_name = "COOKIE_DOMAIN", allow_hyphen_values = true)]
     pub cookie_domain: OsString,
-    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
-    /// newest of the built-in, installed and system lists (etld help update)]
-    #[arg(long, value_name = "FILE")]
-    pub list: Option<PathBuf>,
-    /// A file of extra rules (.dat text) laid over the list, as though
-    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
-    /// list, laid first]
-    #[arg(long, value_name = "FILE")]
-    pub extra: Vec<PathBuf>,
+    /// The list: `--list` and `--extra`.
+    #[command(flatten)]
+    pub files: ListFiles,
     /// One JSON object: request_host, cookie_domain, acceptable
     #[arg(long)]
     pub json: bool,
@@ -545,13 +477,18 @@ mod tests {
             "ascii",
         ])
         .unwrap();
-        let o = cli.lookup.options();
+        let o = cli.lookup.list.lookup.options();
         assert_eq!(o.get_sections(), etld::Sections::IcannOnly);
         assert!(!o.get_implicit_rule());
         assert_eq!(o.get_wildcard(), etld::Wildcard::Browser);
         assert_eq!(o.get_output(), etld::Output::Ascii);
         assert_eq!(
-            Cli::try_parse_from(["etld"]).unwrap().lookup.options(),
+            Cli::try_parse_from(["etld"])
+                .unwrap()
+                .lookup
+                .list
+                .lookup
+                .options(),
             etld::Options::new()
         );
     }

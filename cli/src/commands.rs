@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use etld::List;
+use etld_source::args::ListFiles;
 use etld_source::{LoadError, Loaded, Origin, Source};
 
 use crate::cli::{CompileArgs, InfoArgs};
@@ -46,16 +47,13 @@ pub fn load_list(path: Option<&Path>) -> Result<(Cow<'static, List>, Source), Fa
     Ok(warn_passed_over_all(etld_source::load(path)?))
 }
 
-/// The list a run uses ([`load_list`]) with the files of extra rules laid
-/// over it: those `$ETLD_EXTRA` names, then `extra` (`--extra FILE`), in
-/// order (see [`etld_source::load_extras`]). A file that cannot be read
-/// or is not valid list text stops the run.
-pub fn load_layered(
-    path: Option<&Path>,
-    extra: &[PathBuf],
-) -> Result<(Cow<'static, List>, Source), Failure> {
-    let (list, source) = load_list(path)?;
-    let layered = lay_extras(&list, extra)?;
+/// The list a run uses ([`load_list`] of `--list`) with the files of
+/// extra rules laid over it: those `$ETLD_EXTRA` names, then those of
+/// `--extra`, in order (see [`etld_source::load_extras`]). A file that
+/// cannot be read or is not valid list text stops the run.
+pub fn load_layered(files: &ListFiles) -> Result<(Cow<'static, List>, Source), Failure> {
+    let (list, source) = load_list(files.list.as_deref())?;
+    let layered = lay_extras(&list, &files.extra)?;
     Ok((layered.map_or(list, Cow::Owned), source))
 }
 
@@ -135,8 +133,8 @@ pub fn compile(args: &CompileArgs) -> Result<(), Failure> {
 /// Runs `etld info`: one `name  value` line per fact about the list in
 /// use, and a warning on stderr when it is older than `--max-age` days.
 pub fn info(args: &InfoArgs) -> Result<(), Failure> {
-    let (base, source) = load_list(args.list.as_deref())?;
-    let layered = lay_extras(&base, &args.extra)?;
+    let (base, source) = load_list(args.files.list.as_deref())?;
+    let layered = lay_extras(&base, &args.files.extra)?;
     let list = layered.as_ref().unwrap_or(&base);
     let now = SystemTime::now();
     let mut out = io::stdout().lock();

@@ -12,7 +12,7 @@ use crate::Failure;
 /// Runs the check and writes its answer; returns whether the cookie domain
 /// is acceptable. A host that is not UTF-8 is invalid, so never acceptable.
 pub fn run(args: &CookieArgs) -> Result<bool, Failure> {
-    let (list, _) = load_layered(args.list.as_deref(), &args.extra)?;
+    let (list, _) = load_layered(&args.files)?;
     let text = |s: &OsStr| s.to_str().map(str::to_string);
     let (host, domain) = (text(&args.request_host), text(&args.cookie_domain));
     let acceptable = match (&host, &domain) {

@@ -19,10 +19,10 @@ use crate::Failure;
 
 /// Runs `etld lookup`.
 pub fn run(args: &LookupArgs) -> Result<(), Failure> {
-    let (list, _) = load_layered(args.list.as_deref(), &args.extra)?;
+    let (list, _) = load_layered(&args.list.files)?;
     let mut lookup = Lookup {
         list: &list,
-        options: args.options(),
+        options: args.list.lookup.options(),
         json: args.json,
         fields: args.fields.clone(),
         url: args.url,

@@ -27,10 +27,15 @@
 //! client it needs; without it, the crate is the list-discovery policy
 //! alone, which `etld-sql` and the DuckDB extension take.
 //!
+//! The `clap` feature brings [`args`]: `--list`, `--extra` and the lookup
+//! options as clap arguments, which `etld` and `etld-sql` share.
+//!
 //! Files are written by [`write::write`], which replaces regular files
 //! atomically and never renames over or unlinks anything else.
 #![deny(missing_docs)]
 
+#[cfg(feature = "clap")]
+pub mod args;
 pub mod discover;
 #[cfg(feature = "update")]
 pub mod update;

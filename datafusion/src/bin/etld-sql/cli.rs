@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use etld_datafusion::cluster::ExecutorOptions;
+use etld_source::args::ListArgs;
 
 /// SQL with the etld functions (etld_registrable, etld_suffix, etld_subdomain,
 /// etld_section, etld_known, etld_error, etld_rule, etld_icann_suffix,
@@ -63,69 +64,6 @@ pub enum Format {
     Csv,
     /// One JSON object per line
     Json,
-}
-
-/// The list and options, as `etld lookup` takes them.
-#[derive(Debug, Args)]
-pub struct ListArgs {
-    /// A list file, .dat text or compiled .fst [default: $ETLD_LIST, else the
-    /// newest by VERSION of the built-in list, the list `etld update`
-    /// installed in $ETLD_CACHE_DIR or ~/.cache/etld, and the system's list
-    /// ($ETLD_SYSTEM_LIST, by default /usr/share/publicsuffix/public_suffix_list.dat)]
-    #[arg(long, value_name = "FILE")]
-    pub list: Option<PathBuf>,
-    /// A file of extra rules (.dat text) laid over the list, as though
-    /// appended to it; repeatable [also: the files of $ETLD_EXTRA, a path
-    /// list, laid first]
-    #[arg(long, value_name = "FILE")]
-    pub extra: Vec<PathBuf>,
-    /// Only the ICANN section of the list
-    #[arg(long)]
-    pub icann_only: bool,
-    /// No implicit `*` rule: a host under an unlisted TLD has no suffix
-    /// (`--no-default-rule` is the same)
-    #[arg(long, alias = "no-default-rule")]
-    pub no_implicit_rule: bool,
-    /// Browser wildcard mode: `*.kobe.jp` also makes `kobe.jp` a suffix (libpsl)
-    #[arg(long)]
-    pub wildcard_root: bool,
-    /// The form of the answers
-    #[arg(long, value_enum, value_name = "FORM", default_value_t = OutputForm::Input)]
-    pub output: OutputForm,
-}
-
-/// The form of the answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OutputForm {
-    /// The input's own form, lower-cased
-    Input,
-    /// Every label in ASCII (xn-- A-labels)
-    Ascii,
-    /// Every label in Unicode
-    Unicode,
-}
-
-impl ListArgs {
-    /// The lookup options.
-    pub fn options(&self) -> etld::Options {
-        etld::Options::new()
-            .sections(if self.icann_only {
-                etld::Sections::IcannOnly
-            } else {
-                etld::Sections::All
-            })
-            .implicit_rule(!self.no_implicit_rule)
-            .wildcard(if self.wildcard_root {
-                etld::Wildcard::Browser
-            } else {
-                etld::Wildcard::Strict
-            })
-            .output(match self.output {
-                OutputForm::Input => etld::Output::Input,
-                OutputForm::Ascii => etld::Output::Ascii,
-                OutputForm::Unicode => etld::Output::Unicode,
-            })
-    }
 }
 
 /// Running a scheduler.

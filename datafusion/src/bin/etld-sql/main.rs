@@ -23,8 +23,9 @@ use datafusion::error::{DataFusionError, Result};
 use datafusion::prelude::SessionContext;
 use etld_datafusion::{Etld, cluster};
 use etld_source::Source;
+use etld_source::args::ListArgs;
 
-use crate::cli::{Cli, Command, ListArgs, QueryArgs};
+use crate::cli::{Cli, Command, QueryArgs};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -84,11 +85,11 @@ fn fail(e: &DataFusionError) -> ExitCode {
 /// ([`etld_source::load_extras`]); one that cannot be used is an error.
 fn etld_of(args: &ListArgs) -> Result<(Etld, Source)> {
     let failed = |e: etld_source::LoadError| DataFusionError::Execution(e.to_string());
-    let loaded = etld_source::load(args.list.as_deref()).map_err(failed)?;
+    let loaded = etld_source::load(args.files.list.as_deref()).map_err(failed)?;
     for e in &loaded.passed_over {
         eprintln!("etld-sql: warning: ignoring {e}");
     }
-    let extra = etld_source::extra_paths(&args.extra);
+    let extra = etld_source::extra_paths(&args.files.extra);
     let etld = match loaded.list {
         Cow::Borrowed(_) if extra.is_empty() => Etld::builtin(),
         list if extra.is_empty() => Etld::new(Arc::new(list.into_owned()), etld::Options::new()),
@@ -97,7 +98,7 @@ fn etld_of(args: &ListArgs) -> Result<(Etld, Source)> {
             Etld::new(Arc::new(layered), etld::Options::new())
         }
     };
-    Ok((etld.with_options(args.options()), loaded.source))
+    Ok((etld.with_options(args.lookup.options()), loaded.source))
 }
 
 /// How a scheduler or executor names its list on stderr.
