@@ -68,6 +68,23 @@ create_exception!(
 /// of its own.
 type ListRef = Arc<Cow<'static, List>>;
 
+/// The options a list is made with, from its constructor's keyword
+/// arguments.
+fn list_options(
+    icann_only: bool,
+    implicit_rule: bool,
+    wildcard_root: bool,
+    output: &str,
+) -> PyResult<Options> {
+    options(
+        Options::new(),
+        Some(icann_only),
+        Some(implicit_rule),
+        Some(wildcard_root),
+        Some(output),
+    )
+}
+
 /// Options as keyword arguments: each `None` keeps what `base` says.
 fn options(
     base: Options,
@@ -672,13 +689,7 @@ list_methods! {
         wildcard_root: bool,
         output: &str,
     ) -> PyResult<PyList> {
-        let options = options(
-            Options::new(),
-            Some(icann_only),
-            Some(implicit_rule),
-            Some(wildcard_root),
-            Some(output),
-        )?;
+        let options = list_options(icann_only, implicit_rule, wildcard_root, output)?;
         let paths = source::extra_paths(&extra::paths_of(extra)?);
         let (list, source) = load(py, path)?;
         PyList::layered(py, list, &paths, options, source)
@@ -696,13 +707,7 @@ list_methods! {
         wildcard_root: bool,
         output: &str,
     ) -> PyResult<PyList> {
-        let options = options(
-            Options::new(),
-            Some(icann_only),
-            Some(implicit_rule),
-            Some(wildcard_root),
-            Some(output),
-        )?;
+        let options = list_options(icann_only, implicit_rule, wildcard_root, output)?;
         let paths = extra::paths_of(extra)?;
         PyList::layered(
             py,
@@ -726,13 +731,7 @@ list_methods! {
         wildcard_root: bool,
         output: &str,
     ) -> PyResult<PyList> {
-        let options = options(
-            Options::new(),
-            Some(icann_only),
-            Some(implicit_rule),
-            Some(wildcard_root),
-            Some(output),
-        )?;
+        let options = list_options(icann_only, implicit_rule, wildcard_root, output)?;
         let paths = extra::paths_of(extra)?;
         let (list, source) = load(py, Some(path))?;
         PyList::layered(py, list, &paths, options, source)
@@ -752,13 +751,7 @@ list_methods! {
         wildcard_root: bool,
         output: &str,
     ) -> PyResult<PyList> {
-        let options = options(
-            Options::new(),
-            Some(icann_only),
-            Some(implicit_rule),
-            Some(wildcard_root),
-            Some(output),
-        )?;
+        let options = list_options(icann_only, implicit_rule, wildcard_root, output)?;
         let paths = extra::paths_of(extra)?;
         let bytes = bytes_of(data)?;
         let list = py
@@ -1137,8 +1130,72 @@ struct PyDomain {
     icann_registrable: Option<Range<usize>>,
 }
 
-#[pymethods]
-impl PyDomain {
+/// Defines `Domain`'s methods (its `#[pymethods]`, one block as PyO3
+/// takes a class's, with no macro inside it): a getter for each of
+/// `parts` `$part` (the part of `name` its field `$part` holds as a
+/// range, or None), one for each of `flags` `$flag` (its field `$flag`),
+/// then the methods written out in the braces.
+macro_rules! domain_methods {
+    (
+        parts { $($(#[$doc:meta])* $part:ident;)* }
+        flags { $($(#[$flag_doc:meta])* $flag:ident;)* }
+        { $($methods:tt)* }
+    ) => {
+        #[pymethods]
+        impl PyDomain {
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $part(&self) -> Option<&str> {
+                    self.part(&self.$part)
+                }
+            )*
+            $(
+                $(#[$flag_doc])*
+                #[getter]
+                fn $flag(&self) -> bool {
+                    self.$flag
+                }
+            )*
+            $($methods)*
+        }
+    };
+}
+
+domain_methods! {
+    parts {
+        /// The public suffix, or None (with `implicit_rule=False`).
+        suffix;
+
+        /// The registrable domain, or None when the host is a public suffix.
+        registrable;
+
+        /// The labels left of the registrable domain, or None.
+        subdomain;
+
+        /// The label left of the public suffix, or None.
+        label;
+
+        /// The public suffix under the ICANN section alone, the other options
+        /// as they were (tldextract's `registry_suffix`): the suffix itself
+        /// unless a PRIVATE rule prevailed (`"io"` for `me.github.io`).
+        icann_suffix;
+
+        /// The registrable domain under the ICANN section alone (`"github.io"`
+        /// for `me.github.io`).
+        icann_registrable;
+    }
+    flags {
+        /// Whether a listed rule prevailed.
+        known;
+
+        /// Whether the host is itself a public suffix.
+        is_public_suffix;
+
+        /// Whether the host ends in a dot.
+        is_fqdn;
+    }
+    {
     /// The host looked up, as given (for `lookup_url`, as taken out of the
     /// URL).
     #[getter]
@@ -1152,41 +1209,11 @@ impl PyDomain {
         &self.name
     }
 
-    /// The public suffix, or None (with `implicit_rule=False`).
-    #[getter]
-    fn suffix(&self) -> Option<&str> {
-        self.part(&self.suffix)
-    }
-
-    /// The registrable domain, or None when the host is a public suffix.
-    #[getter]
-    fn registrable(&self) -> Option<&str> {
-        self.part(&self.registrable)
-    }
-
-    /// The labels left of the registrable domain, or None.
-    #[getter]
-    fn subdomain(&self) -> Option<&str> {
-        self.part(&self.subdomain)
-    }
-
-    /// The label left of the public suffix, or None.
-    #[getter]
-    fn label(&self) -> Option<&str> {
-        self.part(&self.label)
-    }
-
     /// `"icann"` or `"private"`: the section of the rule that prevailed;
     /// None for the implicit `*` rule.
     #[getter]
     fn section(&self) -> Option<&'static str> {
         self.section
-    }
-
-    /// Whether a listed rule prevailed.
-    #[getter]
-    fn known(&self) -> bool {
-        self.known
     }
 
     /// The prevailing rule as the list writes it, in ASCII: `"co.uk"`,
@@ -1195,33 +1222,6 @@ impl PyDomain {
     #[getter]
     fn rule(&self) -> Option<&str> {
         self.rule.as_deref()
-    }
-
-    /// The public suffix under the ICANN section alone, the other options
-    /// as they were (tldextract's `registry_suffix`): the suffix itself
-    /// unless a PRIVATE rule prevailed (`"io"` for `me.github.io`).
-    #[getter]
-    fn icann_suffix(&self) -> Option<&str> {
-        self.part(&self.icann_suffix)
-    }
-
-    /// The registrable domain under the ICANN section alone (`"github.io"`
-    /// for `me.github.io`).
-    #[getter]
-    fn icann_registrable(&self) -> Option<&str> {
-        self.part(&self.icann_registrable)
-    }
-
-    /// Whether the host is itself a public suffix.
-    #[getter]
-    fn is_public_suffix(&self) -> bool {
-        self.is_public_suffix
-    }
-
-    /// Whether the host ends in a dot.
-    #[getter]
-    fn is_fqdn(&self) -> bool {
-        self.is_fqdn
     }
 
     /// Pickles as its parts: the host, the name and what the lookup found
@@ -1309,6 +1309,7 @@ impl PyDomain {
             q(self.section),
             if self.known { "True" } else { "False" }
         )
+    }
     }
 }
 
