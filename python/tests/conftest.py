@@ -42,19 +42,26 @@ def looks_like_url(host):
 FIELDS = ["suffix", "registrable", "subdomain", "label", "section", "known", "error"]
 
 
+#: The keyword argument each flag of the command line sets, and to what:
+#: the vectors write `--no-default-rule`, the corpus `--no-implicit-rule`.
+FLAG_KEYWORDS = {
+    "--icann-only": ("icann_only", True),
+    "--no-default-rule": ("implicit_rule", False),
+    "--no-implicit-rule": ("implicit_rule", False),
+    "--wildcard-root": ("wildcard_root", True),
+}
+
+
 def kwargs_of(options):
     """The keyword arguments for a list of command-line options."""
     kw = {}
     it = iter(options)
     for o in it:
-        if o == "--icann-only":
-            kw["icann_only"] = True
-        elif o == "--no-default-rule":
-            kw["implicit_rule"] = False
-        elif o == "--wildcard-root":
-            kw["wildcard_root"] = True
-        elif o == "--output":
+        if o == "--output":
             kw["output"] = next(it)
+        elif o in FLAG_KEYWORDS:
+            key, value = FLAG_KEYWORDS[o]
+            kw[key] = value
         else:
             raise ValueError(o)
     return kw

@@ -9,7 +9,7 @@ import sys
 import pyarrow as pa
 
 import etld
-from conftest import URL_HINT, looks_like_url
+from conftest import URL_HINT, kwargs_of, looks_like_url
 
 CORPUS = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "corpus.tsv"
@@ -37,22 +37,9 @@ def corpus():
 
 
 def keywords(flags):
-    """The keyword arguments of `etld lookup`'s flags."""
-    options = {}
-    words = flags.split()
-    while words:
-        flag = words.pop(0)
-        if flag == "--icann-only":
-            options["icann_only"] = True
-        elif flag == "--no-implicit-rule":
-            options["implicit_rule"] = False
-        elif flag == "--wildcard-root":
-            options["wildcard_root"] = True
-        elif flag == "--output":
-            options["output"] = words.pop(0)
-        else:
-            raise AssertionError(f"unknown flag {flag!r}")
-    return options
+    """The keyword arguments of `etld lookup`'s flags, as the corpus writes
+    them (one string)."""
+    return kwargs_of(flags.split())
 
 
 def test_lookup_gives_the_corpus():
