@@ -545,9 +545,12 @@ fn unreadable_input_fails() {
     }
 }
 
-#[test]
-fn a_closed_output_ends_quietly() {
+/// Runs `etld ARGS` on `block` written `times` times, reads the start of
+/// its output, which must be `first`, and closes it: etld ends with status
+/// 0 and writes nothing on stderr.
+fn ends_quietly_when_its_output_closes(args: &[&str], block: Vec<u8>, times: usize, first: &[u8]) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -555,17 +558,16 @@ fn a_closed_output_ends_quietly() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
-        let line = b"www.example.co.uk\n".repeat(10_000);
-        for _ in 0..100 {
-            if stdin.write_all(&line).is_err() {
+        for _ in 0..times {
+            if stdin.write_all(&block).is_err() {
                 break;
             }
         }
     });
     let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 14];
-    stdout.read_exact(&mut first).unwrap();
-    assert_eq!(&first, b"example.co.uk\t");
+    let mut start = vec![0u8; first.len()];
+    stdout.read_exact(&mut start).unwrap();
+    assert_eq!(start, first, "{args:?}");
     drop(stdout);
     let status = child.wait().unwrap();
     writer.join().unwrap();
@@ -576,8 +578,14 @@ fn a_closed_output_ends_quietly() {
         .unwrap()
         .read_to_string(&mut stderr)
         .unwrap();
-    assert_eq!(status.code(), Some(0), "{stderr}");
-    assert_eq!(stderr, "");
+    assert_eq!(status.code(), Some(0), "{args:?}: {stderr}");
+    assert_eq!(stderr, "", "{args:?}");
+}
+
+#[test]
+fn a_closed_output_ends_quietly() {
+    let block = b"www.example.co.uk\n".repeat(10_000);
+    ends_quietly_when_its_output_closes(&[], block, 100, b"example.co.uk\t");
 }
 
 /// Runs `etld ARGS` through `sh` with standard output closed (`>&-`).
@@ -910,38 +918,9 @@ fn a_stalled_input_is_answered_line_by_line() {
 #[test]
 fn a_closed_output_ends_quietly_with_any_threads() {
     for threads in ["1", "2", "4"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
-            .args(["--threads", threads])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let writer = std::thread::spawn(move || {
-            let line = b"www.example.co.uk\nA.B.COM\n".repeat(5_000);
-            for _ in 0..200 {
-                if stdin.write_all(&line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut stdout = child.stdout.take().unwrap();
-        let mut first = [0u8; 20];
-        stdout.read_exact(&mut first).unwrap();
-        assert_eq!(&first, b"example.co.uk\tco.uk\n");
-        drop(stdout);
-        let status = child.wait().unwrap();
-        writer.join().unwrap();
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
-        assert_eq!(status.code(), Some(0), "--threads {threads}: {stderr}");
-        assert_eq!(stderr, "", "--threads {threads}");
+        let block = b"www.example.co.uk\nA.B.COM\n".repeat(5_000);
+        let first = b"example.co.uk\tco.uk\n";
+        ends_quietly_when_its_output_closes(&["--threads", threads], block, 200, first);
     }
 }
 

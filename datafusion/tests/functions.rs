@@ -135,57 +135,80 @@ async fn run(ctx: &SessionContext, sql: &str) -> RecordBatch {
     concat_batches(&schema, &batches).unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn lookups_match_the_cli_for_every_option_and_string_type() {
-    let hosts = hosts();
+/// The columns of [`table`] that hold the hosts, with their types.
+const STRING_COLUMNS: [(&str, DataType); 3] = [
+    ("utf8", DataType::Utf8),
+    ("large", DataType::LargeUtf8),
+    ("view", DataType::Utf8View),
+];
+
+/// Runs `select(column)`, a query of the table `t` of `hosts` (see
+/// [`table`]), with the functions of the built-in list under every
+/// combination of options, over each of [`STRING_COLUMNS`]; `check` gets
+/// what `want` says of each host under those options, the options, the
+/// column, its type and the result.
+async fn each_option_and_string_type<W>(
+    hosts: &[Option<String>],
+    want: impl Fn(&List, &Options, Option<&str>) -> W,
+    select: impl Fn(&str) -> String,
+    check: impl Fn(&[W], &Options, &str, &DataType, &RecordBatch),
+) {
     let list = List::builtin();
     for options in etld_testkit::every_option() {
         let ctx = SessionContext::new();
         etld_datafusion::register(&ctx, list, options);
-        ctx.register_batch("t", table(&hosts)).unwrap();
-        let want: Vec<Answer> = hosts
+        ctx.register_batch("t", table(hosts)).unwrap();
+        let want: Vec<W> = hosts
             .iter()
-            .map(|h| expected(list, &options, h.as_deref()))
+            .map(|h| want(list, &options, h.as_deref()))
             .collect();
-        for (column, string_type) in [
-            ("utf8", DataType::Utf8),
-            ("large", DataType::LargeUtf8),
-            ("view", DataType::Utf8View),
-        ] {
-            let got = run(
-                &ctx,
-                &format!(
-                    "SELECT etld_registrable({column}), etld_suffix({column}), \
-                     etld_subdomain({column}), etld_section({column}), \
-                     etld_known({column}), etld_error({column}) FROM t ORDER BY id"
-                ),
-            )
-            .await;
-            for i in 0..3 {
-                assert_eq!(got.column(i).data_type(), &string_type, "{options:?}");
-            }
-            assert_eq!(got.column(3).data_type(), &DataType::Utf8);
-            assert_eq!(got.column(5).data_type(), &DataType::Utf8);
-            let known: &BooleanArray = got.column(4).as_boolean();
-            let columns: Vec<_> = [0, 1, 2, 3, 5].map(|i| strings(got.column(i))).into();
-            assert_eq!(got.num_rows(), hosts.len());
-            for (row, want) in want.iter().enumerate() {
-                let answer: Answer = (
-                    columns[0][row].clone(),
-                    columns[1][row].clone(),
-                    columns[2][row].clone(),
-                    columns[3][row].clone(),
-                    known.is_valid(row).then(|| known.value(row)),
-                    columns[4][row].clone(),
-                );
-                assert_eq!(
-                    &answer, want,
-                    "host {:?} as {column} with {options:?}",
-                    hosts[row]
-                );
-            }
+        for (column, string_type) in &STRING_COLUMNS {
+            let got = run(&ctx, &select(column)).await;
+            check(&want, &options, column, string_type, &got);
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lookups_match_the_cli_for_every_option_and_string_type() {
+    let hosts = hosts();
+    let select = |column: &str| {
+        format!(
+            "SELECT etld_registrable({column}), etld_suffix({column}), \
+             etld_subdomain({column}), etld_section({column}), \
+             etld_known({column}), etld_error({column}) FROM t ORDER BY id"
+        )
+    };
+    let check = |want: &[Answer],
+                 options: &Options,
+                 column: &str,
+                 string_type: &DataType,
+                 got: &RecordBatch| {
+        for i in 0..3 {
+            assert_eq!(got.column(i).data_type(), string_type, "{options:?}");
+        }
+        assert_eq!(got.column(3).data_type(), &DataType::Utf8);
+        assert_eq!(got.column(5).data_type(), &DataType::Utf8);
+        let known: &BooleanArray = got.column(4).as_boolean();
+        let columns: Vec<_> = [0, 1, 2, 3, 5].map(|i| strings(got.column(i))).into();
+        assert_eq!(got.num_rows(), hosts.len());
+        for (row, want) in want.iter().enumerate() {
+            let answer: Answer = (
+                columns[0][row].clone(),
+                columns[1][row].clone(),
+                columns[2][row].clone(),
+                columns[3][row].clone(),
+                known.is_valid(row).then(|| known.value(row)),
+                columns[4][row].clone(),
+            );
+            assert_eq!(
+                &answer, want,
+                "host {:?} as {column} with {options:?}",
+                hosts[row]
+            );
+        }
+    };
+    each_option_and_string_type(&hosts, expected, select, check).await;
 }
 
 /// Calls `udf` on `array` as a query would.
@@ -362,17 +385,13 @@ async fn hosts_of_urls_match_the_library() {
                 .and_then(|u| etld::url::host(u).ok().map(|h| h.into_owned()))
         })
         .collect();
-    for (column, string_type) in [
-        ("utf8", DataType::Utf8),
-        ("large", DataType::LargeUtf8),
-        ("view", DataType::Utf8View),
-    ] {
+    for (column, string_type) in &STRING_COLUMNS {
         let got = run(
             &ctx,
             &format!("SELECT etld_host({column}) FROM t ORDER BY id"),
         )
         .await;
-        assert_eq!(got.column(0).data_type(), &string_type);
+        assert_eq!(got.column(0).data_type(), string_type);
         assert_eq!(strings(got.column(0)), want, "as {column}");
     }
 }
@@ -436,42 +455,31 @@ async fn documented_and_listed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rule_and_icann_answers_match_the_library() {
     let hosts = hosts();
-    let list = List::builtin();
-    for options in etld_testkit::every_option() {
-        let ctx = SessionContext::new();
-        etld_datafusion::register(&ctx, list, options);
-        ctx.register_batch("t", table(&hosts)).unwrap();
-        let want: Vec<Rich> = hosts
-            .iter()
-            .map(|h| expected_rich(list, &options, h.as_deref()))
-            .collect();
-        for (column, string_type) in [
-            ("utf8", DataType::Utf8),
-            ("large", DataType::LargeUtf8),
-            ("view", DataType::Utf8View),
-        ] {
-            let got = run(
-                &ctx,
-                &format!(
-                    "SELECT etld_rule({column}), etld_icann_suffix({column}), \
-                     etld_icann_registrable({column}) FROM t ORDER BY id"
-                ),
-            )
-            .await;
-            assert_eq!(got.column(0).data_type(), &DataType::Utf8);
-            assert_eq!(got.column(1).data_type(), &string_type);
-            assert_eq!(got.column(2).data_type(), &string_type);
-            let columns: Vec<_> = [0, 1, 2].map(|i| strings(got.column(i))).into();
-            for (row, want) in want.iter().enumerate() {
-                let answer = [0, 1, 2].map(|i| columns[i][row].clone());
-                assert_eq!(
-                    &answer, want,
-                    "host {:?} as {column} with {options:?}",
-                    hosts[row]
-                );
-            }
+    let select = |column: &str| {
+        format!(
+            "SELECT etld_rule({column}), etld_icann_suffix({column}), \
+             etld_icann_registrable({column}) FROM t ORDER BY id"
+        )
+    };
+    let check = |want: &[Rich],
+                 options: &Options,
+                 column: &str,
+                 string_type: &DataType,
+                 got: &RecordBatch| {
+        assert_eq!(got.column(0).data_type(), &DataType::Utf8);
+        assert_eq!(got.column(1).data_type(), string_type);
+        assert_eq!(got.column(2).data_type(), string_type);
+        let columns: Vec<_> = [0, 1, 2].map(|i| strings(got.column(i))).into();
+        for (row, want) in want.iter().enumerate() {
+            let answer = [0, 1, 2].map(|i| columns[i][row].clone());
+            assert_eq!(
+                &answer, want,
+                "host {:?} as {column} with {options:?}",
+                hosts[row]
+            );
         }
-    }
+    };
+    each_option_and_string_type(&hosts, expected_rich, select, check).await;
 }
 
 /// The cases that tell the rule and the ICANN-only answer apart.
