@@ -20,22 +20,56 @@ use libduckdb_sys::{
 use crate::choice::{self, Choice, Settings};
 use crate::vector::{BoolOut, StrIn, StrOut, StructOut};
 
-/// One of the SQL functions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub(crate) enum Function {
-    Registrable = 0,
-    Suffix = 1,
-    Subdomain = 2,
-    Section = 3,
-    Known = 4,
-    Error = 5,
-    Host = 6,
-    Lookup = 7,
-    ListVersion = 8,
-    Rule = 9,
-    IcannSuffix = 10,
-    IcannRegistrable = 11,
+/// The SQL functions, a variant and a name each, in order: the enum
+/// [`Function`] with [`Function::ALL`], [`Function::name`] and
+/// [`Function::callback`], each variant's callback being [`execute`] of
+/// its own number.
+macro_rules! functions {
+    ($($function:ident => $name:literal,)*) => {
+        /// One of the SQL functions.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u8)]
+        pub(crate) enum Function {
+            $($function,)*
+        }
+
+        impl Function {
+            /// Every function.
+            pub(crate) const ALL: [Function; [$(stringify!($function)),*].len()] =
+                [$(Function::$function),*];
+
+            /// The SQL name.
+            pub(crate) const fn name(self) -> &'static std::ffi::CStr {
+                match self {
+                    $(Function::$function => $name,)*
+                }
+            }
+
+            /// The callback that runs it.
+            pub(crate) fn callback(
+                self,
+            ) -> unsafe extern "C" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector) {
+                match self {
+                    $(Function::$function => execute::<{ Function::$function as u8 }>,)*
+                }
+            }
+        }
+    };
+}
+
+functions! {
+    Registrable => c"etld_registrable",
+    Suffix => c"etld_suffix",
+    Subdomain => c"etld_subdomain",
+    Section => c"etld_section",
+    Known => c"etld_known",
+    Error => c"etld_error",
+    Host => c"etld_host",
+    Lookup => c"etld_lookup",
+    ListVersion => c"etld_list_version",
+    Rule => c"etld_rule",
+    IcannSuffix => c"etld_icann_suffix",
+    IcannRegistrable => c"etld_icann_registrable",
 }
 
 /// What a function returns.
@@ -63,40 +97,6 @@ pub(crate) const LOOKUP_FIELDS: [(&str, bool); 10] = [
 ];
 
 impl Function {
-    /// Every function.
-    pub(crate) const ALL: [Function; 12] = [
-        Function::Registrable,
-        Function::Suffix,
-        Function::Subdomain,
-        Function::Section,
-        Function::Known,
-        Function::Error,
-        Function::Host,
-        Function::Lookup,
-        Function::ListVersion,
-        Function::Rule,
-        Function::IcannSuffix,
-        Function::IcannRegistrable,
-    ];
-
-    /// The SQL name.
-    pub(crate) const fn name(self) -> &'static std::ffi::CStr {
-        match self {
-            Function::Registrable => c"etld_registrable",
-            Function::Suffix => c"etld_suffix",
-            Function::Subdomain => c"etld_subdomain",
-            Function::Section => c"etld_section",
-            Function::Known => c"etld_known",
-            Function::Error => c"etld_error",
-            Function::Host => c"etld_host",
-            Function::Lookup => c"etld_lookup",
-            Function::ListVersion => c"etld_list_version",
-            Function::Rule => c"etld_rule",
-            Function::IcannSuffix => c"etld_icann_suffix",
-            Function::IcannRegistrable => c"etld_icann_registrable",
-        }
-    }
-
     /// Whether it takes one VARCHAR (else nothing).
     pub(crate) const fn takes_varchar(self) -> bool {
         !matches!(self, Function::ListVersion)
@@ -113,26 +113,6 @@ impl Function {
             Function::Known => Returns::Boolean,
             Function::Lookup => Returns::Lookup,
             _ => Returns::Varchar,
-        }
-    }
-
-    /// The callback that runs it.
-    pub(crate) fn callback(
-        self,
-    ) -> unsafe extern "C" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector) {
-        match self {
-            Function::Registrable => execute::<0>,
-            Function::Suffix => execute::<1>,
-            Function::Subdomain => execute::<2>,
-            Function::Section => execute::<3>,
-            Function::Known => execute::<4>,
-            Function::Error => execute::<5>,
-            Function::Host => execute::<6>,
-            Function::Lookup => execute::<7>,
-            Function::ListVersion => execute::<8>,
-            Function::Rule => execute::<9>,
-            Function::IcannSuffix => execute::<10>,
-            Function::IcannRegistrable => execute::<11>,
         }
     }
 
