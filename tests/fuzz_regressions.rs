@@ -349,3 +349,36 @@ fn a_labels_in_mixed_case_answer_as_in_lower_case() {
     }
     assert!(list.lookup(hosts[4]).is_err());
 }
+
+/// A label UTS 46 refuses (its payload decodes to an `xn--` label) that
+/// also holds a forbidden space: processing (docs/behaviour.md section 3
+/// step 2) refuses it before the forbidden code points are checked (step
+/// 3), where the model reads the space first (`lookup_fast`). `idna` does
+/// not check that a decoded label must not begin with `xn--`; the model's
+/// list of the labels UTS 46 refuses does.
+#[test]
+fn uts46_refuses_a_label_before_its_forbidden_bytes() {
+    let host = "xn--xn--bcher-kvaklmnopqrstuvwxyzklmnopqrstuvwxyzklmnopqrstuvwxyz\
+        klmnopqrstuvwxklmnopqrstuvwxyzklmnopqrstuvwxyzklmnopqrstuvwxyzklmnopqrstuvwx KOBExn--85x722f";
+    assert!(uts46_agrees(host));
+    // `idna` 1.1 reads the label as valid but for its space.
+    assert!(idna::domain_to_unicode(host).1.is_ok());
+    assert_eq!(uts46_bad_labels(host), Some(vec![0]));
+    let expected = read_host(host).unwrap_err();
+    assert_eq!(
+        expected,
+        Fault::Label {
+            offset: 141,
+            forbidden: Some(' ')
+        }
+    );
+    let got = List::builtin().lookup(host).unwrap_err();
+    assert_eq!(
+        got,
+        HostError::Label {
+            offset: 0,
+            error: LabelError::Uts46(etld::uts46::Error::ALabelPrefix { offset: 0 }),
+        }
+    );
+    assert!(fault_agrees(host, Fault::of(&got), expected));
+}

@@ -26,7 +26,8 @@ fn is_bidi_error(e: &HostError, at: usize) -> bool {
     )
 }
 
-/// `xn--` then non-ASCII is no A-label; it never becomes `xn--xn---…`.
+/// `xn--` then non-ASCII is no A-label (UTS 46 processing refuses it); it
+/// never becomes `xn--xn---…`.
 #[test]
 fn xn_prefix_with_non_ascii_is_refused() {
     for output in [Output::Input, Output::Ascii, Output::Unicode] {
@@ -43,7 +44,7 @@ fn xn_prefix_with_non_ascii_is_refused() {
                     got,
                     Err(HostError::Label {
                         offset: o,
-                        error: LabelError::Punycode(_)
+                        error: LabelError::Uts46(etld::uts46::Error::ALabelNotAscii { .. })
                     }) if o == offset
                 ),
                 "{host} {output:?}: {got:?}"
@@ -52,8 +53,7 @@ fn xn_prefix_with_non_ascii_is_refused() {
     }
     assert_eq!(
         message("www.xn--ü.de"),
-        "the label at byte 4 is not a valid A-label: non-ASCII byte 0xC3 where a \
-         Punycode digit belongs, at byte 8"
+        "the xn-- label at byte 4 holds non-ASCII code points (UTS 46 P4)"
     );
 }
 

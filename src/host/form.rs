@@ -31,12 +31,6 @@ impl<'h> InputForm<'h> {
         }
     }
 
-    /// Forgets what was written: the form of the host, nothing written yet.
-    pub(crate) fn clear(&mut self) {
-        self.len = 0;
-        self.own = None;
-    }
-
     /// Appends `piece`.
     pub(crate) fn push_str(&mut self, piece: &str) {
         match &mut self.own {
@@ -61,28 +55,6 @@ impl<'h> InputForm<'h> {
     pub(crate) fn push_ascii(&mut self, piece: &[u8]) {
         if let Ok(piece) = std::str::from_utf8(piece) {
             self.push_str(piece);
-        }
-    }
-
-    /// Appends the characters `chars`: compared with the host's own while
-    /// they are the same, nothing copied.
-    pub(crate) fn push_chars(&mut self, chars: &[char]) {
-        let mut rest = chars;
-        if self.own.is_none() {
-            let host = self.host.get(self.len..).unwrap_or_default();
-            let same = host.chars().zip(chars).take_while(|(h, c)| h == *c).count();
-            let (written, left) = chars.split_at(same);
-            self.len += written.iter().map(|c| c.len_utf8()).sum::<usize>();
-            if left.is_empty() {
-                return;
-            }
-            let mut own = String::with_capacity(self.host.len() + 4 * left.len());
-            own.push_str(self.host.get(..self.len).unwrap_or_default());
-            self.own = Some(own);
-            rest = left;
-        }
-        if let Some(own) = &mut self.own {
-            own.extend(rest);
         }
     }
 
@@ -134,18 +106,14 @@ mod tests {
         assert_eq!(written("ab.", &["ab"]), (false, "ab".into()));
         assert_eq!(written("ab", &["ab", "."]), (false, "ab.".into()));
         assert_eq!(written("ab", &["a", "b"]), (true, "ab".into()));
-        // Characters the same as the host's are borrowed; from the first
-        // that differs, the form is its own.
+        // Pieces the same as the host's are borrowed; from the first that
+        // differs, the form is its own.
         let host = "é".repeat(70) + "食";
         let mut form = InputForm::new(&host);
-        form.push_chars(&host.chars().collect::<Vec<_>>());
+        form.push_str(&host);
         assert!(matches!(form.into_cow(), Cow::Borrowed(_)));
-        let mut form = InputForm::new("ÉCOLE.fr");
-        form.push_chars(&['é', 'c', 'o', 'l', 'e']);
-        form.push_str(".fr");
-        assert_eq!(form.into_cow(), "école.fr");
         let mut form = InputForm::new("ﬁ.com");
-        form.push_chars(&['f', 'i']);
+        form.push_str("fi");
         form.push_ascii(b".com");
         assert_eq!(form.into_cow(), "fi.com");
     }

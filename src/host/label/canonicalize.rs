@@ -1,15 +1,13 @@
 //! Canonicalisation: a host, or one label of a rule, written in its
 //! canonical ASCII form (docs/behaviour.md section 3), with the input form
-//! beside it when asked. A name that UTS 46 leaves as it is, but for
-//! lower case, is written label by label without processing; any other is
-//! processed by [`uts46`] and written from what that gives. Errors come in
+//! beside it when asked. A host is processed by [`uts46`] and written from
+//! what that gives; a rule's label is converted by ToASCII. Errors come in
 //! the order of [`HostError::Label`].
 
 use crate::error::{HostError, LabelError};
 use crate::host::form::InputForm;
 use crate::host::uts46;
 
-use super::unicode::canonical_after;
 use super::{
     check_ascii_label, check_label_length, unfullwidth, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
 };
@@ -25,9 +23,21 @@ pub(crate) fn canonical_label(label: &str) -> Result<String, LabelError> {
             &*processed
         }
     };
-    let mut buf = [0u8; MAX_LABEL];
-    let n = canonical_label_into(label, &mut buf, None).map_err(|(_, e)| e)?;
-    Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
+    if label.is_empty() {
+        return Err(LabelError::Empty);
+    }
+    if let Some(b) = label
+        .bytes()
+        .find(|&b| BYTE_CLASS[b as usize] == ByteClass::Forbidden)
+    {
+        return Err(LabelError::ForbiddenCodePoint(char::from(b)));
+    }
+    if label.len() > MAX_LABEL {
+        return Err(LabelError::TooLong(label.len()));
+    }
+    let canonical = label.to_ascii_lowercase();
+    check_ascii_label(canonical.as_bytes())?;
+    Ok(canonical)
 }
 
 /// A host's canonical ASCII name, built on the stack. A name too long for
@@ -95,42 +105,12 @@ impl AsciiName {
 pub(crate) fn canonicalize_host(
     host: &str,
     ascii: &mut AsciiName,
-    mut input: Option<&mut InputForm<'_>>,
+    input: Option<&mut InputForm<'_>>,
 ) -> Result<(), HostError> {
-    if uts46::is_fast_path(host) {
-        return canonicalize_simple_host(host, ascii, input);
-    }
-    if is_stable_name(host) {
-        // UTS 46 leaves every label as it is (A-labels checked on the way):
-        // nothing is allocated. An A-label of right-to-left characters
-        // asks for the Bidi rule on the name.
-        match canonicalize_simple_host(host, ascii, input.as_deref_mut()) {
-            Ok(()) => {
-                return uts46::check_ascii_name_bidi(host).map_err(|e| HostError::Label {
-                    offset: e.offset(),
-                    error: LabelError::Uts46(e),
-                })
-            }
-            // An error of processing (an A-label's, the leftmost) comes
-            // first; the Bidi rule is checked last.
-            Err(
-                e @ HostError::Label {
-                    error: LabelError::Uts46(_) | LabelError::Punycode(_),
-                    ..
-                },
-            ) => return Err(e),
-            // Any other (an empty label, a forbidden code point, a label
-            // too long) must not hide an error of processing (the Bidi
-            // rule's included) in another label: the name is processed
-            // whole, below, which reports processing's errors first, as
-            // for a name that UTS 46 changes.
-            Err(_) => {
-                if let Some(input) = input.as_deref_mut() {
-                    input.clear();
-                }
-            }
-        }
-    }
+    // Processed whole, whatever the host: the lookup's own routes answer
+    // the hosts that need less before they get here, and a shortcut here
+    // saved nothing on any kind of host (`examples/lookup_kinds`, every
+    // kind, the full path forced).
     ascii.len = 0;
     ascii.fqdn = false;
     uts46::with_processed(|processed| {
@@ -230,183 +210,6 @@ fn write_processed(
         }
     }
     Ok(())
-}
-
-/// Whether UTS 46 processing leaves every non-ASCII character of `host` as
-/// it is: each is stable where it stands (see [`canonical_after`]) and no
-/// label starts with a combining mark.
-fn is_stable_name(host: &str) -> bool {
-    let (mut at_start, mut last) = (true, 0);
-    for c in host.chars() {
-        if c.is_ascii() {
-            (at_start, last) = (c == '.', 0);
-            continue;
-        }
-        match canonical_after(c, last) {
-            Some(class) if !(at_start && uts46::is_mark(c)) => last = class,
-            _ => return false,
-        }
-        at_start = false;
-    }
-    true
-}
-
-/// [`canonicalize_host`] for a host that UTS 46 only lower-cases: ASCII
-/// without `xn--` labels, or one whose other characters are all stable
-/// ([`is_stable_name`]; its `xn--` labels are checked here, the Bidi rule
-/// aside).
-fn canonicalize_simple_host(
-    host: &str,
-    ascii: &mut AsciiName,
-    mut input: Option<&mut InputForm<'_>>,
-) -> Result<(), HostError> {
-    ascii.len = 0;
-    ascii.fqdn = false;
-    let mut rest = host;
-    let mut offset = 0;
-    loop {
-        let (label, next) = match rest.find('.') {
-            Some(i) => (&rest[..i], rest.get(i + 1..)),
-            None => (rest, None),
-        };
-        // One trailing dot marks an FQDN: the empty label after it is fine.
-        ascii.fqdn = next.is_none() && label.is_empty() && offset > 0;
-        if !ascii.fqdn {
-            let mut canonical = [0u8; MAX_LABEL];
-            let n = canonical_label_into(label, &mut canonical, input.as_deref_mut())
-                .map_err(|(at, error)| HostError::in_label(offset, at, error))?;
-            ascii.push(&canonical[..n]);
-        }
-        match next {
-            Some(n) => {
-                ascii.push(b".");
-                if let Some(input) = input.as_deref_mut() {
-                    input.push_str(".");
-                }
-                offset = host.len() - n.len();
-                rest = n;
-            }
-            None => return Ok(()),
-        }
-    }
-}
-
-/// What is wrong with a label, and where: the byte offset in the label of
-/// a forbidden code point, 0 for anything else.
-type LabelFault = (usize, LabelError);
-
-/// Writes the canonical ASCII form of one label (no separators in it) into
-/// `out`, returning its length; appends its input form (mapped and
-/// lower-cased) to `input` when given.
-fn canonical_label_into(
-    label: &str,
-    out: &mut [u8; MAX_LABEL],
-    input: Option<&mut InputForm<'_>>,
-) -> Result<usize, LabelFault> {
-    if label.is_empty() {
-        return Err((0, LabelError::Empty));
-    }
-    if let Some((at, &b)) = label
-        .as_bytes()
-        .iter()
-        .enumerate()
-        .find(|&(_, &b)| BYTE_CLASS[b as usize] == ByteClass::Forbidden)
-    {
-        // A fullwidth code point before it that maps to a forbidden one is
-        // the first fault (`at` is an ASCII byte, so a boundary).
-        let (at, c) = label[..at]
-            .char_indices()
-            .map(|(i, c)| (i, unfullwidth(c)))
-            .find(|&(_, c)| c.is_ascii() && BYTE_CLASS[c as usize] == ByteClass::Forbidden)
-            .unwrap_or((at, char::from(b)));
-        return Err((at, LabelError::ForbiddenCodePoint(c)));
-    }
-    let whole = |e| (0, e);
-    if label.is_ascii() {
-        let dst = out
-            .get_mut(..label.len())
-            .ok_or((0, LabelError::TooLong(label.len())))?;
-        dst.copy_from_slice(label.as_bytes());
-        dst.make_ascii_lowercase();
-        if let Some(input) = input {
-            input.push_ascii(dst);
-        }
-        check_ascii_label(dst).map_err(whole)?;
-        return Ok(label.len());
-    }
-    // A label whose other characters UTS 46 leaves as they are (see
-    // `is_stable_name`): ASCII lower-cased, once, into a stack buffer. An
-    // A-label holds at least one byte per code point after its prefix, so
-    // more than 59 cannot fit.
-    let mut chars = ['\0'; MAX_LABEL];
-    let mut n = 0;
-    let mut all_ascii = true;
-    let mut changed = false;
-    for c in label.chars() {
-        let l = c.to_ascii_lowercase();
-        if let Some(slot) = chars.get_mut(n) {
-            *slot = l;
-        }
-        n += 1;
-        all_ascii &= l.is_ascii();
-        changed |= l != c;
-    }
-    let punycode = |e| match e {
-        etld_punycode::Error::BufferTooSmall { needed } => LabelError::TooLong(needed),
-        etld_punycode::Error::LabelTooLong { len, .. } => LabelError::TooLong(len),
-        // Too long to be worth encoding: the label's own length says
-        // enough.
-        etld_punycode::Error::InputTooLong { .. } => LabelError::TooLong(label.len()),
-        e => LabelError::Punycode(e),
-    };
-    if n > MAX_LABEL {
-        // Too long whatever its form: let the encoder say how long.
-        return etld_punycode::to_ascii_label_into(label, out).map_err(|e| whole(punycode(e)));
-    }
-    let chars = &chars[..n];
-    if let Some(input) = input {
-        match changed {
-            true => input.push_chars(chars),
-            false => input.push_str(label),
-        }
-    }
-    if all_ascii {
-        // Fullwidth letters, the Kelvin sign and a few others become ASCII.
-        for (d, &c) in out.iter_mut().zip(chars) {
-            *d = c as u8;
-        }
-        check_ascii_label(&out[..n]).map_err(whole)?;
-        return Ok(n);
-    }
-    if let [a, b, '-', '-', ..] = chars {
-        if matches!((a, b), ('x', 'n')) {
-            // An `xn--` label holds an A-label's ASCII payload, and this one
-            // holds more.
-            let (at, byte) = first_non_ascii(label);
-            let error = etld_punycode::Error::InvalidDigit { position: at, byte };
-            return Err(whole(LabelError::Punycode(error)));
-        }
-    }
-    out[..4].copy_from_slice(b"xn--");
-    let len = etld_punycode::Codec::PUNYCODE
-        .encode_chars_into(chars.iter().copied(), &mut out[4..])
-        .map_err(|e| match e {
-            etld_punycode::Error::BufferTooSmall { needed } => {
-                whole(LabelError::TooLong(needed + 4))
-            }
-            e => whole(punycode(e)),
-        })?;
-    Ok(len + 4)
-}
-
-/// The offset and value of the first non-ASCII byte of `label`, which has
-/// one.
-fn first_non_ascii(label: &str) -> (usize, u8) {
-    label
-        .bytes()
-        .enumerate()
-        .find(|(_, b)| !b.is_ascii())
-        .unwrap_or((0, 0))
 }
 
 #[cfg(test)]

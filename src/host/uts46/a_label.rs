@@ -6,7 +6,6 @@
 //! here without processing the host.
 
 use super::mapping::{self, props};
-use super::processed::process;
 use super::{bidi, contextj, has_ace_prefix, label_at, nfc, Error, ZWJ, ZWNJ};
 
 /// The validity criteria for the code points a decoded `xn--` label holds
@@ -227,39 +226,6 @@ fn decoded_is_rtl(digits: &[u8], chars: &mut [char]) -> bool {
         },
         None => false,
     }
-}
-
-/// Whether the Bidi rule holds for a name whose `xn--` labels each passed
-/// [`check_a_label`]: it is checked only if one of them holds a
-/// right-to-left character. Those before byte `from` are known to by `rtl`;
-/// those from `from` on are decoded to tell.
-///
-/// # Errors
-/// [`Error::Bidi`], or whatever full processing of the name finds first.
-pub(crate) fn check_bidi_from(name: &str, from: usize, rtl: bool) -> Result<(), Error> {
-    let rtl = rtl
-        || name.get(from..).is_some_and(|rest| {
-            rest.split('.').any(|l| {
-                has_ace_prefix(l.as_bytes()) && check_a_label(l.as_bytes()).unwrap_or(false)
-            })
-        });
-    if rtl {
-        match name.is_ascii() {
-            true => check_ascii_bidi(name.as_bytes())?,
-            false => {
-                process(name)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// [`check_bidi_from`] with every `xn--` label of `name` decoded.
-///
-/// # Errors
-/// As [`check_bidi_from`].
-pub(crate) fn check_ascii_name_bidi(name: &str) -> Result<(), Error> {
-    check_bidi_from(name, 0, false)
 }
 
 /// The Bidi rule on every label of the ASCII name `b`, whose `xn--` labels

@@ -121,7 +121,7 @@ pub use error::{BidiRule, Error};
 pub use processed::{process, Label, Processed};
 pub use tables::UNICODE_VERSION;
 
-pub(crate) use a_label::{a_label_is_rtl, check_a_label, check_ascii_bidi, check_ascii_name_bidi};
+pub(crate) use a_label::{a_label_is_rtl, check_a_label, check_ascii_bidi};
 pub(crate) use processed::with_processed;
 pub(crate) use stable::{is_mark, map_stable, stable_after};
 
