@@ -259,15 +259,10 @@ impl fmt::Display for LoadError {
     }
 }
 
-impl std::error::Error for LoadError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            LoadError::Read { error, .. } | LoadError::ReadExtra { error, .. } => Some(error),
-            LoadError::Invalid { error, .. } | LoadError::InvalidExtra { error, .. } => Some(error),
-            LoadError::Future { .. } => None,
-        }
-    }
-}
+/// The message is whole, the wrapped error's included, so no `source` is
+/// returned (a reporter that prints the chain would print it twice), as
+/// for [`etld::Error`]; the wrapped error is the variant's field.
+impl std::error::Error for LoadError {}
 
 /// The list in use, where it came from, and what was passed over to get it.
 #[derive(Debug)]
