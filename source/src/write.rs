@@ -92,14 +92,10 @@ impl fmt::Display for WriteError {
     }
 }
 
-impl std::error::Error for WriteError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            WriteError::Stdout(e) | WriteError::Io(e) => Some(e),
-            WriteError::Refused { .. } | WriteError::DanglingSymlink => None,
-        }
-    }
-}
+/// The message is the system's own for an I/O error, so no `source` is
+/// returned beside it (a reporter that prints the chain would print it
+/// twice), as for [`etld::Error`]; the wrapped error is the variant's field.
+impl std::error::Error for WriteError {}
 
 impl From<io::Error> for WriteError {
     fn from(e: io::Error) -> WriteError {
