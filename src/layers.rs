@@ -234,6 +234,15 @@ mod tests {
                 );
             }
         }
+        // The batch path walks the map and the layer too.
+        let batch = |list: &List| {
+            let mut all = Vec::new();
+            list.lookup_each(hosts.iter().map(String::as_str), |_, a| {
+                all.push(format!("{a:?}"))
+            });
+            all
+        };
+        assert_eq!(batch(&layered), batch(&want));
         assert!(!layered.is_unfolded());
         assert_eq!(layered.rule_counts(), want.rule_counts());
         assert_eq!(layered.key_count(), want.key_count());
