@@ -239,6 +239,7 @@
 //! assert!(list.lookup("ex\u{200D}ample.com").is_err()); // ZWJ out of context
 //! # Ok::<(), etld::HostError>(())
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 

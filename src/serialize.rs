@@ -17,6 +17,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use crate::lookup::domain::{Domain, RuleMatch};
 use crate::rules::rule::Section;
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Domain<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(11))?;
@@ -35,12 +36,14 @@ impl Serialize for Domain<'_> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Section {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for RuleMatch {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(match self {
