@@ -1,73 +1,5 @@
-//! Your own rules over the list: [`Layers`] and [`List::with_extra`].
-//!
-//! A company or a hosting platform has suffixes of its own that the public
-//! list will never hold (`*.dev.corp.example`, a customer zone). Rather
-//! than keep a private copy of the whole list, lay a short text of its own
-//! rules over any list (the built-in one, one loaded from a file, the one
-//! `etld update` installed): the result answers exactly as the list would
-//! with the text appended to it, as Firefox reads an
-//! `effective_tld_names.dat` from the user's profile "as though appended"
-//! to its own.
-//!
-//! ```
-//! use etld::{List, Section};
-//!
-//! let corp = b"// ===BEGIN PRIVATE DOMAINS===\n*.dev.corp.example\n!www.dev.corp.example\n";
-//! let list = List::builtin().with_extra("corp.dat", corp)?;
-//!
-//! let d = list.lookup("api.alice.dev.corp.example")?;
-//! assert_eq!(d.suffix(), Some("alice.dev.corp.example"));
-//! assert_eq!(d.registrable(), Some("api.alice.dev.corp.example"));
-//! assert_eq!(d.section(), Some(Section::Private));
-//! // The exception, and the rest of the list, as before.
-//! assert_eq!(list.lookup("www.dev.corp.example")?.suffix(), Some("dev.corp.example"));
-//! assert_eq!(list.lookup("www.example.co.uk")?.suffix(), Some("co.uk"));
-//! # Ok::<(), etld::Error>(())
-//! ```
-//!
-//! # What "appended" means
-//!
-//! Each text follows the rules of list text (`.dat`): sections by their
-//! `===BEGIN ICANN DOMAINS===` / `===BEGIN PRIVATE DOMAINS===` markers,
-//! rules outside any marked section ICANN, each text starting outside any
-//! section (as after the Public Suffix List's last line). Exceptions and
-//! wildcards meet across layers as in one list (an extra `!foo.kobe.jp`
-//! makes an exception to the list's `*.kobe.jp`), and a rule listed in
-//! several layers is merged as a duplicate in one list is. The layered list's
-//! VERSION and COMMIT are the first the list and its texts have, as in
-//! the appended text, and its [`.fst` file](List::to_fst_bytes) is byte
-//! for byte the one that text compiles to.
-//!
-//! # Cost
-//!
-//! Laying a text over a list costs what the text holds: its rules are
-//! parsed and their keys put into a small tree of their own, which lookups
-//! walk beside the list's map as one tree; nothing of the list is read
-//! again. Ten rules over the built-in list take a tenth of a millisecond
-//! and a few tens of kilobytes. After its first few hundred lookups the
-//! layered list unfolds into one tree of both, as any list unfolds its
-//! own, so its lookups then cost what they cost on the list itself. Its
-//! `.fst` file ([`List::to_fst_bytes`], and [`List::fingerprint`],
-//! [`List::fst_len`], [`List::state_count`] and [`List::key_count`], which
-//! read it) is built the first time it is asked for.
-//!
-//! A text with a `*` label that has labels below it (`a.*.example`), or a
-//! list whose map was loaded the full way, is merged into a new map at
-//! once instead, which costs about what building the list's map costs.
-//!
-//! # Errors
-//!
-//! A text that is not valid list text is refused with the line number and
-//! what is wrong there ([`Error::Rule`]), and a compiled `.fst` list with
-//! [`Error::CompiledLayer`]: a layer is list text. A text of no rules (an
-//! empty file, comments only) is a layer that changes nothing, as appending
-//! it to the list would. The caller, who read the text, adds its name.
-//!
-//! ```
-//! let mut layers = etld::Layers::new(etld::List::builtin());
-//! let err = layers.add("corp.dat", b"corp.example\n*corp.example\n").unwrap_err();
-//! assert_eq!(err.to_string(), "line 2: a wildcard must be a whole label");
-//! ```
+//! Your own rules over the list: [`Layers`] and [`List::with_extra`]. The
+//! guide is on [`Layers`], where the rendered docs show it.
 
 use crate::error::Error;
 use crate::list::List;
@@ -75,7 +7,78 @@ use crate::rules::layer::Extra;
 use crate::rules::rule::RuleSet;
 
 /// Texts of rules to lay over a list, and the layered list they make
-/// ([`Layers::build`]).
+/// ([`Layers::build`]); [`List::with_extra`] lays one.
+///
+/// A company or a hosting platform has suffixes of its own that the public
+/// list will never hold (`*.dev.corp.example`, a customer zone). Rather
+/// than keep a private copy of the whole list, lay a short text of its own
+/// rules over any list (the built-in one, one loaded from a file, the one
+/// `etld update` installed): the result answers exactly as the list would
+/// with the text appended to it, as Firefox reads an
+/// `effective_tld_names.dat` from the user's profile "as though appended"
+/// to its own.
+///
+/// ```
+/// use etld::{List, Section};
+///
+/// let corp = b"// ===BEGIN PRIVATE DOMAINS===\n*.dev.corp.example\n!www.dev.corp.example\n";
+/// let list = List::builtin().with_extra("corp.dat", corp)?;
+///
+/// let d = list.lookup("api.alice.dev.corp.example")?;
+/// assert_eq!(d.suffix(), Some("alice.dev.corp.example"));
+/// assert_eq!(d.registrable(), Some("api.alice.dev.corp.example"));
+/// assert_eq!(d.section(), Some(Section::Private));
+/// // The exception, and the rest of the list, as before.
+/// assert_eq!(list.lookup("www.dev.corp.example")?.suffix(), Some("dev.corp.example"));
+/// assert_eq!(list.lookup("www.example.co.uk")?.suffix(), Some("co.uk"));
+/// # Ok::<(), etld::Error>(())
+/// ```
+///
+/// # What "appended" means
+///
+/// Each text follows the rules of list text (`.dat`): sections by their
+/// `===BEGIN ICANN DOMAINS===` / `===BEGIN PRIVATE DOMAINS===` markers,
+/// rules outside any marked section ICANN, each text starting outside any
+/// section (as after the Public Suffix List's last line). Exceptions and
+/// wildcards meet across layers as in one list (an extra `!foo.kobe.jp`
+/// makes an exception to the list's `*.kobe.jp`), and a rule listed in
+/// several layers is merged as a duplicate in one list is. The layered list's
+/// VERSION and COMMIT are the first the list and its texts have, as in
+/// the appended text, and its [`.fst` file](List::to_fst_bytes) is byte
+/// for byte the one that text compiles to.
+///
+/// # Cost
+///
+/// Laying a text over a list costs what the text holds: its rules are
+/// parsed and their keys put into a small tree of their own, which lookups
+/// walk beside the list's map as one tree; nothing of the list is read
+/// again. Ten rules over the built-in list take a tenth of a millisecond
+/// and a few tens of kilobytes. After its first few hundred lookups the
+/// layered list unfolds into one tree of both, as any list unfolds its
+/// own, so its lookups then cost what they cost on the list itself. Its
+/// `.fst` file ([`List::to_fst_bytes`], and [`List::fingerprint`],
+/// [`List::fst_len`], [`List::state_count`] and [`List::key_count`], which
+/// read it) is built the first time it is asked for.
+///
+/// A text with a `*` label that has labels below it (`a.*.example`), or a
+/// list whose map was loaded the full way, is merged into a new map at
+/// once instead, which costs about what building the list's map costs.
+///
+/// # Errors
+///
+/// A text that is not valid list text is refused with the line number and
+/// what is wrong there ([`Error::Rule`]), and a compiled `.fst` list with
+/// [`Error::CompiledLayer`]: a layer is list text. A text of no rules (an
+/// empty file, comments only) is a layer that changes nothing, as appending
+/// it to the list would. The caller, who read the text, adds its name.
+///
+/// ```
+/// let mut layers = etld::Layers::new(etld::List::builtin());
+/// let err = layers.add("corp.dat", b"corp.example\n*corp.example\n").unwrap_err();
+/// assert_eq!(err.to_string(), "line 2: a wildcard must be a whole label");
+/// ```
+///
+/// # Several texts at once
 ///
 /// ```
 /// let mut layers = etld::Layers::new(etld::List::builtin());

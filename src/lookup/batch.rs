@@ -1,74 +1,6 @@
-//! Many hosts at once: answers without a `Result` or a [`Domain`] per host.
-//!
-//! A column of hosts (a log file, a table, an Arrow array) is looked up
-//! with [`List::lookup_each`](crate::List::lookup_each), which calls a closure with each host's index
-//! and its [`Answer`], or with [`List::lookup_batch`](crate::List::lookup_batch), which fills a
-//! reusable [`Batch`] of answers kept as offsets.
-//!
-//! An answer borrows the host itself whenever the host is already in the
-//! form asked for (a lower-case ASCII host, nearly every host of a log):
-//! nothing is allocated or copied for it, and its suffix and registrable
-//! domain are given both as slices and as offsets into the host, so that a
-//! caller building a column of registrable domains can point into the
-//! column of hosts instead of copying. Only a host that is rewritten
-//! (upper case folded, separators mapped, another output form) has its
-//! answer's name written out, as [`List::lookup`](crate::List::lookup) writes it.
-//!
-//! ```
-//! let list = etld::List::builtin();
-//! let hosts = ["www.example.co.uk", "WWW.Example.COM", "a..b", "co.uk"];
-//! let mut registrable = Vec::new();
-//! list.lookup_each(hosts, |_, answer| {
-//!     registrable.push(answer.registrable().map(str::to_string));
-//! });
-//! assert_eq!(
-//!     registrable,
-//!     [Some("example.co.uk".to_string()), Some("example.com".to_string()), None, None]
-//! );
-//! ```
-//!
-//! Each answer is exactly what [`List::lookup_with`](crate::List::lookup_with) gives for the host
-//! with the same options: [`Answer::to_domain`] turns one into that result.
-//!
-//! # A column of registrable domains with few copies
-//!
-//! Columnar formats such as Apache Arrow keep a column of strings as one
-//! buffer of bytes and the offsets where each string starts. A column of
-//! registrable domains can then be a column of *views*: for a host answered
-//! in its own form, the registrable domain is the end of the host, a view
-//! into the hosts' buffer; only the others are copied, into a buffer of
-//! their own.
-//!
-//! ```
-//! let list = etld::List::builtin();
-//! // Three hosts end to end, and where each starts.
-//! let bytes = "www.example.co.ukMe.GitHub.IOa..b";
-//! let offsets = [0, 17, 29, 33];
-//! let hosts = offsets.windows(2).map(|w| &bytes[w[0]..w[1]]);
-//!
-//! /// A string in the hosts' buffer, or in the buffer of copies.
-//! #[derive(Debug, PartialEq)]
-//! enum View { Hosts(usize, usize), Copies(usize, usize) }
-//!
-//! let mut copies = String::new();
-//! let mut column = Vec::new();
-//! list.lookup_each(hosts, |i, a| {
-//!     column.push(match (a.registrable_start(), a.registrable()) {
-//!         (Some(at), Some(_)) if a.borrows_host() => {
-//!             Some(View::Hosts(offsets[i] + at, offsets[i + 1]))
-//!         }
-//!         (_, Some(registrable)) => {
-//!             let start = copies.len();
-//!             copies.push_str(registrable);
-//!             Some(View::Copies(start, copies.len()))
-//!         }
-//!         // An invalid host (or a public suffix): null.
-//!         _ => None,
-//!     });
-//! });
-//! assert_eq!(column, [Some(View::Hosts(4, 17)), Some(View::Copies(0, 12)), None]);
-//! assert_eq!((&bytes[4..17], copies.as_str()), ("example.co.uk", "me.github.io"));
-//! ```
+//! Many hosts at once: answers without a `Result` or a [`Domain`] per host
+//! ([`Answer`], [`Batch`]). The guide is on [`Answer`], where the rendered
+//! docs show it.
 
 use std::borrow::Cow;
 
@@ -105,6 +37,79 @@ impl Scratch<'_> {
 
 /// The answer for one host of a batch: the host's public suffix and
 /// registrable domain, or why it has none.
+///
+/// A column of hosts (a log file, a table, an Arrow array) is looked up
+/// with [`List::lookup_each`](crate::List::lookup_each), which calls a closure with each host's index
+/// and its [`Answer`], or with [`List::lookup_batch`](crate::List::lookup_batch), which fills a
+/// reusable [`Batch`] of answers kept as offsets.
+///
+/// An answer borrows the host itself whenever the host is already in the
+/// form asked for (a lower-case ASCII host, nearly every host of a log):
+/// nothing is allocated or copied for it, and its suffix and registrable
+/// domain are given both as slices and as offsets into the host, so that a
+/// caller building a column of registrable domains can point into the
+/// column of hosts instead of copying. Only a host that is rewritten
+/// (upper case folded, separators mapped, another output form) has its
+/// answer's name written out, as [`List::lookup`](crate::List::lookup) writes it.
+///
+/// ```
+/// let list = etld::List::builtin();
+/// let hosts = ["www.example.co.uk", "WWW.Example.COM", "a..b", "co.uk"];
+/// let mut registrable = Vec::new();
+/// list.lookup_each(hosts, |_, answer| {
+///     registrable.push(answer.registrable().map(str::to_string));
+/// });
+/// assert_eq!(
+///     registrable,
+///     [Some("example.co.uk".to_string()), Some("example.com".to_string()), None, None]
+/// );
+/// ```
+///
+/// Each answer is exactly what [`List::lookup_with`](crate::List::lookup_with) gives for the host
+/// with the same options: [`Answer::to_domain`] turns one into that result.
+///
+/// # A column of registrable domains with few copies
+///
+/// Columnar formats such as Apache Arrow keep a column of strings as one
+/// buffer of bytes and the offsets where each string starts. A column of
+/// registrable domains can then be a column of *views*: for a host answered
+/// in its own form, the registrable domain is the end of the host, a view
+/// into the hosts' buffer; only the others are copied, into a buffer of
+/// their own.
+///
+/// ```
+/// let list = etld::List::builtin();
+/// // Three hosts end to end, and where each starts.
+/// let bytes = "www.example.co.ukMe.GitHub.IOa..b";
+/// let offsets = [0, 17, 29, 33];
+/// let hosts = offsets.windows(2).map(|w| &bytes[w[0]..w[1]]);
+///
+/// /// A string in the hosts' buffer, or in the buffer of copies.
+/// #[derive(Debug, PartialEq)]
+/// enum View { Hosts(usize, usize), Copies(usize, usize) }
+///
+/// let mut copies = String::new();
+/// let mut column = Vec::new();
+/// list.lookup_each(hosts, |i, a| {
+///     column.push(match (a.registrable_start(), a.registrable()) {
+///         (Some(at), Some(_)) if a.borrows_host() => {
+///             Some(View::Hosts(offsets[i] + at, offsets[i + 1]))
+///         }
+///         (_, Some(registrable)) => {
+///             let start = copies.len();
+///             copies.push_str(registrable);
+///             Some(View::Copies(start, copies.len()))
+///         }
+///         // An invalid host (or a public suffix): null.
+///         _ => None,
+///     });
+/// });
+/// assert_eq!(column, [Some(View::Hosts(4, 17)), Some(View::Copies(0, 12)), None]);
+/// assert_eq!((&bytes[4..17], copies.as_str()), ("example.co.uk", "me.github.io"));
+/// ```
+///
+/// # One answer
+///
 ///
 /// It holds what a `Result<Domain, HostError>` holds, in a small `Copy`
 /// value that borrows the host, or the batch's buffer when the host was
