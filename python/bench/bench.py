@@ -12,12 +12,22 @@ polars-tldextract polars pyarrow`. None of them touches the network:
 tldextract reads its bundled snapshot (`suffix_list_urls=()`, no cache
 directory), the others embed their list.
 
-What it measures (the best of `--repeat` runs each):
+What it measures (the best of `--repeat` runs each, for every library),
+every library on the same list of hosts:
 
-- scalar calls/s: one host per call from a Python loop, on one core;
-- a pyarrow column, hosts/s: `etld.registrable(array)` on one core and
-  on all, beside polars-tldextract's `registrable_domain` on one core and
-  on all (each splits a column across threads by itself);
+- scalar calls/s, one host per call from a Python loop, on one core, in
+  two answer shapes: the registrable domain alone (`etld.registrable`,
+  `publicsuffixlist.privatesuffix`, tldextract's
+  `top_domain_under_public_suffix`, and pydomainextractor's calls that
+  yield it, `extract` and `parse_domain_parts`, of which the faster is the
+  peer; the call alone, its parts left unjoined), and the full split
+  (`etld.extract`, tldextract's shape, and `etld.lookup`, beside
+  pydomainextractor's `extract`);
+- a column, hosts/s: `etld.registrable(array)` on a pyarrow array, and
+  etld and polars-tldextract's `registrable_domain` each as an expression
+  in the same `df.select` of the same DataFrame, on one core and on all
+  (each splits a column across threads by itself; polars-tldextract takes
+  URLs or hosts in one entry);
 - Polars GROUP BY by site, rows/s on all cores:
   `df.group_by(site=pl.col("host").etld.registrable()).len()` beside
   `df.group_by(site=tld.registrable_domain("host")).len()`.
@@ -35,11 +45,19 @@ then on the whole mix in its own order and with the hosts of each run of
 256, of 4,096 and of all put in order of kind: what the mix costs beyond
 the sum of its kinds, when each kind's work comes between the others'.
 
-With `--scalar`, it times the scalar call alone, etld's
-`registrable(host)` and pydomainextractor's `extract(host)` in turn,
-`--repeat` rounds of one pass each, and gives the best pass of each and
-their ratio: the two share every moment of the run, where the default
-times each library's passes back to back.
+With `--scalar`, it times the scalar calls alone, etld's
+`registrable(host)`, `extract(host)` and `lookup(host)` and
+pydomainextractor's `extract(host)` and `parse_domain_parts(host)` in
+turn, `--repeat` rounds of one pass each, and gives the best pass of each
+and the ratios (the registrable domain alone against pydomainextractor's
+faster call, the full split against its `extract`): the calls share every
+moment of the run, where the default times each library's passes back to
+back.
+
+With `--column`, it times the column alone on one core likewise, in
+turn: `etld.registrable(array)` on a pyarrow array and, in `df.select` of
+the same DataFrame, etld's and polars-tldextract's expressions, `--repeat`
+rounds of one pass each, and gives the best pass of each and the ratios.
 
 "One core" is this process, every thread of it, pinned to CPU 0
 (`os.sched_setaffinity`), as `taskset -a -c 0` would.
@@ -114,7 +132,8 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--functions", action="store_true", help="time every scalar function of etld, no peers")
     ap.add_argument("--kinds", action="store_true", help="time etld.registrable by kind of host, no peers")
-    ap.add_argument("--scalar", action="store_true", help="etld.registrable and pydomainextractor.extract in turn")
+    ap.add_argument("--scalar", action="store_true", help="etld's and pydomainextractor's scalar calls in turn")
+    ap.add_argument("--column", action="store_true", help="etld's and polars-tldextract's columns in turn, one core")
     args = ap.parse_args()
     if args.functions:
         return functions(args)
@@ -122,6 +141,8 @@ def main():
         return kinds(args)
     if args.scalar:
         return scalar_in_turn(args)
+    if args.column:
+        return column_in_turn(args)
 
     import polars as pl
     import pyarrow as pa
@@ -158,15 +179,25 @@ def main():
     scalar["pydomainextractor"] = report(
         "scalar", "pydomainextractor.extract", best(scalar_loop(pde.extract, hosts), args.repeat), "calls/s"
     )
+    scalar["pydomainextractor parts"] = report(
+        "scalar",
+        "pydomainextractor.parse_domain_parts",
+        best(scalar_loop(pde.parse_domain_parts, hosts), args.repeat),
+        "calls/s",
+    )
     scalar["publicsuffixlist"] = report(
-        "scalar", "publicsuffixlist.privatesuffix", best(scalar_loop(psl.privatesuffix, hosts), 1), "calls/s"
+        "scalar", "publicsuffixlist.privatesuffix", best(scalar_loop(psl.privatesuffix, hosts), args.repeat), "calls/s"
     )
     scalar["tldextract"] = report(
         "scalar",
         "tldextract (top_domain)",
-        best(scalar_loop(lambda h: ext(h).top_domain_under_public_suffix, hosts), 1),
+        best(scalar_loop(lambda h: ext(h).top_domain_under_public_suffix, hosts), args.repeat),
         "calls/s",
     )
+    print("scalar calls, one core, the full split:")
+    scalar["etld extract"] = report("full split", "etld.extract", best(scalar_loop(etld.extract, hosts), args.repeat), "calls/s")
+    scalar["etld lookup"] = report("full split", "etld.lookup", best(scalar_loop(etld.lookup, hosts), args.repeat), "calls/s")
+    pde_fastest = max(scalar["pydomainextractor"], scalar["pydomainextractor parts"])
 
     # --- columns ---
     import polars_tldextract as tld
@@ -175,11 +206,17 @@ def main():
     df = pl.DataFrame({"host": hosts})
     series = df["host"]
     etld.registrable(array)
+    df.select(pl.col("host").etld.registrable())
     df.select(tld.registrable_domain("host"))
     print("columns, one core:")
     col = {}
     col["etld pyarrow"] = report("column, one core", "etld.registrable(pa.Array)", best(lambda: etld.registrable(array), args.repeat))
     col["etld polars"] = report("column, one core", "etld.registrable(pl.Series)", best(lambda: etld.registrable(series), args.repeat))
+    col["etld select"] = report(
+        "column, one core",
+        "df.select(etld.registrable())",
+        best(lambda: df.select(pl.col("host").etld.registrable()), args.repeat),
+    )
     col["ptld 1"] = report(
         "column, one core",
         "polars-tldextract",
@@ -212,11 +249,14 @@ def main():
     )
 
     print("ratios:")
-    print(f"  scalar: etld / pydomainextractor            {scalar['etld'] / scalar['pydomainextractor']:.1f}x")
+    print(f"  scalar: etld.registrable / pydomainextractor's faster call  {scalar['etld'] / pde_fastest:.2f}x")
+    print(f"  full split: etld.extract / pydomainextractor.extract         {scalar['etld extract'] / scalar['pydomainextractor']:.2f}x")
+    print(f"  full split: etld.lookup / pydomainextractor.extract          {scalar['etld lookup'] / scalar['pydomainextractor']:.2f}x")
     print(f"  scalar: etld / publicsuffixlist             {scalar['etld'] / scalar['publicsuffixlist']:.1f}x")
     print(f"  scalar: etld / tldextract                   {scalar['etld'] / scalar['tldextract']:.1f}x")
     print(f"  pyarrow column, one core: {col['etld pyarrow'] / 1e6:.1f} M hosts/s")
-    print(f"  column: etld one core / polars-tldextract one core   {col['etld pyarrow'] / col['ptld 1']:.1f}x")
+    print(f"  column: etld one core / polars-tldextract one core   {col['etld pyarrow'] / col['ptld 1']:.2f}x")
+    print(f"  column, both in df.select: etld / polars-tldextract, one core  {col['etld select'] / col['ptld 1']:.2f}x")
     print(f"  column: etld one core / polars-tldextract all cores  {col['etld pyarrow'] / col['ptld all']:.1f}x")
     print(f"  column: etld all cores / polars-tldextract all cores {col['etld all'] / col['ptld all']:.1f}x")
     print(f"  Polars GROUP BY: etld / polars-tldextract   {gb['etld'] / gb['ptld']:.1f}x")
@@ -254,15 +294,60 @@ def scalar_in_turn(args):
     pin({min(os.sched_getaffinity(0))} if hasattr(os, "sched_getaffinity") else None)
     print(f"{n} hosts; etld {etld.__version__}, Python {sys.version.split()[0]}; a call per host, one core, in turn:")
     pde = pydomainextractor.DomainExtractor()
-    calls = {"etld.registrable": etld.registrable, "pydomainextractor.extract": pde.extract}
+    calls = {
+        "etld.registrable": etld.registrable,
+        "etld.extract": etld.extract,
+        "etld.lookup": etld.lookup,
+        "pydomainextractor.extract": pde.extract,
+        "pydomainextractor.parse_domain_parts": pde.parse_domain_parts,
+    }
+    for f in calls.values():
+        f("warm.example.com")
     fastest = {name: float("inf") for name in calls}
     for _ in range(args.repeat):
         for name, f in calls.items():
             fastest[name] = min(fastest[name], best(scalar_loop(f, hosts), 1))
     for name, seconds in fastest.items():
-        print(f"  {name:<28} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call")
-    ratio = fastest["pydomainextractor.extract"] / fastest["etld.registrable"]
-    print(f"  etld / pydomainextractor     {ratio:.2f}x")
+        print(f"  {name:<38} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call")
+    pde_fastest = min(fastest["pydomainextractor.extract"], fastest["pydomainextractor.parse_domain_parts"])
+    print(f"  etld.registrable / pydomainextractor's faster call  {pde_fastest / fastest['etld.registrable']:.2f}x")
+    for name in ("etld.extract", "etld.lookup"):
+        ratio = fastest["pydomainextractor.extract"] / fastest[name]
+        print(f"  {name + ' / pydomainextractor.extract':<51} {ratio:.2f}x")
+
+
+def column_in_turn(args):
+    """etld's and polars-tldextract's registrable domain of a column, a
+    pass of each in turn, on one core."""
+    import polars as pl
+    import polars_tldextract as tld
+    import pyarrow as pa
+
+    import etld
+    import etld.polars  # noqa: F401
+
+    hosts = load_hosts(args.hosts, args.n)
+    n = len(hosts)
+    pin({min(os.sched_getaffinity(0))} if hasattr(os, "sched_getaffinity") else None)
+    print(f"{n} hosts; etld {etld.__version__}, Python {sys.version.split()[0]}; a column, one core, in turn:")
+    array = pa.array(hosts, type=pa.string())
+    df = pl.DataFrame({"host": hosts})
+    calls = {
+        "etld.registrable(pa.Array)": lambda: etld.registrable(array),
+        "df.select(etld.registrable())": lambda: df.select(pl.col("host").etld.registrable()),
+        "df.select(tld.registrable_domain)": lambda: df.select(tld.registrable_domain("host")),
+    }
+    for f in calls.values():
+        f()
+    fastest = {name: float("inf") for name in calls}
+    for _ in range(args.repeat):
+        for name, f in calls.items():
+            fastest[name] = min(fastest[name], best(f, 1))
+    for name, seconds in fastest.items():
+        print(f"  {name:<38} {n / seconds / 1e6:6.2f} M hosts/s")
+    peer = fastest["df.select(tld.registrable_domain)"]
+    for name in ("etld.registrable(pa.Array)", "df.select(etld.registrable())"):
+        print(f"  {name + ' / polars-tldextract':<51} {peer / fastest[name]:.2f}x")
 
 
 KINDS = ("plain", "upper", "xn", "unicode")
