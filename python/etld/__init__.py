@@ -73,6 +73,7 @@ from etld._etld import (
     Column,
     Domain,
     EXTRACT_FIELDS,
+    ExtractResult,
     HostError,
     Layer,
     List,
@@ -85,6 +86,7 @@ from etld._etld import (
     compile,
     default_list,
     error,
+    extract,
     host,
     is_cookie_domain_acceptable,
     known,
@@ -98,7 +100,6 @@ from etld._etld import (
     suffix,
     update,
 )
-from etld._extract import ExtractResult, extract
 
 __all__ = [
     "BUILTIN_LIST_VERSION",

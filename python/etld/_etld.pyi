@@ -1,8 +1,7 @@
 """Type stubs of the native module `etld._etld` (re-exported by `etld`)."""
 
 from os import PathLike
-from typing import Any, Iterable, Literal, Optional, Protocol, Tuple, TypeVar, Union, final, overload
-from etld._extract import ExtractResult
+from typing import Any, ClassVar, Iterable, Iterator, Literal, Optional, Protocol, Tuple, TypeVar, Union, final, overload
 
 __all__ = [
     "__version__",
@@ -18,11 +17,13 @@ __all__ = [
     "Domain",
     "Layer",
     "Column",
+    "ExtractResult",
     "default_list",
     "registrable",
     "suffix",
     "lookup",
     "lookup_url",
+    "extract",
     "subdomain",
     "label",
     "section",
@@ -262,6 +263,78 @@ class Layer:
         """The number of rules: a dict of `total`, `icann` and `private`, as
         `List.rule_counts`.
         """
+
+@final
+class ExtractResult:
+    """The parts of a host, in tldextract's shape: each `''` where absent.
+
+    `extract`'s answer for one input: immutable, hashable, picklable, a
+    sequence of its five fields as tldextract's `ExtractResult` once was,
+    with the same fields, properties and `_asdict()`.
+
+    >>> r = etld.extract("https://user:pw@www.Example.CO.uk:8080/a")
+    >>> r.subdomain, r.domain, r.suffix, r.registered_domain, r.fqdn
+    ('www', 'example', 'co.uk', 'example.co.uk', 'www.example.co.uk')
+    >>> etld.extract("me.github.io").is_private, etld.extract("me.github.io").registry_suffix
+    (True, 'io')
+    >>> etld.extract("http://127.0.0.1:8080/").ipv4
+    '127.0.0.1'
+    """
+
+    #: The names of the five fields, in order.
+    _fields: ClassVar[Tuple[Literal["subdomain"], Literal["domain"], Literal["suffix"], Literal["is_private"], Literal["registry_suffix"]]]
+    def __new__(cls, subdomain: str, domain: str, suffix: str, is_private: bool = False, registry_suffix: str = "") -> ExtractResult:
+        """A result of these parts."""
+    @property
+    def subdomain(self) -> str:
+        """The labels left of the registrable domain."""
+    @property
+    def domain(self) -> str:
+        """The label left of the public suffix (an IP address's text for an IP)."""
+    @property
+    def suffix(self) -> str:
+        """The public suffix."""
+    @property
+    def is_private(self) -> bool:
+        """Whether the suffix comes from the list's PRIVATE section."""
+    @property
+    def registry_suffix(self) -> str:
+        """The public suffix under the ICANN section alone."""
+    @property
+    def registered_domain(self) -> str:
+        """The registrable domain, `domain.suffix`; `''` without both."""
+    @property
+    def top_domain_under_public_suffix(self) -> str:
+        """The registrable domain (tldextract's newer name for it)."""
+    @property
+    def fqdn(self) -> str:
+        """The whole name, `subdomain.domain.suffix`; `''` without a domain and
+        a suffix.
+        """
+    @property
+    def ipv4(self) -> str:
+        """The IPv4 address the host is, in its canonical form; `''`."""
+    @property
+    def ipv6(self) -> str:
+        """The IPv6 address the host is, compressed as the URL standard writes
+        it; `''`.
+        """
+    @property
+    def top_domain_under_registry_suffix(self) -> str:
+        """The registrable domain under the ICANN section alone."""
+    def _asdict(self) -> dict[str, Union[str, bool]]:
+        """The five fields as a dict."""
+    def __iter__(self) -> Iterator[Union[str, bool]]:
+        """Implement iter(self)."""
+    def __len__(self) -> int:
+        """Return len(self)."""
+    def __getitem__(self, key: int, /) -> Union[str, bool]:
+        """Return self[key]."""
+    def __eq__(self, value: object, /) -> bool:
+        """Return self==value."""
+    def __hash__(self) -> int:
+        """Return hash(self)."""
+    def __reduce__(self) -> Tuple[type[ExtractResult], Tuple[str, str, str, bool, str]]: ...
 
 @final
 class List:
@@ -741,6 +814,52 @@ def lookup_url(url: C, /, *, icann_only: Optional[bool] = None, implicit_rule: O
 
     >>> etld.lookup_url("someone@mail.example.co.uk").suffix
     'co.uk'
+    """
+@overload
+def extract(url_or_host: Optional[str], /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> ExtractResult:
+    """The parts of the host of a URL, a host, `host:port` or an e-mail
+    address, in tldextract's shape (`ExtractResult`), from the list the
+    module's functions use; `List.extract` answers from another list.
+    Never raises for an input: one with no valid host gives a result of
+    `''` parts. Options as keyword arguments, as for `lookup`.
+
+    >>> etld.extract("https://user:pw@www.Example.CO.uk:8080/a")
+    ExtractResult(subdomain='www', domain='example', suffix='co.uk', is_private=False, registry_suffix='co.uk')
+    >>> etld.extract("a.b.aivencloud.com").top_domain_under_registry_suffix
+    'aivencloud.com'
+
+    Given a column (as the other functions take one), a struct column of
+    the fields and properties, in `etld.EXTRACT_FIELDS`' order, each row
+    what `extract` gives for its value (strings `''` where absent), NULL
+    for NULL, answered in one batch with the GIL released:
+
+    >>> import pyarrow as pa
+    >>> rows = etld.extract(pa.array(["http://[::1]:8080/", "www.example.co.uk", None])).to_pylist()
+    >>> rows[0]["ipv6"], rows[1]["fqdn"], rows[1]["top_domain_under_registry_suffix"], rows[2]
+    ('::1', 'www.example.co.uk', 'example.co.uk', None)
+    """
+@overload
+def extract(url_or_host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+    """The parts of the host of a URL, a host, `host:port` or an e-mail
+    address, in tldextract's shape (`ExtractResult`), from the list the
+    module's functions use; `List.extract` answers from another list.
+    Never raises for an input: one with no valid host gives a result of
+    `''` parts. Options as keyword arguments, as for `lookup`.
+
+    >>> etld.extract("https://user:pw@www.Example.CO.uk:8080/a")
+    ExtractResult(subdomain='www', domain='example', suffix='co.uk', is_private=False, registry_suffix='co.uk')
+    >>> etld.extract("a.b.aivencloud.com").top_domain_under_registry_suffix
+    'aivencloud.com'
+
+    Given a column (as the other functions take one), a struct column of
+    the fields and properties, in `etld.EXTRACT_FIELDS`' order, each row
+    what `extract` gives for its value (strings `''` where absent), NULL
+    for NULL, answered in one batch with the GIL released:
+
+    >>> import pyarrow as pa
+    >>> rows = etld.extract(pa.array(["http://[::1]:8080/", "www.example.co.uk", None])).to_pylist()
+    >>> rows[0]["ipv6"], rows[1]["fqdn"], rows[1]["top_domain_under_registry_suffix"], rows[2]
+    ('::1', 'www.example.co.uk', 'example.co.uk', None)
     """
 @overload
 def subdomain(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:

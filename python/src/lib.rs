@@ -16,8 +16,8 @@ mod arrow;
 mod column;
 mod entry;
 mod extra;
-mod extract;
 mod text;
+mod tldextract;
 mod update;
 mod view;
 
@@ -423,20 +423,14 @@ impl PyList {
                 })
             }
             Op::Extract if !is_arrow(host) => {
-                let result = EXTRACT_RESULT.import(py, "etld._extract", "ExtractResult")?;
-                if host.is_none() {
-                    return result.call1(("", "", ""));
-                }
-                let s = host_str(host)?;
-                extract::parts(&this.list, &o, &s.text, |p| {
-                    result.call1((
-                        p.subdomain,
-                        p.domain,
-                        p.suffix,
-                        p.is_private,
-                        p.registry_suffix,
-                    ))
-                })
+                let result = match host.is_none() {
+                    true => tldextract::ExtractResult::empty(),
+                    false => {
+                        let s = host_str(host)?;
+                        tldextract::parts(&this.list, &o, &s.text, tldextract::ExtractResult::of)
+                    }
+                };
+                Ok(Bound::new(py, result)?.into_any())
             }
             Op::Error if !is_arrow(host) => {
                 if host.is_none() {
@@ -1372,9 +1366,6 @@ fn new_ref(_py: Python<'_>, object: *mut pyo3::ffi::PyObject) -> *mut pyo3::ffi:
     object
 }
 
-/// `etld.ExtractResult`, the type of `extract`'s answer for one input.
-static EXTRACT_RESULT: PyOnceLock<Py<pyo3::types::PyType>> = PyOnceLock::new();
-
 /// The list the module's functions use, loaded on first use as `List()`.
 static DEFAULT: PyOnceLock<Py<PyList>> = PyOnceLock::new();
 
@@ -1507,6 +1498,32 @@ module_fn!(
 );
 
 module_fn!(
+    /// The parts of the host of a URL, a host, `host:port` or an e-mail
+    /// address, in tldextract's shape (`ExtractResult`), from the list the
+    /// module's functions use; `List.extract` answers from another list.
+    /// Never raises for an input: one with no valid host gives a result of
+    /// `''` parts. Options as keyword arguments, as for `lookup`.
+    ///
+    /// >>> etld.extract("https://user:pw@www.Example.CO.uk:8080/a")
+    /// ExtractResult(subdomain='www', domain='example', suffix='co.uk', is_private=False, registry_suffix='co.uk')
+    /// >>> etld.extract("a.b.aivencloud.com").top_domain_under_registry_suffix
+    /// 'aivencloud.com'
+    ///
+    /// Given a column (as the other functions take one), a struct column of
+    /// the fields and properties, in `etld.EXTRACT_FIELDS`' order, each row
+    /// what `extract` gives for its value (strings `''` where absent), NULL
+    /// for NULL, answered in one batch with the GIL released:
+    ///
+    /// >>> import pyarrow as pa
+    /// >>> rows = etld.extract(pa.array(["http://[::1]:8080/", "www.example.co.uk", None])).to_pylist()
+    /// >>> rows[0]["ipv6"], rows[1]["fqdn"], rows[1]["top_domain_under_registry_suffix"], rows[2]
+    /// ('::1', 'www.example.co.uk', 'example.co.uk', None)
+    extract,
+    Extract,
+    url_or_host
+);
+
+module_fn!(
     /// The labels left of the registrable domain of `host` on the list in use; see `List.subdomain`.
     subdomain,
     Subdomain
@@ -1618,9 +1635,9 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BUILTIN_LIST_VERSION", List::builtin().version())?;
-    // The names of `extract`'s struct column, for `etld/_extract.py` and
+    // The names of `extract`'s struct column, for the Python modules and
     // the engines' helpers to take rather than write out again.
-    m.add("EXTRACT_FIELDS", PyTuple::new(py, extract::FIELDS)?)?;
+    m.add("EXTRACT_FIELDS", PyTuple::new(py, tldextract::FIELDS)?)?;
     m.add("HostError", py.get_type::<HostError>())?;
     m.add("UrlError", py.get_type::<UrlError>())?;
     m.add("ListError", py.get_type::<ListError>())?;
@@ -1633,6 +1650,7 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     entry::add_method::<{ Op::Label as u8 }>(&class, "label")?;
     entry::add_method::<{ Op::Section as u8 }>(&class, "section")?;
     entry::add_method::<{ Op::Known as u8 }>(&class, "known")?;
+    entry::add_method::<{ Op::Extract as u8 }>(&class, "extract")?;
     entry::add_method::<{ Op::Error as u8 }>(&class, "error")?;
     entry::add_method::<{ Op::Lookup as u8 }>(&class, "lookup")?;
     entry::add_method::<{ Op::LookupUrl as u8 }>(&class, "lookup_url")?;
@@ -1640,6 +1658,7 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDomain>()?;
     m.add_class::<PyLayer>()?;
     m.add_class::<Column>()?;
+    m.add_class::<tldextract::ExtractResult>()?;
     m.add_function(wrap_pyfunction!(default_list, m)?)?;
     // The functions of one host, entered directly for a `str` (`entry`).
     entry::add::<{ Op::Registrable as u8 }>(m, wrap_pyfunction!(registrable, m)?)?;
@@ -1653,6 +1672,7 @@ fn _etld(m: &Bound<'_, PyModule>) -> PyResult<()> {
     entry::add::<{ Op::Error as u8 }>(m, wrap_pyfunction!(error, m)?)?;
     entry::add::<{ Op::Host as u8 }>(m, wrap_pyfunction!(host, m)?)?;
     entry::add::<{ Op::Site as u8 }>(m, wrap_pyfunction!(site, m)?)?;
+    entry::add::<{ Op::Extract as u8 }>(m, wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
     m.add_function(wrap_pyfunction!(is_cookie_domain_acceptable, m)?)?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;

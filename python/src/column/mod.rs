@@ -5,7 +5,7 @@
 //! chunks) gives one array of answers: strings in the input's own string
 //! type, `Boolean` for `known` and the cookie check, and a `Struct` of every
 //! part for `lookup` (and of tldextract's fields for `extract`, written by
-//! [`crate::extract`]). A NULL or invalid host gives NULL (for `lookup`, a
+//! [`crate::tldextract`]). A NULL or invalid host gives NULL (for `lookup`, a
 //! row whose `error` says why; for `extract`, a row of `''` parts, and NULL
 //! for NULL only).
 //!
@@ -45,7 +45,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
 
 use crate::arrow::Imported;
-use crate::extract;
+use crate::tldextract;
 use crate::view::View;
 
 use lookup::Parts;
@@ -257,7 +257,7 @@ fn answer_chunks(
             parts.finish()
         }
         Op::Extract => {
-            let mut out = extract::Builder::new(&t, rows);
+            let mut out = tldextract::Builder::new(&t, rows);
             for chunk in &input.chunks {
                 each_row(chunk, stop, |row| match row {
                     // Unreadable bytes are no URL: a row of no host.

@@ -4,9 +4,8 @@
 //!
 //! One input and a column's rows are answered by the same code
 //! ([`parts`]), so a column's row is what `extract` answers for its value:
-//! the five fields of `etld.ExtractResult` and the values of its properties
-//! ([`Parts::strings`], which follows the properties' definitions in
-//! `etld/_extract.py`). An input without a valid host gives `''` parts; a
+//! the five fields of [`ExtractResult`] and the values of its properties
+//! ([`Parts::strings`], which both give). An input without a valid host gives `''` parts; a
 //! host that is no name but an IP address gives that address as the
 //! domain, in the WHATWG URL standard's form.
 
@@ -19,7 +18,8 @@ use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use etld::{List, Options, Section};
 use pyo3::exceptions::PyValueError;
-use pyo3::PyResult;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyIterator, PyString, PyTuple, PyType};
 
 use crate::column::Strings;
 
@@ -164,6 +164,270 @@ impl Parts<'_> {
             registry,
             under_registry,
         ]
+    }
+}
+
+/// The parts of a host, in tldextract's shape: each `''` where absent.
+///
+/// `extract`'s answer for one input: immutable, hashable, picklable, a
+/// sequence of its five fields as tldextract's `ExtractResult` once was,
+/// with the same fields, properties and `_asdict()`.
+///
+/// >>> r = etld.extract("https://user:pw@www.Example.CO.uk:8080/a")
+/// >>> r.subdomain, r.domain, r.suffix, r.registered_domain, r.fqdn
+/// ('www', 'example', 'co.uk', 'example.co.uk', 'www.example.co.uk')
+/// >>> etld.extract("me.github.io").is_private, etld.extract("me.github.io").registry_suffix
+/// (True, 'io')
+/// >>> etld.extract("http://127.0.0.1:8080/").ipv4
+/// '127.0.0.1'
+#[pyclass(frozen, eq, hash, module = "etld", name = "ExtractResult")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ExtractResult {
+    /// The four string fields end to end, in one allocation: a result is
+    /// made for every call (python/bench/bench.py --scalar, one core).
+    text: Box<str>,
+    /// Where `subdomain`, `domain` and `suffix` end in `text`
+    /// (`registry_suffix` is the rest).
+    ends: [usize; 3],
+    is_private: bool,
+}
+
+impl ExtractResult {
+    /// The result of `parts`.
+    pub fn of(parts: &Parts<'_>) -> ExtractResult {
+        ExtractResult::new(
+            parts.subdomain,
+            parts.domain,
+            parts.suffix,
+            parts.is_private,
+            parts.registry_suffix,
+        )
+    }
+
+    /// The result of an input with no valid host.
+    pub fn empty() -> ExtractResult {
+        ExtractResult::of(&EMPTY)
+    }
+
+    /// The result of these fields.
+    fn new(
+        subdomain: &str,
+        domain: &str,
+        suffix: &str,
+        is_private: bool,
+        registry_suffix: &str,
+    ) -> ExtractResult {
+        let fields = [subdomain, domain, suffix, registry_suffix];
+        let mut text = String::with_capacity(fields.iter().map(|f| f.len()).sum());
+        let mut ends = [0; 3];
+        for (i, field) in fields.into_iter().enumerate() {
+            text.push_str(field);
+            if let Some(end) = ends.get_mut(i) {
+                *end = text.len();
+            }
+        }
+        ExtractResult {
+            text: text.into_boxed_str(),
+            ends,
+            is_private,
+        }
+    }
+
+    /// The string field `i` (0: `subdomain`, 1: `domain`, 2: `suffix`, 3:
+    /// `registry_suffix`).
+    fn field(&self, i: usize) -> &str {
+        let start = match i {
+            0 => 0,
+            _ => self.ends.get(i - 1).copied().unwrap_or(self.text.len()),
+        };
+        let end = self.ends.get(i).copied().unwrap_or(self.text.len());
+        self.text.get(start..end).unwrap_or("")
+    }
+
+    /// The string field or property at `at` of [`FIELDS`] (not
+    /// `is_private`), as [`Parts::strings`] gives it. A domain alone that
+    /// reads as an IP address is one, as `extract` writes an address.
+    fn string(&self, at: usize) -> String {
+        let (subdomain, domain, suffix) = (self.field(0), self.field(1), self.field(2));
+        let bare = subdomain.is_empty() && suffix.is_empty();
+        let ip = match bare {
+            true if domain.parse::<Ipv4Addr>().is_ok() => Some(Ip::V4),
+            true if domain.parse::<Ipv6Addr>().is_ok() => Some(Ip::V6),
+            _ => None,
+        };
+        let parts = Parts {
+            subdomain,
+            domain,
+            suffix,
+            is_private: self.is_private,
+            registry_suffix: self.field(3),
+            ip,
+        };
+        let mut fqdn = String::new();
+        let at = if at > PRIVATE_AT { at - 1 } else { at };
+        parts.strings(&mut fqdn)[at].to_string()
+    }
+
+    /// The five fields, as a tuple.
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        (
+            self.field(0),
+            self.field(1),
+            self.field(2),
+            self.is_private,
+            self.field(3),
+        )
+            .into_pyobject(py)
+    }
+}
+
+#[pymethods]
+impl ExtractResult {
+    /// A result of these parts.
+    #[new]
+    #[pyo3(
+        signature = (subdomain, domain, suffix, is_private = false, registry_suffix = ""),
+        text_signature = "(subdomain, domain, suffix, is_private=False, registry_suffix='')"
+    )]
+    fn py_new(
+        subdomain: &str,
+        domain: &str,
+        suffix: &str,
+        is_private: bool,
+        registry_suffix: &str,
+    ) -> ExtractResult {
+        ExtractResult::new(subdomain, domain, suffix, is_private, registry_suffix)
+    }
+
+    /// The names of the five fields, in order.
+    #[classattr]
+    fn _fields() -> (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+    ) {
+        (
+            "subdomain",
+            "domain",
+            "suffix",
+            "is_private",
+            "registry_suffix",
+        )
+    }
+
+    /// The labels left of the registrable domain.
+    #[getter]
+    fn subdomain(&self) -> &str {
+        self.field(0)
+    }
+
+    /// The label left of the public suffix (an IP address's text for an IP).
+    #[getter]
+    fn domain(&self) -> &str {
+        self.field(1)
+    }
+
+    /// The public suffix.
+    #[getter]
+    fn suffix(&self) -> &str {
+        self.field(2)
+    }
+
+    /// Whether the suffix comes from the list's PRIVATE section.
+    #[getter]
+    fn is_private(&self) -> bool {
+        self.is_private
+    }
+
+    /// The public suffix under the ICANN section alone.
+    #[getter]
+    fn registry_suffix(&self) -> &str {
+        self.field(3)
+    }
+
+    /// The registrable domain, `domain.suffix`; `''` without both.
+    #[getter]
+    fn registered_domain(&self) -> String {
+        self.string(3)
+    }
+
+    /// The registrable domain (tldextract's newer name for it).
+    #[getter]
+    fn top_domain_under_public_suffix(&self) -> String {
+        self.string(4)
+    }
+
+    /// The whole name, `subdomain.domain.suffix`; `''` without a domain and
+    /// a suffix.
+    #[getter]
+    fn fqdn(&self) -> String {
+        self.string(5)
+    }
+
+    /// The IPv4 address the host is, in its canonical form; `''`.
+    #[getter]
+    fn ipv4(&self) -> String {
+        self.string(6)
+    }
+
+    /// The IPv6 address the host is, compressed as the URL standard writes
+    /// it; `''`.
+    #[getter]
+    fn ipv6(&self) -> String {
+        self.string(7)
+    }
+
+    /// The registrable domain under the ICANN section alone.
+    #[getter]
+    fn top_domain_under_registry_suffix(&self) -> String {
+        self.string(10)
+    }
+
+    /// The five fields as a dict.
+    fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("subdomain", self.field(0))?;
+        d.set_item("domain", self.field(1))?;
+        d.set_item("suffix", self.field(2))?;
+        d.set_item("is_private", self.is_private)?;
+        d.set_item("registry_suffix", self.field(3))?;
+        Ok(d)
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.fields(py)?.try_iter()
+    }
+
+    fn __len__(&self) -> usize {
+        5
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.fields(py)?.as_any().get_item(index)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let r = |s: &str| -> PyResult<String> { Ok(PyString::new(py, s).repr()?.to_string()) };
+        Ok(format!(
+            "ExtractResult(subdomain={}, domain={}, suffix={}, is_private={}, registry_suffix={})",
+            r(self.field(0))?,
+            r(self.field(1))?,
+            r(self.field(2))?,
+            if self.is_private { "True" } else { "False" },
+            r(self.field(3))?,
+        ))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        Ok((slf.get_type(), slf.get().fields(slf.py())?))
     }
 }
 
