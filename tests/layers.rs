@@ -352,6 +352,12 @@ fn bad_texts_give_their_line() {
         err.to_string(),
         "a compiled list (.fst) cannot be laid over a list: give the list text (.dat) it was compiled from"
     );
+    // Its magic alone says so, though what follows would read as rules
+    // (found by the `layers` fuzz target).
+    let mut text = etld::format::MAGIC.to_vec();
+    text.extend_from_slice(b"pp\n");
+    assert!(etld::RuleSet::parse(&text).is_ok());
+    assert!(matches!(list.with_extra("x.dat", &text), Err(Error::CompiledLayer)));
     // A failed text leaves the layers as they were.
     let mut layers = Layers::new(list);
     layers.add("good.dat", b"good.example\n").unwrap();
