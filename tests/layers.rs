@@ -357,7 +357,10 @@ fn bad_texts_give_their_line() {
     let mut text = etld::format::MAGIC.to_vec();
     text.extend_from_slice(b"pp\n");
     assert!(etld::RuleSet::parse(&text).is_ok());
-    assert!(matches!(list.with_extra("x.dat", &text), Err(Error::CompiledLayer)));
+    assert!(matches!(
+        list.with_extra("x.dat", &text),
+        Err(Error::CompiledLayer)
+    ));
     // A failed text leaves the layers as they were.
     let mut layers = Layers::new(list);
     layers.add("good.dat", b"good.example\n").unwrap();
