@@ -34,7 +34,11 @@ fuzz_target!(|data: &[u8]| {
     for host in &hosts {
         for output in OUTPUTS {
             for o in all_options().iter().map(|o| o.output(output)) {
-                assert_eq!(answer(map, host, &o), answer(tree, host, &o), "{host:?} {o:?}");
+                assert_eq!(
+                    answer(map, host, &o),
+                    answer(tree, host, &o),
+                    "{host:?} {o:?}"
+                );
             }
         }
     }

@@ -81,7 +81,11 @@ fuzz_target!(|data: &[u8]| {
     let unfolded = list.clone();
     unfolded.unfold();
     etld::cost::take();
-    for host in fixed.iter().copied().chain(hosts.iter().map(String::as_str)) {
+    for host in fixed
+        .iter()
+        .copied()
+        .chain(hosts.iter().map(String::as_str))
+    {
         let answer = format!("{:?}", list.lookup(host));
         let units = etld::cost::take();
         let bound = etld::cost::lookup_bound(host.split('.').count());

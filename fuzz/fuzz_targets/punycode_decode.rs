@@ -4,8 +4,7 @@
 #![no_main]
 
 use etld_punycode::{
-    check_a_label, decode, decode_into, is_canonical_code_point, Codec,
-    Error, Limits,
+    check_a_label, decode, decode_into, is_canonical_code_point, Codec, Error, Limits,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -20,7 +19,10 @@ fuzz_target!(|data: &[u8]| {
     // The flags form agrees, and reports one flag per code point.
     let mut out2 = vec!['\0'; data.len()];
     let mut flags = vec![false; data.len()];
-    assert_eq!(Codec::PUNYCODE.decode_into_with_flags(data, &mut out2, &mut flags), result);
+    assert_eq!(
+        Codec::PUNYCODE.decode_into_with_flags(data, &mut out2, &mut flags),
+        result
+    );
 
     // The String form agrees on UTF-8 input.
     if let Ok(s) = core::str::from_utf8(data) {

@@ -2,9 +2,9 @@
 //! iterator, fmt and String forms agree; the A-label helpers round-trip.
 #![no_main]
 
-use etld_punycode::{Codec, 
-    check_a_label, decode, decode_into, encode, encode_into,
-    has_ace_prefix, to_ascii_label, to_ascii_label_into, to_unicode_label, Error,
+use etld_punycode::{
+    check_a_label, decode, decode_into, encode, encode_into, has_ace_prefix, to_ascii_label,
+    to_ascii_label_into, to_unicode_label, Codec, Error,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -32,7 +32,10 @@ fuzz_target!(|s: &str| {
     Codec::PUNYCODE.encode_fmt(s, &mut fmt).expect("encode_fmt");
     assert_eq!(fmt, alloc);
     let mut buf2 = vec![0u8; n];
-    assert_eq!(Codec::PUNYCODE.encode_chars_into(s.chars(), &mut buf2), Ok(n));
+    assert_eq!(
+        Codec::PUNYCODE.encode_chars_into(s.chars(), &mut buf2),
+        Ok(n)
+    );
     assert_eq!(buf2, puny);
     if n > 0 {
         assert_eq!(
