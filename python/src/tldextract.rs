@@ -388,11 +388,13 @@ impl ExtractResult {
     /// The five fields as a dict.
     fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("subdomain", self.field(0))?;
-        d.set_item("domain", self.field(1))?;
-        d.set_item("suffix", self.field(2))?;
-        d.set_item("is_private", self.is_private)?;
-        d.set_item("registry_suffix", self.field(3))?;
+        let (names, values) = (
+            ExtractResult::_fields().into_pyobject(py)?,
+            self.fields(py)?,
+        );
+        for (name, value) in names.iter().zip(values.iter()) {
+            d.set_item(name, value)?;
+        }
         Ok(d)
     }
 
