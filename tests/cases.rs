@@ -44,62 +44,27 @@ fn browser() -> Options {
 }
 
 #[test]
+#[rustfmt::skip]
 fn kobe_jp_in_both_wildcard_modes() {
     // *.kobe.jp and !city.kobe.jp; no kobe.jp rule.
     check(
         strict(),
         &[
             ("kobe.jp", Some("jp"), Some("kobe.jp"), I, true),
-            (
-                "city.kobe.jp",
-                Some("kobe.jp"),
-                Some("city.kobe.jp"),
-                I,
-                true,
-            ),
-            (
-                "www.city.kobe.jp",
-                Some("kobe.jp"),
-                Some("city.kobe.jp"),
-                I,
-                true,
-            ),
+            ("city.kobe.jp", Some("kobe.jp"), Some("city.kobe.jp"), I, true),
+            ("www.city.kobe.jp", Some("kobe.jp"), Some("city.kobe.jp"), I, true),
             ("c.kobe.jp", Some("c.kobe.jp"), None, I, true),
-            (
-                "b.c.kobe.jp",
-                Some("c.kobe.jp"),
-                Some("b.c.kobe.jp"),
-                I,
-                true,
-            ),
-            (
-                "a.b.c.kobe.jp",
-                Some("c.kobe.jp"),
-                Some("b.c.kobe.jp"),
-                I,
-                true,
-            ),
+            ("b.c.kobe.jp", Some("c.kobe.jp"), Some("b.c.kobe.jp"), I, true),
+            ("a.b.c.kobe.jp", Some("c.kobe.jp"), Some("b.c.kobe.jp"), I, true),
         ],
     );
     check(
         browser(),
         &[
             ("kobe.jp", Some("kobe.jp"), None, I, true),
-            (
-                "city.kobe.jp",
-                Some("kobe.jp"),
-                Some("city.kobe.jp"),
-                I,
-                true,
-            ),
+            ("city.kobe.jp", Some("kobe.jp"), Some("city.kobe.jp"), I, true),
             ("c.kobe.jp", Some("c.kobe.jp"), None, I, true),
-            (
-                "b.c.kobe.jp",
-                Some("c.kobe.jp"),
-                Some("b.c.kobe.jp"),
-                I,
-                true,
-            ),
+            ("b.c.kobe.jp", Some("c.kobe.jp"), Some("b.c.kobe.jp"), I, true),
         ],
     );
 }
@@ -128,68 +93,34 @@ fn ck() {
 }
 
 #[test]
+#[rustfmt::skip]
 fn myjino_ru() {
     // myjino.ru and *.hosting.myjino.ru etc. (PRIVATE), ru (ICANN).
     check(
         strict(),
         &[
             ("myjino.ru", Some("myjino.ru"), None, P, true),
-            (
-                "foo.myjino.ru",
-                Some("myjino.ru"),
-                Some("foo.myjino.ru"),
-                P,
-                true,
-            ),
-            (
-                "hosting.myjino.ru",
-                Some("myjino.ru"),
-                Some("hosting.myjino.ru"),
-                P,
-                true,
-            ),
-            (
-                "a.hosting.myjino.ru",
-                Some("a.hosting.myjino.ru"),
-                None,
-                P,
-                true,
-            ),
-            (
-                "b.a.hosting.myjino.ru",
-                Some("a.hosting.myjino.ru"),
-                Some("b.a.hosting.myjino.ru"),
-                P,
-                true,
-            ),
+            ("foo.myjino.ru", Some("myjino.ru"), Some("foo.myjino.ru"), P, true),
+            ("hosting.myjino.ru", Some("myjino.ru"), Some("hosting.myjino.ru"), P, true),
+            ("a.hosting.myjino.ru", Some("a.hosting.myjino.ru"), None, P, true),
+            ("b.a.hosting.myjino.ru", Some("a.hosting.myjino.ru"), Some("b.a.hosting.myjino.ru"), P, true),
         ],
     );
     check(
         browser(),
-        &[(
-            "hosting.myjino.ru",
-            Some("hosting.myjino.ru"),
-            None,
-            P,
-            true,
-        )],
+        &[("hosting.myjino.ru", Some("hosting.myjino.ru"), None, P, true)],
     );
     check(
         Options::new().sections(Sections::IcannOnly),
         &[
             ("myjino.ru", Some("ru"), Some("myjino.ru"), I, true),
-            (
-                "b.a.hosting.myjino.ru",
-                Some("ru"),
-                Some("myjino.ru"),
-                I,
-                true,
-            ),
+            ("b.a.hosting.myjino.ru", Some("ru"), Some("myjino.ru"), I, true),
         ],
     );
 }
 
 #[test]
+#[rustfmt::skip]
 fn wildcards_match_where_explicit_children_exist() {
     // *.futurecms.at, *.ex.futurecms.at, *.in.futurecms.at: `psl` and
     // `publicsuffix` answer `at` for in.futurecms.at.
@@ -198,34 +129,10 @@ fn wildcards_match_where_explicit_children_exist() {
         &[
             ("futurecms.at", Some("at"), Some("futurecms.at"), I, true),
             ("in.futurecms.at", Some("in.futurecms.at"), None, P, true),
-            (
-                "x.in.futurecms.at",
-                Some("x.in.futurecms.at"),
-                None,
-                P,
-                true,
-            ),
-            (
-                "y.x.in.futurecms.at",
-                Some("x.in.futurecms.at"),
-                Some("y.x.in.futurecms.at"),
-                P,
-                true,
-            ),
-            (
-                "oci.customer-oci.com",
-                Some("oci.customer-oci.com"),
-                None,
-                P,
-                true,
-            ),
-            (
-                "a.oci.customer-oci.com",
-                Some("a.oci.customer-oci.com"),
-                None,
-                P,
-                true,
-            ),
+            ("x.in.futurecms.at", Some("x.in.futurecms.at"), None, P, true),
+            ("y.x.in.futurecms.at", Some("x.in.futurecms.at"), Some("y.x.in.futurecms.at"), P, true),
+            ("oci.customer-oci.com", Some("oci.customer-oci.com"), None, P, true),
+            ("a.oci.customer-oci.com", Some("a.oci.customer-oci.com"), None, P, true),
         ],
     );
     check(
@@ -235,6 +142,7 @@ fn wildcards_match_where_explicit_children_exist() {
 }
 
 #[test]
+#[rustfmt::skip]
 fn platform_sh() {
     // ent.platform.sh, eu.platform.sh, us.platform.sh; no platform.sh rule.
     check(
@@ -243,38 +151,21 @@ fn platform_sh() {
             ("platform.sh", Some("sh"), Some("platform.sh"), I, true),
             ("x.platform.sh", Some("sh"), Some("platform.sh"), I, true),
             ("eu.platform.sh", Some("eu.platform.sh"), None, P, true),
-            (
-                "x.eu.platform.sh",
-                Some("eu.platform.sh"),
-                Some("x.eu.platform.sh"),
-                P,
-                true,
-            ),
+            ("x.eu.platform.sh", Some("eu.platform.sh"), Some("x.eu.platform.sh"), P, true),
         ],
     );
 }
 
 #[test]
+#[rustfmt::skip]
 fn trailing_dots() {
     check(
         strict(),
         &[
             ("example.com.", Some("com."), Some("example.com."), I, true),
-            (
-                "www.example.com.",
-                Some("com."),
-                Some("example.com."),
-                I,
-                true,
-            ),
+            ("www.example.com.", Some("com."), Some("example.com."), I, true),
             ("com.", Some("com."), None, I, true),
-            (
-                "a.b.example.",
-                Some("example."),
-                Some("b.example."),
-                None,
-                false,
-            ),
+            ("a.b.example.", Some("example."), Some("b.example."), None, false),
         ],
     );
     let list = List::builtin();
@@ -455,84 +346,31 @@ fn invalid_a_labels() {
 }
 
 #[test]
+#[rustfmt::skip]
 fn unicode_and_mixed_forms() {
     check(
         strict(),
         &[
             ("WWW.Øyer.no", Some("øyer.no"), Some("www.øyer.no"), I, true),
-            (
-                "www.食狮.XN--55QX5D.cn",
-                Some("xn--55qx5d.cn"),
-                Some("食狮.xn--55qx5d.cn"),
-                I,
-                true,
-            ),
-            (
-                "www.食狮.公司.cn",
-                Some("公司.cn"),
-                Some("食狮.公司.cn"),
-                I,
-                true,
-            ),
-            (
-                "www.xn--85x722f.xn--55qx5d.cn",
-                Some("xn--55qx5d.cn"),
-                Some("xn--85x722f.xn--55qx5d.cn"),
-                I,
-                true,
-            ),
-            (
-                "食狮。公司．cn",
-                Some("公司.cn"),
-                Some("食狮.公司.cn"),
-                I,
-                true,
-            ),
-            (
-                "ＥＸＡＭＰＬＥ.com",
-                Some("com"),
-                Some("example.com"),
-                I,
-                true,
-            ),
+            ("www.食狮.XN--55QX5D.cn", Some("xn--55qx5d.cn"), Some("食狮.xn--55qx5d.cn"), I, true),
+            ("www.食狮.公司.cn", Some("公司.cn"), Some("食狮.公司.cn"), I, true),
+            ("www.xn--85x722f.xn--55qx5d.cn", Some("xn--55qx5d.cn"), Some("xn--85x722f.xn--55qx5d.cn"), I, true),
+            ("食狮。公司．cn", Some("公司.cn"), Some("食狮.公司.cn"), I, true),
+            ("ＥＸＡＭＰＬＥ.com", Some("com"), Some("example.com"), I, true),
         ],
     );
     check(
         Options::new().output(Output::Ascii),
         &[
-            (
-                "WWW.Øyer.no",
-                Some("xn--yer-zna.no"),
-                Some("www.xn--yer-zna.no"),
-                I,
-                true,
-            ),
-            (
-                "www.食狮.XN--55QX5D.cn",
-                Some("xn--55qx5d.cn"),
-                Some("xn--85x722f.xn--55qx5d.cn"),
-                I,
-                true,
-            ),
+            ("WWW.Øyer.no", Some("xn--yer-zna.no"), Some("www.xn--yer-zna.no"), I, true),
+            ("www.食狮.XN--55QX5D.cn", Some("xn--55qx5d.cn"), Some("xn--85x722f.xn--55qx5d.cn"), I, true),
         ],
     );
     check(
         Options::new().output(Output::Unicode),
         &[
-            (
-                "www.xn--yer-zna.no",
-                Some("øyer.no"),
-                Some("www.øyer.no"),
-                I,
-                true,
-            ),
-            (
-                "www.食狮.XN--55QX5D.cn",
-                Some("公司.cn"),
-                Some("食狮.公司.cn"),
-                I,
-                true,
-            ),
+            ("www.xn--yer-zna.no", Some("øyer.no"), Some("www.øyer.no"), I, true),
+            ("www.食狮.XN--55QX5D.cn", Some("公司.cn"), Some("食狮.公司.cn"), I, true),
             ("example.com", Some("com"), Some("example.com"), I, true),
         ],
     );

@@ -13,20 +13,10 @@ use proptest::prelude::*;
 
 const BUILTIN_DAT: &[u8] = include_bytes!("../vectors/public_suffix_list.dat");
 
-/// Everything a lookup answers, as text.
+/// Everything a lookup answers (its `Debug` form shows every part, the
+/// rule and the ICANN answer), or its error, as text.
 fn answer(list: &List, host: &str, options: &Options) -> String {
-    match list.lookup_with(host, options) {
-        Ok(d) => format!(
-            "{} {:?} {:?} {:?} {:?} {}",
-            d.as_str(),
-            d.suffix(),
-            d.registrable(),
-            d.subdomain(),
-            d.section(),
-            d.is_known()
-        ),
-        Err(e) => format!("error: {e:?}"),
-    }
+    format!("{:?}", list.lookup_with(host, options))
 }
 
 /// `texts` appended to `base`, each after a line break.

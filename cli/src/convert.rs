@@ -69,18 +69,13 @@ impl<C: Conversion> Processor for Converter<C> {
         }
     }
 
-    fn refuse<W: Write>(
-        &mut self,
-        input: &[u8],
-        message: &dyn Display,
-        out: &mut W,
-    ) -> io::Result<()> {
+    fn refuse<W: Write>(&mut self, input: &[u8], why: &dyn Display, out: &mut W) -> io::Result<()> {
         let scratch = &mut self.scratch;
-        write_refusal(out, self.json, input, message, |out, input| {
+        write_refusal(out, self.json, input, why, |out, input| {
             let answer = Answer {
                 input,
                 output: None,
-                error: Some(Message(message)),
+                error: Some(Message(why)),
             };
             write_json(out, scratch, &answer)
         })

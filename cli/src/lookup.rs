@@ -230,14 +230,9 @@ impl Processor for Lookup<'_> {
         self.answer_lines_of(batch::lines_of(text), out)
     }
 
-    fn refuse<W: Write>(
-        &mut self,
-        input: &[u8],
-        message: &dyn Display,
-        out: &mut W,
-    ) -> io::Result<()> {
+    fn refuse<W: Write>(&mut self, input: &[u8], why: &dyn Display, out: &mut W) -> io::Result<()> {
         let input = String::from_utf8_lossy(input);
-        self.write(&input, None, Err(message), out)
+        self.write(&input, None, Err(why), out)
     }
 }
 

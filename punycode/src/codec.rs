@@ -277,14 +277,7 @@ impl Codec {
     /// input is otherwise valid).
     #[inline]
     pub fn decode_into(&self, input: &[u8], out: &mut [char]) -> Result<usize, Error> {
-        decode_core(
-            &self.params,
-            self.limits.max_decode_len,
-            input,
-            out,
-            None,
-            &mut Quiet,
-        )
+        self.decode_with(input, out, None, &mut Quiet)
     }
 
     /// [`decode_into`](Self::decode_into), also writing the mixed-case
@@ -302,14 +295,7 @@ impl Codec {
         out: &mut [char],
         flags: &mut [bool],
     ) -> Result<usize, Error> {
-        decode_core(
-            &self.params,
-            self.limits.max_decode_len,
-            input,
-            out,
-            Some(flags),
-            &mut Quiet,
-        )
+        self.decode_with(input, out, Some(flags), &mut Quiet)
     }
 
     /// [`decode_into`](Self::decode_into), calling `on_step` once per
@@ -335,14 +321,21 @@ impl Codec {
         out: &mut [char],
         on_step: F,
     ) -> Result<usize, Error> {
-        decode_core(
-            &self.params,
-            self.limits.max_decode_len,
-            input,
-            out,
-            None,
-            &mut Calls(on_step),
-        )
+        self.decode_with(input, out, None, &mut Calls(on_step))
+    }
+
+    /// The decoding every `decode_*` method runs, under this codec's
+    /// parameters and limits.
+    #[inline(always)]
+    fn decode_with<O: Observer>(
+        &self,
+        input: &[u8],
+        out: &mut [char],
+        flags: Option<&mut [bool]>,
+        obs: &mut O,
+    ) -> Result<usize, Error> {
+        let max_len = self.limits.max_decode_len;
+        decode_core(&self.params, max_len, input, out, flags, obs)
     }
 }
 

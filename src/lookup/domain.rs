@@ -211,15 +211,18 @@ fn ascii_pattern(name: &str, stars: u16) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The name and its parts, as text.
+/// The name and its parts, the rule and the ICANN-only answer, as text.
 impl fmt::Debug for Domain<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Domain")
             .field("name", &self.as_str())
             .field("suffix", &self.suffix())
             .field("registrable", &self.registrable())
+            .field("rule", &self.rule())
             .field("section", &self.section())
             .field("known", &self.is_known())
+            .field("icann_suffix", &self.icann_suffix())
+            .field("icann_registrable", &self.icann_registrable())
             .finish()
     }
 }
@@ -545,7 +548,8 @@ mod tests {
         assert_eq!(
             format!("{d:?}"),
             "Domain { name: \"www.example.co.uk\", suffix: Some(\"co.uk\"), \
-             registrable: Some(\"example.co.uk\"), section: Some(Icann), known: true }"
+             registrable: Some(\"example.co.uk\"), rule: Some(\"co.uk\"), section: Some(Icann), \
+             known: true, icann_suffix: Some(\"co.uk\"), icann_registrable: Some(\"example.co.uk\") }"
         );
     }
 

@@ -40,14 +40,8 @@ pub trait Processor {
         Ok(n)
     }
 
-    /// Writes an error line for `input` with the given message, newline
-    /// included.
-    fn refuse<W: Write>(
-        &mut self,
-        input: &[u8],
-        message: &dyn Display,
-        out: &mut W,
-    ) -> io::Result<()>;
+    /// Writes an error line for `input` saying `why`, newline included.
+    fn refuse<W: Write>(&mut self, input: &[u8], why: &dyn Display, out: &mut W) -> io::Result<()>;
 }
 
 /// The lines of `text` (complete lines, each ending with `\n`), without

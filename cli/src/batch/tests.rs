@@ -19,13 +19,8 @@ impl Processor for Echo {
         writeln!(out, "{}:{input}", input.len())
     }
 
-    fn refuse<W: Write>(
-        &mut self,
-        input: &[u8],
-        message: &dyn Display,
-        out: &mut W,
-    ) -> io::Result<()> {
-        writeln!(out, "{}:error: {message}", input.len())
+    fn refuse<W: Write>(&mut self, input: &[u8], why: &dyn Display, out: &mut W) -> io::Result<()> {
+        writeln!(out, "{}:error: {why}", input.len())
     }
 }
 

@@ -62,32 +62,15 @@ pub(crate) fn check_chars(mut chars: impl Iterator<Item = char>) -> Result<(), (
     let (mut en, mut an) = (false, false);
     for (i, c) in (1..).zip(chars) {
         let b = class(c);
-        let allowed = if rtl {
-            matches!(
-                b,
-                Bidi::R
-                    | Bidi::AL
-                    | Bidi::AN
-                    | Bidi::EN
-                    | Bidi::ES
-                    | Bidi::CS
-                    | Bidi::ET
-                    | Bidi::ON
-                    | Bidi::BN
-                    | Bidi::NSM
-            )
+        // Numbers, separators, neutrals and marks are allowed in either
+        // direction; letters only in their own.
+        let allowed = matches!(
+            b,
+            Bidi::EN | Bidi::ES | Bidi::CS | Bidi::ET | Bidi::ON | Bidi::BN | Bidi::NSM
+        ) || if rtl {
+            matches!(b, Bidi::R | Bidi::AL | Bidi::AN)
         } else {
-            matches!(
-                b,
-                Bidi::L
-                    | Bidi::EN
-                    | Bidi::ES
-                    | Bidi::CS
-                    | Bidi::ET
-                    | Bidi::ON
-                    | Bidi::BN
-                    | Bidi::NSM
-            )
+            b == Bidi::L
         };
         if !allowed {
             let rule = if rtl {

@@ -118,28 +118,20 @@ impl Error {
 
     /// The same error for a name that starts `by` bytes further on (a
     /// label checked alone, placed in its host).
-    pub(crate) fn shifted(self, by: usize) -> Error {
-        let mut e = self;
-        match &mut e {
-            Error::Disallowed { offset, .. }
-            | Error::ALabelNotAscii { offset }
-            | Error::Punycode { offset, .. }
-            | Error::ALabelTooLong { offset }
-            | Error::ALabelAsciiOnly { offset }
-            | Error::NotNfc { offset }
-            | Error::ALabelPrefix { offset }
-            | Error::LeadingCombiningMark { offset, .. }
-            | Error::NotValid { offset, .. }
-            | Error::ContextJ { offset, .. }
-            | Error::Bidi { offset, .. }
-            | Error::Encode { offset, .. } => *offset += by,
-        }
-        e
+    pub(crate) fn shifted(mut self, by: usize) -> Error {
+        *self.offset_mut() += by;
+        self
     }
 
     /// Byte offset in the name as given (see [`Error`]).
     pub fn offset(&self) -> usize {
-        match *self {
+        let mut e = *self;
+        *e.offset_mut()
+    }
+
+    /// Where every kind keeps its offset.
+    fn offset_mut(&mut self) -> &mut usize {
+        match self {
             Error::Disallowed { offset, .. }
             | Error::ALabelNotAscii { offset }
             | Error::Punycode { offset, .. }
