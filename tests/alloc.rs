@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use etld_testkit::alloc::{allocations, live, peak, reset_peak, Counting};
+use etld_testkit::alloc::{allocations, live, peak, reset_peak, Counting, CANONICAL_HOSTS};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -16,24 +16,7 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 fn canonical_lookups_do_not_allocate() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let list = etld::List::builtin();
-    let hosts = [
-        "www.example.com",
-        "example.com.",
-        "a.b.c.example.co.uk",
-        "me.github.io",
-        "x.y.kobe.jp",
-        "city.kobe.jp",
-        "www.ck",
-        "a.b.in.futurecms.at",
-        "ec2-1-2-3-4.us-west-2.compute.amazonaws.com",
-        "xn--85x722f.xn--55qx5d.cn",
-        "unknown.tld-that-is-not-listed",
-        "co.uk",
-        // Walked in their Unicode form (the tree's twins of `xn--` labels).
-        "www.食狮.公司.cn",
-        "bücher.de",
-        "пример.рф.",
-    ];
+    let hosts = CANONICAL_HOSTS;
     // Warm up: the built-in list loads on first use, and a thread's UTS 46
     // buffers are made, then grown to fit, by the hosts that need
     // processing (a Unicode host the list answers from its map, before the

@@ -208,6 +208,30 @@ fn to_ascii(name: &str) -> String {
         .join(".")
 }
 
+/// Labels of lengths around the scan's word and chunk sizes (7, 8, 9, 15,
+/// 16, 17 bytes), so that hosts built of them end, and have labels start and
+/// end, on either side of every boundary of the scan's reads.
+const LONG_LABELS: &[&str] = &[
+    "a",
+    "bcdefgh",
+    "bcdefghi",
+    "bcdefghij",
+    "k-lmnopqrstuvwx",
+    "klmnopqrstuvwxyz",
+    "klmnopqrstuvwxyz0",
+];
+
+/// `host` with the letters at the set bits of `case` (cycling) upper-cased.
+fn mixed_case(host: &str, case: u64) -> String {
+    host.chars()
+        .enumerate()
+        .map(|(i, c)| match case >> (i % 64) & 1 {
+            1 => c.to_ascii_uppercase(),
+            _ => c,
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -256,34 +280,6 @@ proptest! {
             }
         }
     }
-}
-
-/// Labels of lengths around the scan's word and chunk sizes (7, 8, 9, 15,
-/// 16, 17 bytes), so that hosts built of them end, and have labels start and
-/// end, on either side of every boundary of the scan's reads.
-const LONG_LABELS: &[&str] = &[
-    "a",
-    "bcdefgh",
-    "bcdefghi",
-    "bcdefghij",
-    "k-lmnopqrstuvwx",
-    "klmnopqrstuvwxyz",
-    "klmnopqrstuvwxyz0",
-];
-
-/// `host` with the letters at the set bits of `case` (cycling) upper-cased.
-fn mixed_case(host: &str, case: u64) -> String {
-    host.chars()
-        .enumerate()
-        .map(|(i, c)| match case >> (i % 64) & 1 {
-            1 => c.to_ascii_uppercase(),
-            _ => c,
-        })
-        .collect()
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// Hosts of every length up to ~140 bytes, in lower and mixed case (the
     /// answer is the lower-cased one), against the model.

@@ -468,9 +468,12 @@ impl PyList {
         }
         let input = import(data)?;
         let list = &self.list;
-        let chunks = column::interruptible(py, input.len(), |stop| match url {
-            false => column::answer(list, &options, op, &input, stop),
-            true => column::answer_of_urls(list, &options, op, &input, stop),
+        let chunks = column::interruptible(py, input.len(), |stop| {
+            let answer = |op, input: &_| column::answer(list, &options, op, input, stop);
+            match url {
+                false => answer(op, &input),
+                true => column::answer_of_urls(answer, op, &input),
+            }
         })?;
         wrap(data, Column::new(chunks))
     }

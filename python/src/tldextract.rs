@@ -209,30 +209,6 @@ impl ExtractResult {
         ExtractResult::of(&EMPTY)
     }
 
-    /// The result of these fields.
-    fn new(
-        subdomain: &str,
-        domain: &str,
-        suffix: &str,
-        is_private: bool,
-        registry_suffix: &str,
-    ) -> ExtractResult {
-        let fields = [subdomain, domain, suffix, registry_suffix];
-        let mut text = String::with_capacity(fields.iter().map(|f| f.len()).sum());
-        let mut ends = [0; 3];
-        for (i, field) in fields.into_iter().enumerate() {
-            text.push_str(field);
-            if let Some(end) = ends.get_mut(i) {
-                *end = text.len();
-            }
-        }
-        ExtractResult {
-            text: text.into_boxed_str(),
-            ends,
-            is_private,
-        }
-    }
-
     /// The string field `i` (0: `subdomain`, 1: `domain`, 2: `suffix`, 3:
     /// `registry_suffix`).
     fn field(&self, i: usize) -> &str {
@@ -281,22 +257,102 @@ impl ExtractResult {
     }
 }
 
-#[pymethods]
-impl ExtractResult {
+/// Defines `ExtractResult`'s methods (its `#[pymethods]`, one block as
+/// PyO3 takes a class's, with no macro inside it): a getter for each of
+/// `fields` `$field = $i` (the string field `i`, see
+/// [`ExtractResult::field`]), one for each of `strings` `$string = $at`
+/// (the value at `at` of [`FIELDS`], see [`ExtractResult::string`]), then
+/// the methods written out in the braces.
+macro_rules! extract_methods {
+    (
+        fields { $($(#[$doc:meta])* $field:ident = $i:literal;)* }
+        strings { $($(#[$string_doc:meta])* $string:ident = $at:literal;)* }
+        { $($methods:tt)* }
+    ) => {
+        #[pymethods]
+        impl ExtractResult {
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $field(&self) -> &str {
+                    self.field($i)
+                }
+            )*
+            $(
+                $(#[$string_doc])*
+                #[getter]
+                fn $string(&self) -> String {
+                    self.string($at)
+                }
+            )*
+            $($methods)*
+        }
+    };
+}
+
+extract_methods! {
+    fields {
+        /// The labels left of the registrable domain.
+        subdomain = 0;
+
+        /// The label left of the public suffix (an IP address's text for an IP).
+        domain = 1;
+
+        /// The public suffix.
+        suffix = 2;
+
+        /// The public suffix under the ICANN section alone.
+        registry_suffix = 3;
+    }
+    strings {
+        /// The registrable domain, `domain.suffix`; `''` without both.
+        registered_domain = 3;
+
+        /// The registrable domain (tldextract's newer name for it).
+        top_domain_under_public_suffix = 4;
+
+        /// The whole name, `subdomain.domain.suffix`; `''` without a domain and
+        /// a suffix.
+        fqdn = 5;
+
+        /// The IPv4 address the host is, in its canonical form; `''`.
+        ipv4 = 6;
+
+        /// The IPv6 address the host is, compressed as the URL standard writes
+        /// it; `''`.
+        ipv6 = 7;
+
+        /// The registrable domain under the ICANN section alone.
+        top_domain_under_registry_suffix = 10;
+    }
+    {
     /// A result of these parts.
     #[new]
     #[pyo3(
         signature = (subdomain, domain, suffix, is_private = false, registry_suffix = ""),
         text_signature = "(subdomain, domain, suffix, is_private=False, registry_suffix='')"
     )]
-    fn py_new(
+    fn new(
         subdomain: &str,
         domain: &str,
         suffix: &str,
         is_private: bool,
         registry_suffix: &str,
     ) -> ExtractResult {
-        ExtractResult::new(subdomain, domain, suffix, is_private, registry_suffix)
+        let fields = [subdomain, domain, suffix, registry_suffix];
+        let mut text = String::with_capacity(fields.iter().map(|f| f.len()).sum());
+        let mut ends = [0; 3];
+        for (i, field) in fields.into_iter().enumerate() {
+            text.push_str(field);
+            if let Some(end) = ends.get_mut(i) {
+                *end = text.len();
+            }
+        }
+        ExtractResult {
+            text: text.into_boxed_str(),
+            ends,
+            is_private,
+        }
     }
 
     /// The names of the five fields, in order.
@@ -317,72 +373,10 @@ impl ExtractResult {
         )
     }
 
-    /// The labels left of the registrable domain.
-    #[getter]
-    fn subdomain(&self) -> &str {
-        self.field(0)
-    }
-
-    /// The label left of the public suffix (an IP address's text for an IP).
-    #[getter]
-    fn domain(&self) -> &str {
-        self.field(1)
-    }
-
-    /// The public suffix.
-    #[getter]
-    fn suffix(&self) -> &str {
-        self.field(2)
-    }
-
     /// Whether the suffix comes from the list's PRIVATE section.
     #[getter]
     fn is_private(&self) -> bool {
         self.is_private
-    }
-
-    /// The public suffix under the ICANN section alone.
-    #[getter]
-    fn registry_suffix(&self) -> &str {
-        self.field(3)
-    }
-
-    /// The registrable domain, `domain.suffix`; `''` without both.
-    #[getter]
-    fn registered_domain(&self) -> String {
-        self.string(3)
-    }
-
-    /// The registrable domain (tldextract's newer name for it).
-    #[getter]
-    fn top_domain_under_public_suffix(&self) -> String {
-        self.string(4)
-    }
-
-    /// The whole name, `subdomain.domain.suffix`; `''` without a domain and
-    /// a suffix.
-    #[getter]
-    fn fqdn(&self) -> String {
-        self.string(5)
-    }
-
-    /// The IPv4 address the host is, in its canonical form; `''`.
-    #[getter]
-    fn ipv4(&self) -> String {
-        self.string(6)
-    }
-
-    /// The IPv6 address the host is, compressed as the URL standard writes
-    /// it; `''`.
-    #[getter]
-    fn ipv6(&self) -> String {
-        self.string(7)
-    }
-
-    /// The registrable domain under the ICANN section alone.
-    #[getter]
-    fn top_domain_under_registry_suffix(&self) -> String {
-        self.string(10)
     }
 
     /// The five fields as a dict.
@@ -430,6 +424,7 @@ impl ExtractResult {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         Ok((slf.get_type(), slf.get().fields(slf.py())?))
+    }
     }
 }
 

@@ -26,6 +26,28 @@ thread_local! {
     static THREAD_ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
 
+/// Hosts whose lookup on the built-in list allocates nothing, once the
+/// list is loaded: lower-case ASCII, and Unicode already in canonical form
+/// (walked as they are, against the tree's twins of `xn--` labels).
+pub const CANONICAL_HOSTS: &[&str] = &[
+    "www.example.com",
+    "example.com.",
+    "a.b.c.example.co.uk",
+    "me.github.io",
+    "x.y.kobe.jp",
+    "city.kobe.jp",
+    "www.ck",
+    "a.b.in.futurecms.at",
+    "ec2-1-2-3-4.us-west-2.compute.amazonaws.com",
+    "xn--85x722f.xn--55qx5d.cn",
+    "unknown.tld-that-is-not-listed",
+    "co.uk",
+    // Walked in their Unicode form (the tree's twins of `xn--` labels).
+    "www.食狮.公司.cn",
+    "bücher.de",
+    "пример.рф.",
+];
+
 /// Allocations (and reallocations) made so far, by every thread.
 pub fn allocations() -> usize {
     ALLOCATIONS.load(Ordering::Relaxed)

@@ -78,24 +78,12 @@ pub fn answer(
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
     );
     if string_part && t == DataType::Utf8View {
-        return Ok(vec![answer_views(
-            list,
-            options,
-            op,
-            &input.chunks,
-            threads,
-            stop,
-        )?]);
+        let column = answer_views(list, options, op, &input.chunks, threads, stop)?;
+        return Ok(vec![column]);
     }
     if threads == 1 {
-        return Ok(vec![answer_chunks(
-            list,
-            options,
-            op,
-            &input.chunks,
-            &t,
-            stop,
-        )?]);
+        let column = answer_chunks(list, options, op, &input.chunks, &t, stop)?;
+        return Ok(vec![column]);
     }
     let pieces: Vec<Vec<ArrayRef>> = split(&input.chunks, rows.div_ceil(threads))
         .into_iter()
@@ -110,18 +98,17 @@ pub fn answer(
     })
 }
 
-/// [`answer`] for the host of each URL of `input`, as `Op::Host` takes it
-/// out: NULL where there is none, and for `Op::Error` why.
+/// `answer` (a call of [`answer`] with the list, options and stop flag
+/// bound) for the host of each URL of `input`, as `Op::Host` takes it out:
+/// NULL where there is none, and for `Op::Error` why.
 pub fn answer_of_urls(
-    list: &List,
-    options: &Options,
+    answer: impl Fn(Op, &Imported) -> PyResult<Vec<ArrayRef>>,
     op: Op,
     input: &Imported,
-    stop: &Stop,
 ) -> PyResult<Vec<ArrayRef>> {
     if op == Op::Error {
         // The lookups of the URLs' hosts say why a URL has none too.
-        return answer(list, options, Op::LookupUrl, input, stop)?
+        return answer(Op::LookupUrl, input)?
             .iter()
             .map(|c| {
                 c.as_struct_opt()
@@ -131,14 +118,14 @@ pub fn answer_of_urls(
             })
             .collect();
     }
-    let chunks = answer(list, options, Op::Host, input, stop)?;
+    let chunks = answer(Op::Host, input)?;
     let hosts = Imported {
         data_type: chunks
             .first()
             .map_or_else(|| string_type(input), |c| c.data_type().clone()),
         chunks,
     };
-    answer(list, options, op, &hosts, stop)
+    answer(op, &hosts)
 }
 
 /// Answers `op` for every row of `chunks` in one array, of strings of the
