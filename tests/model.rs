@@ -45,29 +45,25 @@ fn rule_set(rules: &[(Vec<String>, bool, bool)]) -> RuleSet {
 fn check_all(set: &RuleSet, hosts: &[String]) -> Result<(), TestCaseError> {
     let list = List::from_rules(set).expect("compiles");
     let model = Model::new(set);
+    let rules: Vec<_> = set
+        .rules()
+        .iter()
+        .map(|r| format!("{r} {:?}", r.section()))
+        .collect();
     for options in all_options() {
         for host in hosts {
+            let at = || format!("host {host} options {options:?} rules {rules:?}");
             prop_assert_eq!(
                 answer(&list, host, &options),
                 model.lookup(host, &options),
-                "host {} options {:?} rules {:?}",
-                host,
-                options,
-                set.rules()
-                    .iter()
-                    .map(|r| format!("{r} {:?}", r.section()))
-                    .collect::<Vec<_>>()
+                "{}",
+                at()
             );
             prop_assert_eq!(
                 rich(&list, host, &options),
                 model.rich(host, &options),
-                "host {} options {:?} rules {:?}",
-                host,
-                options,
-                set.rules()
-                    .iter()
-                    .map(|r| format!("{r} {:?}", r.section()))
-                    .collect::<Vec<_>>()
+                "{}",
+                at()
             );
         }
     }

@@ -198,42 +198,25 @@ fn an_overlong_line_is_an_error_line() {
     );
 }
 
+#[rustfmt::skip]
 #[test]
 fn options() {
-    assert_eq!(ok(&["--icann-only", "me.github.io"], ""), "github.io\tio\n");
-    assert_eq!(ok(&["--no-implicit-rule", "a.b.example"], ""), "\t\n");
-    assert_eq!(
-        ok(&["--no-implicit-rule", "--json", "a.b.example"], ""),
-        "{\"input\":\"a.b.example\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"rule\":null,\"icann_suffix\":null,\"icann_registrable\":null,\"error\":null}\n"
-    );
-    assert_eq!(
-        ok(&["kobe.jp", "a.b.kobe.jp"], ""),
-        "kobe.jp\tjp\na.b.kobe.jp\tb.kobe.jp\n"
-    );
-    assert_eq!(ok(&["--wildcard-root", "kobe.jp"], ""), "\tkobe.jp\n");
-    assert_eq!(
-        ok(&["--output", "ascii", "www.食狮.公司.cn"], ""),
-        "xn--85x722f.xn--55qx5d.cn\txn--55qx5d.cn\n"
-    );
-    assert_eq!(
-        ok(
-            &["--output", "unicode", "www.xn--85x722f.xn--55qx5d.cn"],
-            ""
-        ),
-        "食狮.公司.cn\t公司.cn\n"
-    );
-    assert_eq!(
-        ok(&["--output", "input", "xn--85x722f.公司.cn"], ""),
-        "xn--85x722f.公司.cn\t公司.cn\n"
-    );
-    // Options combine, and apply to a batch from stdin too.
-    assert_eq!(
-        ok(
-            &["lookup", "--icann-only", "--wildcard-root"],
-            "kobe.jp\nme.github.io\n"
-        ),
-        "\tkobe.jp\ngithub.io\tio\n"
-    );
+    let json = "{\"input\":\"a.b.example\",\"suffix\":null,\"registrable\":null,\"subdomain\":null,\"label\":null,\"section\":null,\"known\":false,\"rule\":null,\"icann_suffix\":null,\"icann_registrable\":null,\"error\":null}\n";
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["--icann-only", "me.github.io"], "", "github.io\tio\n"),
+        (&["--no-implicit-rule", "a.b.example"], "", "\t\n"),
+        (&["--no-implicit-rule", "--json", "a.b.example"], "", json),
+        (&["kobe.jp", "a.b.kobe.jp"], "", "kobe.jp\tjp\na.b.kobe.jp\tb.kobe.jp\n"),
+        (&["--wildcard-root", "kobe.jp"], "", "\tkobe.jp\n"),
+        (&["--output", "ascii", "www.食狮.公司.cn"], "", "xn--85x722f.xn--55qx5d.cn\txn--55qx5d.cn\n"),
+        (&["--output", "unicode", "www.xn--85x722f.xn--55qx5d.cn"], "", "食狮.公司.cn\t公司.cn\n"),
+        (&["--output", "input", "xn--85x722f.公司.cn"], "", "xn--85x722f.公司.cn\t公司.cn\n"),
+        // Options combine, and apply to a batch from stdin too.
+        (&["lookup", "--icann-only", "--wildcard-root"], "kobe.jp\nme.github.io\n", "\tkobe.jp\ngithub.io\tio\n"),
+    ];
+    for (args, stdin, want) in cases {
+        assert_eq!(ok(args, stdin), *want, "etld {args:?}");
+    }
 }
 
 #[test]
@@ -545,17 +528,22 @@ fn unreadable_input_fails() {
     }
 }
 
-/// Runs `etld ARGS` on `block` written `times` times, reads the start of
-/// its output, which must be `first`, and closes it: etld ends with status
-/// 0 and writes nothing on stderr.
-fn ends_quietly_when_its_output_closes(args: &[&str], block: Vec<u8>, times: usize, first: &[u8]) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+/// `etld ARGS` started, its standard streams piped.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_etld"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .expect("etld starts")
+}
+
+/// Runs `etld ARGS` on `block` written `times` times, reads the start of
+/// its output, which must be `first`, and closes it: etld ends with status
+/// 0 and writes nothing on stderr.
+fn ends_quietly_when_its_output_closes(args: &[&str], block: Vec<u8>, times: usize, first: &[u8]) {
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         for _ in 0..times {
@@ -863,13 +851,7 @@ fn answers_line_by_line(args: &[&str]) {
     use std::sync::mpsc;
     use std::time::Duration;
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("etld starts");
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let stdout = child.stdout.take().expect("stdout is piped");
     let (tx, rx) = mpsc::channel();

@@ -93,23 +93,17 @@ fn options(
     wildcard_root: Option<bool>,
     output: Option<&str>,
 ) -> PyResult<Options> {
+    use etld::Sections::{All, IcannOnly};
+    use etld::Wildcard::{Browser, Strict};
     let mut o = base;
     if let Some(icann) = icann_only {
-        o = o.sections(if icann {
-            Sections::IcannOnly
-        } else {
-            Sections::All
-        });
+        o = o.sections(if icann { IcannOnly } else { All });
     }
     if let Some(rule) = implicit_rule {
         o = o.implicit_rule(rule);
     }
     if let Some(root) = wildcard_root {
-        o = o.wildcard(if root {
-            Wildcard::Browser
-        } else {
-            Wildcard::Strict
-        });
+        o = o.wildcard(if root { Browser } else { Strict });
     }
     if let Some(output) = output {
         o = o.output(match output {

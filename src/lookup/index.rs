@@ -383,22 +383,12 @@ impl Index {
         };
         match bare.len() <= SHORT {
             true => self.match_name::<1>(bare, mask, implicit_rule, check_a_labels),
-            false => self.match_long(bare, mask, implicit_rule, check_a_labels),
+            // Few hosts are that long: out of line, the fast path stays
+            // half the size.
+            false => {
+                cold(move || self.match_name::<WORDS>(bare, mask, implicit_rule, check_a_labels))
+            }
         }
-    }
-
-    /// [`Index::match_name`] for a host over [`SHORT`] bytes, out of line:
-    /// few hosts are that long, and the fast path stays half the size.
-    #[cold]
-    #[inline(never)]
-    fn match_long(
-        &self,
-        bare: &[u8],
-        mask: u8,
-        implicit_rule: bool,
-        check_a_labels: bool,
-    ) -> Result<(Match, Form), Stop> {
-        self.match_name::<WORDS>(bare, mask, implicit_rule, check_a_labels)
     }
 
     /// [`Index::match_canonical`] with a bitmap of `W` words of dots.
@@ -531,4 +521,11 @@ impl Index {
             None => crate::host::uts46::a_label_is_rtl(label),
         }
     }
+}
+
+/// Runs `f` out of line, as a path few calls take.
+#[cold]
+#[inline(never)]
+fn cold<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
