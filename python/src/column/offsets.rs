@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, GenericStringArray, OffsetSizeTrait};
+use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait};
 use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use etld::{List, Options};
 use pyo3::exceptions::PyValueError;
@@ -73,6 +73,8 @@ pub(super) fn string_parts<O: OffsetSizeTrait>(
             nulls_at(rows, &null_rows),
         )
     };
+    // What `try_new` would have checked, in debug builds (the tests').
+    debug_assert!(array.to_data().validate_full().is_ok());
     Ok(Arc::new(array))
 }
 

@@ -140,6 +140,8 @@ pub(super) fn answer_views(
     // time (python/bench/bench.py, a polars Series on one core).
     let array =
         unsafe { StringViewArray::new_unchecked(ScalarBuffer::from(views), buffers, nulls) };
+    // What `try_new` would have checked, in debug builds (the tests').
+    debug_assert!(array.to_data().validate_full().is_ok());
     Ok(Arc::new(array))
 }
 
