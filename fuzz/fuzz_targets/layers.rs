@@ -54,8 +54,8 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(layered.layers().len(), 1);
         }
         (Ok(_), Err(e)) => panic!("laid, but the appended text fails: {e}"),
-        // A text that starts as a compiled list does is refused as a
-        // layer, whatever follows the magic.
+        // A text that starts with a compiled list's magic is refused as a
+        // layer, whatever follows it.
         (Err(etld::Error::CompiledLayer), _) => assert!(etld::format::is_fst_file(extra)),
         // The extra text fails alone: it is invalid, has no rule, or its
         // VERSION does not fit a header, so the appended text's fails too

@@ -19,7 +19,7 @@ use arrow_schema::{DataType, Field, Fields};
 use etld::{List, Options, Section};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyIterator, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyIterator, PyTuple, PyType};
 
 use crate::column::Strings;
 
@@ -78,6 +78,16 @@ pub const FIELDS: [&str; 11] = [
 
 /// Where `is_private`, the only field not a string, stands in [`FIELDS`].
 const PRIVATE_AT: usize = 8;
+
+/// The names of `ExtractResult`'s five fields, in order (its `_fields`),
+/// taken from [`FIELDS`].
+const RESULT_FIELDS: [&str; 5] = [
+    FIELDS[0],
+    FIELDS[1],
+    FIELDS[2],
+    FIELDS[PRIVATE_AT],
+    FIELDS[PRIVATE_AT + 1],
+];
 
 /// Calls `f` with the parts of `input` (a URL, host, `host:port` or e-mail
 /// address) on `list` with `options`, and gives back what it returns.
@@ -357,20 +367,8 @@ extract_methods! {
 
     /// The names of the five fields, in order.
     #[classattr]
-    fn _fields() -> (
-        &'static str,
-        &'static str,
-        &'static str,
-        &'static str,
-        &'static str,
-    ) {
-        (
-            "subdomain",
-            "domain",
-            "suffix",
-            "is_private",
-            "registry_suffix",
-        )
+    fn _fields(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+        PyTuple::new(py, RESULT_FIELDS)
     }
 
     /// Whether the suffix comes from the list's PRIVATE section.
@@ -382,11 +380,7 @@ extract_methods! {
     /// The five fields as a dict.
     fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        let (names, values) = (
-            ExtractResult::_fields().into_pyobject(py)?,
-            self.fields(py)?,
-        );
-        for (name, value) in names.iter().zip(values.iter()) {
+        for (name, value) in RESULT_FIELDS.into_iter().zip(self.fields(py)?.iter()) {
             d.set_item(name, value)?;
         }
         Ok(d)
@@ -409,15 +403,12 @@ extract_methods! {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let r = |s: &str| -> PyResult<String> { Ok(PyString::new(py, s).repr()?.to_string()) };
-        Ok(format!(
-            "ExtractResult(subdomain={}, domain={}, suffix={}, is_private={}, registry_suffix={})",
-            r(self.field(0))?,
-            r(self.field(1))?,
-            r(self.field(2))?,
-            if self.is_private { "True" } else { "False" },
-            r(self.field(3))?,
-        ))
+        let fields = RESULT_FIELDS
+            .into_iter()
+            .zip(self.fields(py)?.iter())
+            .map(|(name, value)| Ok(format!("{name}={}", value.repr()?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(format!("ExtractResult({})", fields.join(", ")))
     }
 
     fn __reduce__<'py>(
