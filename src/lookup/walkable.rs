@@ -216,6 +216,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::list::unfolded_later::answer;
     use crate::lookup::tree::LabelTree;
     use crate::rules::compile;
     use crate::rules::format::{self, Header};
@@ -322,12 +323,6 @@ mod tests {
         ];
         (prop::collection::vec(label, 1..7), value)
             .prop_map(|(labels, value)| (labels.join("."), value))
-    }
-
-    /// Everything a lookup answers (its `Debug` form shows every part, the
-    /// rule and the ICANN answer), or its error, as text.
-    fn answer(list: &List, host: &str, options: &Options) -> String {
-        format!("{:?}", list.lookup_with(host, options))
     }
 
     proptest! {
