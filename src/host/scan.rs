@@ -32,8 +32,7 @@
 use crate::error::HostError;
 use crate::host::key::{label_key, same_label, word};
 use crate::host::label::{
-    check_a_label_rtl, check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL,
-    MAX_NAME,
+    check_a_label_rtl, check_ascii_label, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
 };
 
 /// Why a scan, or the lookup built on it, stopped without a match.
@@ -42,6 +41,11 @@ pub(crate) enum Stop {
     /// The host is not canonical (a forbidden or separator character):
     /// canonicalise it first.
     NotCanonical,
+    /// The host is canonical ASCII but for Unicode labels that are not
+    /// walkable as they stand (see `label::is_walkable_unicode`), or whose
+    /// answer is wanted in another form than the host's own: it is not
+    /// walked; its mapped form may be, else it is canonicalised.
+    Unicode,
     /// The host is invalid.
     Invalid(HostError),
 }
@@ -480,19 +484,32 @@ impl<'h, const W: usize> Name<'h, W> {
         self.bytes.len()
     }
 
+    /// A name that `canonicalize_host` wrote, without a trailing dot and
+    /// of at most `64 * W` bytes: canonical ASCII whose labels it has
+    /// checked, so only its dots are found, and nothing is checked again.
+    pub(crate) fn processed(bytes: &'h [u8]) -> Self {
+        let mut dots = [0u64; W];
+        for (i, _) in bytes.iter().enumerate().filter(|&(_, &b)| b == b'.') {
+            if let Some(word) = dots.get_mut(i / 64) {
+                *word |= 1 << (i % 64);
+            }
+        }
+        Name { bytes, dots }
+    }
+
     /// Scans a host that has no trailing dot, where it is: every ASCII byte
     /// must be canonical but for upper-case letters (read lower-cased by the
-    /// walk, see [`Form::FOLDED`]), every label 1 to 63 bytes long, and, when
-    /// `check_a_labels`, every `xn--` label a valid A-label (a host built by
-    /// `canonicalize_host` has had its labels checked already); the labels
-    /// with `--` of a host whose labels are otherwise fine are left to check
-    /// after the walk ([`Form::A_LABELS`]). Non-ASCII characters are left as
-    /// they are. Returns the name and what it found (see [`Form`]).
+    /// walk, see [`Form::FOLDED`]), every label 1 to 63 bytes long, and
+    /// every `xn--` label a valid A-label; the labels with `--` of a host
+    /// whose labels are otherwise fine are left to check after the walk
+    /// ([`Form::A_LABELS`]). Non-ASCII characters are left as they are.
+    /// Returns the name and what it found (see [`Form`]). A name that
+    /// `canonicalize_host` wrote is not scanned: see [`Name::processed`].
     ///
     /// A host with an ASCII byte that is not canonical (a forbidden code
     /// point, a space) gives [`Stop::NotCanonical`].
     #[inline(always)]
-    pub(crate) fn scan(host: &'h [u8], check_a_labels: bool) -> Result<(Self, Form), Stop> {
+    pub(crate) fn scan(host: &'h [u8]) -> Result<(Self, Form), Stop> {
         let len = host.len();
         if len > MAX_NAME.min(64 * W) {
             return Err(Stop::Invalid(HostError::TooLong(len)));
@@ -580,8 +597,8 @@ impl<'h, const W: usize> Name<'h, W> {
             hyphen_carry = h >> 63;
         }
         if empty || len > MAX_LABEL {
-            name.check_each(check_a_labels)?;
-        } else if double_hyphen && check_a_labels {
+            name.check_each()?;
+        } else if double_hyphen {
             form = form | Form::A_LABELS;
         }
         Ok((name, form))
@@ -619,25 +636,24 @@ impl<'h, const W: usize> Name<'h, W> {
         Ok(rtl)
     }
 
-    /// Checks the labels (1 to 63 bytes long; `xn--` labels valid A-labels
-    /// when `check_a_labels`), from the left so that the first bad label is
+    /// Checks the labels (1 to 63 bytes long; `xn--` labels valid
+    /// A-labels), from the left so that the first bad label is
     /// the one reported. An A-label that decodes to right-to-left
     /// characters makes the name a Bidi domain name: it is sent to be
     /// processed whole ([`Stop::NotCanonical`]), where the Bidi rule is
     /// checked, as [`Name::check_labels_before`]'s caller does.
     #[cold]
     #[inline(never)]
-    fn check_each(&self, check_a_labels: bool) -> Result<(), Stop> {
+    fn check_each(&self) -> Result<(), Stop> {
         let mut start = 0;
         for label in self.as_bytes().split(|&b| b == b'.') {
-            let checked = match check_a_labels {
-                true if etld_punycode::has_ace_prefix(label) => match check_a_label_rtl(label) {
+            let checked = match etld_punycode::has_ace_prefix(label) {
+                true => match check_a_label_rtl(label) {
                     Ok(true) => return Err(Stop::NotCanonical),
                     Ok(false) => Ok(()),
                     Err(e) => Err(e),
                 },
-                true => check_ascii_label(label),
-                false => check_label_length(label),
+                false => check_ascii_label(label),
             };
             checked.map_err(|error| Stop::Invalid(HostError::in_label(start, 0, error)))?;
             start += label.len() + 1;
@@ -854,17 +870,17 @@ mod tests {
             for at in 1..len.saturating_sub(1) {
                 let mut host = vec![b'a'; len];
                 host[at] = b'.';
-                let (name, form) = Name::<1>::scan(&host, true).unwrap();
+                let (name, form) = Name::<1>::scan(&host).unwrap();
                 assert_eq!(
                     (name.dots[0], form),
                     (1 << at, Form::CANONICAL),
                     "{len} {at}"
                 );
                 host[at] = b'Q';
-                let (name, form) = Name::<1>::scan(&host, true).unwrap();
+                let (name, form) = Name::<1>::scan(&host).unwrap();
                 assert_eq!((name.dots[0], form), (0, Form::FOLDED), "{len} {at}");
                 host[at..at + 2].copy_from_slice(b"--");
-                let (_, form) = Name::<1>::scan(&host, true).unwrap();
+                let (_, form) = Name::<1>::scan(&host).unwrap();
                 assert_eq!(form, Form::A_LABELS, "{len} {at}");
             }
         }
@@ -873,7 +889,7 @@ mod tests {
     #[test]
     fn scans_labels() {
         let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
-        let (name, form) = Name::<WORDS>::scan(host, true).unwrap();
+        let (name, form) = Name::<WORDS>::scan(host).unwrap();
         assert_eq!((form, name.count()), (Form::CANONICAL, 5));
         let mut starts = vec![0];
         starts.extend(
@@ -888,19 +904,15 @@ mod tests {
             let end = start + rest.iter().position(|&b| b == b'.').unwrap_or(rest.len());
             assert_eq!(name.label_end(start), end, "label {}", k + 1);
         }
-        let form_of = |host: &[u8], check_a_labels| {
-            Name::<WORDS>::scan(host, check_a_labels).map(|(name, form)| (form, name.count()))
-        };
+        let form_of =
+            |host: &[u8]| Name::<WORDS>::scan(host).map(|(name, form)| (form, name.count()));
         let is_label_error = |result: Result<(), Stop>, offset| matches!(result, Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset);
         for (bad, offset) in [(&b".a"[..], 0), (b"a..b", 2), (b"a.", 2)] {
-            assert!(
-                is_label_error(form_of(bad, true).map(drop), offset),
-                "{bad:?}"
-            );
+            assert!(is_label_error(form_of(bad).map(drop), offset), "{bad:?}");
         }
         // A-labels are left to check after the walk, from where it says.
         let bad = b"a.b-c.xn--abc-.xn--bcher-kva.xn--abc-";
-        let (name, form) = Name::<WORDS>::scan(bad, true).unwrap();
+        let (name, form) = Name::<WORDS>::scan(bad).unwrap();
         assert_eq!(form, Form::A_LABELS);
         let none = |_: &[u8]| false;
         assert!(is_label_error(
@@ -920,25 +932,18 @@ mod tests {
         // The labels from `until` on are asked of `listed_rtl`, A-labels only.
         assert_eq!(name.check_labels_before(0, |l| l == b"xn--abc-"), Ok(true));
         assert_eq!(name.check_labels_before(0, |l| l == b"b-c"), Ok(false));
-        assert_eq!(form_of(bad, false), Ok((Form::CANONICAL, 5)));
         // Labels too long or empty are checked first, A-labels with them.
         let long = format!("xn--abc-.{}.com", "a".repeat(64));
-        assert!(is_label_error(form_of(long.as_bytes(), true).map(drop), 0));
-        assert!(is_label_error(
-            form_of(b"xn--abc-.a..com", true).map(drop),
-            0
-        ));
-        assert!(is_label_error(form_of(b"a..xn--abc-", true).map(drop), 2));
-        assert_eq!(form_of(b"a b", true), Err(Stop::NotCanonical));
+        assert!(is_label_error(form_of(long.as_bytes()).map(drop), 0));
+        assert!(is_label_error(form_of(b"xn--abc-.a..com").map(drop), 0));
+        assert!(is_label_error(form_of(b"a..xn--abc-").map(drop), 2));
+        assert_eq!(form_of(b"a b"), Err(Stop::NotCanonical));
         let both = Form::FOLDED | Form::UNICODE;
-        assert_eq!(form_of("Bü.de".as_bytes(), true), Ok((both, 2)));
-        assert_eq!(form_of("bü.de".as_bytes(), true), Ok((Form::UNICODE, 2)));
+        assert_eq!(form_of("Bü.de".as_bytes()), Ok((both, 2)));
+        assert_eq!(form_of("bü.de".as_bytes()), Ok((Form::UNICODE, 2)));
+        assert_eq!(form_of(b"under_score.EXAMPLE.com"), Ok((Form::FOLDED, 3)));
         assert_eq!(
-            form_of(b"under_score.EXAMPLE.com", true),
-            Ok((Form::FOLDED, 3))
-        );
-        assert_eq!(
-            form_of(b"under_score.example.com", true),
+            form_of(b"under_score.example.com"),
             Ok((Form::CANONICAL, 3))
         );
     }
@@ -948,7 +953,7 @@ mod tests {
     type Scanned = (Result<Form, Stop>, Vec<(usize, u64)>);
 
     fn scanned<const W: usize>(host: &[u8]) -> Scanned {
-        let (name, form) = match Name::<W>::scan(host, true) {
+        let (name, form) = match Name::<W>::scan(host) {
             Ok(scanned) => scanned,
             Err(stop) => return (Err(stop), Vec::new()),
         };
@@ -963,6 +968,20 @@ mod tests {
             end = start - 1;
         }
         (Ok(form), labels)
+    }
+
+    #[test]
+    fn processed_names_have_the_dots_a_scan_finds() {
+        let long = format!("{}.example.com", vec!["a".repeat(63); 3].join("."));
+        for host in ["com", "a.b", "www.example.co.uk", "xn--bcher-kva.de", &long] {
+            let bytes = host.as_bytes();
+            let (scanned, _) = Name::<WORDS>::scan(bytes).unwrap();
+            assert_eq!(Name::<WORDS>::processed(bytes).dots, scanned.dots, "{host}");
+            if bytes.len() <= SHORT {
+                let (scanned, _) = Name::<1>::scan(bytes).unwrap();
+                assert_eq!(Name::<1>::processed(bytes).dots, scanned.dots, "{host}");
+            }
+        }
     }
 
     #[test]
@@ -995,7 +1014,7 @@ mod tests {
 
     /// Checks the key of every label of `host` against the tree's.
     fn assert_keys<const W: usize>(host: &str) {
-        let (name, _) = Name::<W>::scan(host.as_bytes(), true).unwrap();
+        let (name, _) = Name::<W>::scan(host.as_bytes()).unwrap();
         let mut start = 0;
         for label in host.split('.') {
             let end = start + label.len();

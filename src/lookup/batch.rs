@@ -363,17 +363,16 @@ impl Index {
         I: IntoIterator<Item = &'h str>,
         F: FnMut(usize, Answer<'_>),
     {
-        let mask = options.mask;
         let mut scratch = Scratch::new();
         for (i, host) in hosts.into_iter().enumerate() {
             // The fast path of `Index::lookup`, inlined into the loop: a
             // lower-case ASCII host is answered with offsets into itself.
-            let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
+            let first = self.match_canonical(host, options);
             let answer = match first {
                 Ok((m, Form::CANONICAL)) if options.output != Output::Unicode => {
                     Answer::walked(host, &m)
                 }
-                first => self.answer_slow(host, options, mask, first, &mut scratch),
+                first => self.answer_slow(host, options, first, &mut scratch),
             };
             // One call of `f`, which the compiler then inlines into the loop
             // however large it is: called from the slow path too, a closure
@@ -394,7 +393,6 @@ impl Index {
         &self,
         host: &'h str,
         options: &Options,
-        mask: u8,
         first: Result<(Match, Form), Stop>,
         scratch: &'s mut Scratch<'h>,
     ) -> Answer<'s>
@@ -414,7 +412,7 @@ impl Index {
                 }
             }
         }
-        match self.lookup_slow(host, options, mask, first) {
+        match self.lookup_slow(host, options, first) {
             // An answer whose name is the host unchanged points into it.
             Ok(d) if d.as_str() == host => Answer::of(host, true, &d),
             Ok(d) => {

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use crate::error::{HostError, LabelError};
 use crate::host::form::InputForm;
 use crate::host::ip::is_ipv6;
-use crate::host::label::{canonicalize_host, is_walkable_unicode, to_unicode_name, AsciiName};
+use crate::host::label::{canonicalize_host, to_unicode_name, AsciiName};
 use crate::host::scan::{Form, Stop};
 use crate::host::uts46::{check_ascii_bidi, is_fast_path, map_stable};
 use crate::lookup::domain::Domain;
@@ -24,12 +24,11 @@ impl Index {
         host: &'h str,
         options: &Options,
     ) -> Result<Domain<'h>, HostError> {
-        let mask = options.mask;
         // The fast path: a host that is canonical ASCII, already lower-case.
         // Everything else (upper case, Unicode, errors) goes to the slow
         // path, which reports every error the same way whichever path would
         // have found it (in the order of `HostError::Label`).
-        let first = self.match_canonical(host.as_bytes(), mask, options.implicit_rule, true);
+        let first = self.match_canonical(host, options);
         if let Ok((m, form)) = &first {
             if options.output != Output::Unicode {
                 if *form == Form::CANONICAL {
@@ -43,7 +42,7 @@ impl Index {
                 }
             }
         }
-        self.lookup_slow(host, options, mask, first)
+        self.lookup_slow(host, options, first)
     }
 
     /// [`Index::lookup`] for every host but a lower-case canonical ASCII
@@ -54,7 +53,6 @@ impl Index {
         &self,
         host: &'h str,
         options: &Options,
-        mask: u8,
         first: Result<(Match, Form), Stop>,
     ) -> Result<Domain<'h>, HostError> {
         if host.is_empty() {
@@ -72,13 +70,10 @@ impl Index {
             }
             // Walked as it is: canonical ASCII, or a Unicode host canonical
             // but for the encoding (walked against the Unicode twins of
-            // `xn--` labels) when the answer is to be in its own form. A
-            // Bidi domain name in another form is processed whole.
-            Ok((m, form))
-                if !form.has(Form::BIDI)
-                    && (!form.has(Form::UNICODE)
-                        || walkable_unicode(host, m.listed_from(), options)) =>
-            {
+            // `xn--` labels) when the answer is to be in its own form
+            // (`Index::match_scanned`). A Bidi domain name in another form
+            // is processed whole.
+            Ok((m, form)) if !form.has(Form::BIDI) => {
                 // The input form: the host, lower-cased.
                 let input = match form.has(Form::FOLDED) {
                     true => Cow::Owned(host.to_ascii_lowercase()),
@@ -99,8 +94,8 @@ impl Index {
             // A Unicode host that UTS 46 may only map (`MÜLLER.de`,
             // full-width forms, ideographic full stops): its mapped form,
             // when that is walkable as it stands.
-            Ok((_, form)) if !form.has(Form::BIDI) && options.output == Output::Input => {
-                if let Some(d) = self.lookup_mapped(host, options, mask) {
+            Err(Stop::Unicode) if options.output == Output::Input => {
+                if let Some(d) = self.lookup_mapped(host, options) {
                     return Ok(d);
                 }
             }
@@ -118,13 +113,7 @@ impl Index {
         if let Some(len) = ascii.too_long() {
             return Err(HostError::TooLong(len));
         }
-        // The labels are checked: the walk need not check them again.
-        let m = match self.match_canonical(ascii.as_bytes(), mask, options.implicit_rule, false) {
-            Ok((m, _)) => m,
-            Err(Stop::Invalid(e)) => return Err(e),
-            // Not reached: a canonical name holds canonical bytes only.
-            Err(Stop::NotCanonical) => return Err(HostError::Empty),
-        };
+        let m = self.match_processed(ascii.as_bytes(), options)?;
         Ok(match input {
             // The input form: the host itself when processing left it so.
             Some(input) => Domain::new(input.into_cow(), &m, ascii.as_bytes()),
@@ -138,29 +127,15 @@ impl Index {
     /// Unicode canonical but for the encoding). `None` for any other host,
     /// and for any error, which full processing then reports.
     #[inline(never)]
-    fn lookup_mapped(&self, host: &str, options: &Options, mask: u8) -> Option<Domain<'static>> {
+    fn lookup_mapped(&self, host: &str, options: &Options) -> Option<Domain<'static>> {
         let mapped = map_stable(host)?;
-        match self.match_canonical(mapped.as_bytes(), mask, options.implicit_rule, true) {
-            Ok((m, form))
-                if !form.has(Form::BIDI)
-                    && !form.has(Form::FOLDED)
-                    && (!form.has(Form::UNICODE)
-                        || walkable_unicode(&mapped, m.listed_from(), options)) =>
-            {
+        match self.match_canonical(&mapped, options) {
+            Ok((m, form)) if !form.has(Form::BIDI) && !form.has(Form::FOLDED) => {
                 Some(Domain::with_offsets(Cow::Owned(mapped), &m))
             }
             _ => None,
         }
     }
-}
-
-/// Whether a Unicode host that the scan let through may be answered from
-/// its walk: its answer is to be in its own form, and its Unicode labels are
-/// canonical but for the encoding (those from `listed_from` on, found in the
-/// list, are).
-fn walkable_unicode(host: &str, listed_from: usize, options: &Options) -> bool {
-    let bare = host.strip_suffix('.').unwrap_or(host);
-    options.output == Output::Input && is_walkable_unicode(bare, listed_from)
 }
 
 /// The answer for a host walked in its canonical ASCII form `ascii`,

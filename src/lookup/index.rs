@@ -20,13 +20,14 @@ use std::sync::{Arc, OnceLock};
 
 use crate::error::{Error, HostError};
 use crate::host::ip::{is_number, may_end_in_number};
-use crate::host::label::{ByteClass, BYTE_CLASS};
+use crate::host::label::{is_walkable_unicode, ByteClass, BYTE_CLASS};
 use crate::host::scan::{Form, Name, Stop, SHORT, WORDS};
 use crate::lookup::direct::{FstLabels, DIRECT_WALKS};
 use crate::lookup::overlay::{Merged, Overlay, Union};
 use crate::lookup::tree::LabelTree;
 use crate::lookup::walk::{walk, Match};
 use crate::lookup::walkable::{walkable, Walkable};
+use crate::options::{Options, Output};
 use crate::rules::automaton::Automaton;
 use crate::rules::format::Header;
 
@@ -365,30 +366,53 @@ impl Index {
         None
     }
 
-    /// Matches a host, canonical ASCII but for upper-case letters and
-    /// non-ASCII characters (the [`Form`]: what the scan found).
-    /// `check_a_labels` says whether its `xn--` labels still need checking.
+    /// Matches a host as it is given: canonical ASCII but for upper-case
+    /// letters and non-ASCII characters (the [`Form`]: what the scan found).
     #[inline(always)]
     pub(crate) fn match_canonical(
         &self,
-        bytes: &[u8],
-        mask: u8,
-        implicit_rule: bool,
-        check_a_labels: bool,
+        host: &str,
+        options: &Options,
     ) -> Result<(Match, Form), Stop> {
-        // One trailing dot marks an FQDN; the walk sees the name without it.
-        let bare = match bytes {
-            [rest @ .., b'.'] if !rest.is_empty() => rest,
-            _ => bytes,
-        };
+        let bare = host
+            .strip_suffix('.')
+            .filter(|b| !b.is_empty())
+            .unwrap_or(host);
         match bare.len() <= SHORT {
-            true => self.match_name::<1>(bare, mask, implicit_rule, check_a_labels),
+            true => self.match_name::<1>(bare, options),
             // Few hosts are that long: out of line, the fast path stays
             // half the size.
-            false => {
-                cold(move || self.match_name::<WORDS>(bare, mask, implicit_rule, check_a_labels))
-            }
+            false => cold(move || self.match_name::<WORDS>(bare, options)),
         }
+    }
+
+    /// Matches a name that `canonicalize_host` wrote (canonical ASCII, its
+    /// labels checked, at most 253 octets without a trailing dot): it is not
+    /// scanned again, only told apart from an IP address and walked.
+    pub(crate) fn match_processed(
+        &self,
+        bytes: &[u8],
+        options: &Options,
+    ) -> Result<Match, HostError> {
+        let bare = without_trailing_dot(bytes);
+        match bare.len() <= SHORT {
+            true => self.walk_processed(&Name::<1>::processed(bare), options),
+            false => self.walk_processed(&Name::<WORDS>::processed(bare), options),
+        }
+    }
+
+    /// [`Index::match_processed`] of a name with `W` words of dots.
+    fn walk_processed<const W: usize>(
+        &self,
+        name: &Name<'_, W>,
+        options: &Options,
+    ) -> Result<Match, HostError> {
+        if ends_in_number(name) {
+            return Err(HostError::IpAddress);
+        }
+        Ok(self
+            .walk_ascii::<W, false>(name, options.mask, options.implicit_rule)
+            .0)
     }
 
     /// [`Index::match_canonical`] with a bitmap of `W` words of dots.
@@ -400,99 +424,105 @@ impl Index {
     #[inline(always)]
     fn match_name<const W: usize>(
         &self,
-        bare: &[u8],
-        mask: u8,
-        implicit_rule: bool,
-        check_a_labels: bool,
+        bare: &str,
+        options: &Options,
     ) -> Result<(Match, Form), Stop> {
-        let (name, form) = Name::<W>::scan(bare, check_a_labels)?;
-        let scanned = name.as_bytes();
-        // A last label that ends in a hex digit or `x` may be a number.
-        if scanned.last().is_some_and(|&b| may_end_in_number(b))
-            && scanned
-                .get(name.label_start(scanned.len())..)
-                .is_some_and(is_number)
-        {
+        let (name, form) = Name::<W>::scan(bare.as_bytes())?;
+        if ends_in_number(&name) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
         if form != Form::CANONICAL {
-            return self.match_scanned(&name, form, mask, implicit_rule);
+            return self.match_scanned(bare, &name, form, options);
         }
-        let (m, _) = match self.unfolded.get() {
-            Some(unfolded) => {
-                walk::<LabelTree, W, false>(&unfolded.tree, &name, mask, implicit_rule)
-            }
-            None => self.walk_direct::<W, false>(&name, form, mask, implicit_rule)?,
-        };
+        let (m, _) = self.walk_ascii::<W, false>(&name, options.mask, options.implicit_rule);
         Ok((m, form))
+    }
+
+    /// The walk of an ASCII name (upper-case letters read lower-cased when
+    /// `FOLD`): over the tree, or before it is unfolded, out of line, as
+    /// [`Index::walk_direct`] says. Gives the match and where the labels
+    /// found in the list begin.
+    #[inline(always)]
+    fn walk_ascii<const W: usize, const FOLD: bool>(
+        &self,
+        name: &Name<'_, W>,
+        mask: u8,
+        implicit_rule: bool,
+    ) -> (Match, usize) {
+        match self.unfolded.get() {
+            Some(unfolded) => walk::<LabelTree, W, FOLD>(&unfolded.tree, name, mask, implicit_rule),
+            None => self.walk_direct::<W, FOLD>(name, mask, implicit_rule),
+        }
     }
 
     /// The walk of a list whose tree is not unfolded yet: over the map
     /// itself while it may still answer lookups that way, another thread
     /// is unfolding the tree or the tree cannot hold the list (see
-    /// [`crate::lookup::direct`]), else over the tree, unfolded now. A
-    /// Unicode host is sent to have its labels encoded first
-    /// ([`Stop::NotCanonical`]): the map has no Unicode twins.
+    /// [`crate::lookup::direct`]), else over the tree, unfolded now. Only
+    /// for ASCII names: the map has no Unicode twins.
     #[cold]
     #[inline(never)]
     fn walk_direct<const W: usize, const FOLD: bool>(
         &self,
         name: &Name<'_, W>,
-        form: Form,
         mask: u8,
         implicit_rule: bool,
-    ) -> Result<(Match, usize), Stop> {
+    ) -> (Match, usize) {
         if !self.direct.walk_map() {
             if let Some(unfolded) = self.unfolded() {
                 let tree = &unfolded.tree;
-                return Ok(walk::<LabelTree, W, FOLD>(tree, name, mask, implicit_rule));
+                return walk::<LabelTree, W, FOLD>(tree, name, mask, implicit_rule);
             }
         }
-        if form.has(Form::UNICODE) {
-            return Err(Stop::NotCanonical);
-        }
         match (FstLabels::open(self.base_map()), &self.overlay) {
-            (Some(labels), None) => Ok(walk::<FstLabels, W, FOLD>(
-                &labels,
-                name,
-                mask,
-                implicit_rule,
-            )),
+            (Some(labels), None) => walk::<FstLabels, W, FOLD>(&labels, name, mask, implicit_rule),
             (Some(labels), Some(overlay)) => {
                 let both = Union {
                     base: &labels,
                     layer: overlay.tree(),
                 };
-                Ok(walk::<Union<FstLabels>, W, FOLD>(
-                    &both,
-                    name,
-                    mask,
-                    implicit_rule,
-                ))
+                walk::<Union<FstLabels>, W, FOLD>(&both, name, mask, implicit_rule)
             }
             // Not reached: a list answers from its map only if `walkable`
             // (or the test of the built-in list) opened it.
-            (None, _) => Ok((Match::new(None, None, None, false), name.len())),
+            (None, _) => (Match::new(None, None, None, false), name.len()),
         }
     }
 
     /// [`Index::match_name`] for a host of another form than canonical
-    /// ASCII, scanned: out of line, few hosts need it.
+    /// ASCII, scanned (`name`, of the host `bare`): out of line, few hosts
+    /// need it.
+    ///
+    /// A Unicode host is walked as it is, against the tree's Unicode twins
+    /// of `xn--` labels, only when that is its answer: the answer is to be
+    /// in its own form, its Unicode labels are canonical but for the
+    /// encoding ([`is_walkable_unicode`]) and the tree is unfolded (the map
+    /// has no twins, [`Stop::NotCanonical`]). Any other is left unwalked
+    /// ([`Stop::Unicode`]), so that no host is walked twice, as it is and
+    /// once processed.
     #[cold]
     #[inline(never)]
     fn match_scanned<const W: usize>(
         &self,
+        bare: &str,
         name: &Name<'_, W>,
         mut form: Form,
-        mask: u8,
-        implicit_rule: bool,
+        options: &Options,
     ) -> Result<(Match, Form), Stop> {
+        let (mask, implicit_rule) = (options.mask, options.implicit_rule);
         let tree = self.unfolded.get().map(|u| &u.tree);
         let (m, listed_from) = match (tree, form.has(Form::FOLDED)) {
+            // The map has no twins: processed, to be walked in ASCII.
+            (None, _) if form.has(Form::UNICODE) => return Err(Stop::NotCanonical),
+            _ if form.has(Form::UNICODE)
+                && !(options.output == Output::Input && is_walkable_unicode(bare)) =>
+            {
+                return Err(Stop::Unicode)
+            }
             (Some(tree), false) => walk::<LabelTree, W, false>(tree, name, mask, implicit_rule),
             (Some(tree), true) => walk::<LabelTree, W, true>(tree, name, mask, implicit_rule),
-            (None, false) => self.walk_direct::<W, false>(name, form, mask, implicit_rule)?,
-            (None, true) => self.walk_direct::<W, true>(name, form, mask, implicit_rule)?,
+            (None, false) => self.walk_direct::<W, false>(name, mask, implicit_rule),
+            (None, true) => self.walk_direct::<W, true>(name, mask, implicit_rule),
         };
         if form.has(Form::A_LABELS) {
             // An A-label that decodes to right-to-left characters makes the
@@ -506,10 +536,7 @@ impl Index {
                 form = form | Form::BIDI;
             }
         }
-        Ok((
-            m.with_listed_from(listed_from),
-            form.without(Form::A_LABELS),
-        ))
+        Ok((m, form.without(Form::A_LABELS)))
     }
 
     /// Whether `label`, an `xn--` label of the list's own (so a valid
@@ -521,6 +548,28 @@ impl Index {
             None => crate::host::uts46::a_label_is_rtl(label),
         }
     }
+}
+
+/// A name without its one trailing dot, which marks an FQDN: the walk sees
+/// the name without it.
+#[inline(always)]
+fn without_trailing_dot(bytes: &[u8]) -> &[u8] {
+    match bytes {
+        [rest @ .., b'.'] if !rest.is_empty() => rest,
+        _ => bytes,
+    }
+}
+
+/// Whether a name's last label is a number, which makes it an IP address
+/// (docs/behaviour.md section 3 step 3). Only a label that ends in a hex
+/// digit or `x` may be one: most are told apart by their last byte.
+#[inline(always)]
+fn ends_in_number<const W: usize>(name: &Name<'_, W>) -> bool {
+    let bytes = name.as_bytes();
+    bytes.last().is_some_and(|&b| may_end_in_number(b))
+        && bytes
+            .get(name.label_start(bytes.len())..)
+            .is_some_and(is_number)
 }
 
 /// Runs `f` out of line, as a path few calls take.

@@ -142,10 +142,9 @@ impl Labels for LabelTree {
 /// section in bits 32-33 (none, ICANN, PRIVATE), whether a listed rule
 /// prevailed in bit 34, how it matched in bits 35-36 (see [`Shape`]), the
 /// ICANN-only answer in bits 37-44 (see [`Match::icann`]), which labels of
-/// the rule are `*` in bits 45-54 (see [`Match::stars`]), and where the
-/// labels found in the tree begin (see [`Match::listed_from`]) in bits
-/// 55-63. Bits 0-54 are the parts of a [`Domain`](crate::Domain) as it
-/// keeps them ([`Match::parts`]), so an answer takes them as they are: one
+/// the rule are `*` in bits 45-54 (see [`Match::stars`]). These are the
+/// parts of a [`Domain`](crate::Domain) as it keeps them ([`Match::parts`]),
+/// so an answer takes them as they are: one
 /// word in a register from the walk to the answer, with nothing to unpack
 /// and pack again. The rule's text is not kept: an answer writes it from
 /// its suffix and these bits when asked (`crate::lookup::domain`).
@@ -238,19 +237,13 @@ impl Match {
     const STARS: u32 = 45;
     pub(crate) const STAR_BITS: u32 = 10;
 
-    /// The bits of a [`Match`] that are the parts of an answer.
-    const PARTS: u64 = (1 << Match::LISTED) - 1;
+    /// The bits of a [`Match`] that are the parts of an answer: all it
+    /// keeps.
+    const PARTS: u64 = (1 << (Match::STARS + Match::STAR_BITS)) - 1;
 
     /// The parts of no match: no suffix, no registrable domain, no
     /// section, not known.
     pub(crate) const NO_PARTS: u64 = Match::NONE as u64 | (Match::NONE as u64) << 16;
-
-    /// Where [`Match::listed_from`] is kept, in nine bits: a walked name
-    /// has at most 256 bytes (`Name::scan`).
-    const LISTED: u32 = 55;
-
-    /// [`Match::listed_from`] not told: past any walked name.
-    const UNLISTED: u64 = (1 << 9) - 1;
 
     /// [`Match::icann`]: the answer under ICANN-only sections is this one.
     pub(crate) const ICANN_SAME: u8 = 0;
@@ -282,15 +275,14 @@ impl Match {
 
     /// The match of a suffix that starts at `suffix`, the registrable
     /// domain at `registrable`, and the bits of its rule (see
-    /// [`Match::rule`]); none of its labels said to be found in the tree.
+    /// [`Match::rule`]).
     #[inline(always)]
     fn with_rule(suffix: Option<usize>, registrable: Option<usize>, rule: u64) -> Match {
         let place = |at: Option<usize>| u64::from(at.map_or(Match::NONE, place));
-        Match(place(suffix) | place(registrable) << 16 | rule | Match::UNLISTED << Match::LISTED)
+        Match(place(suffix) | place(registrable) << 16 | rule)
     }
 
-    /// A match, none of whose labels are said to be found in the tree
-    /// (see [`Match::with_listed_from`]).
+    /// A match of a rule of `section` (none for the implicit rule).
     #[inline(always)]
     pub(crate) fn new(
         suffix: Option<usize>,
@@ -301,19 +293,10 @@ impl Match {
         Match::with_rule(suffix, registrable, Match::rule(section, known))
     }
 
-    /// This match, the labels from `listed_from` on found in the tree (what
-    /// [`walk`] tells beside it).
-    #[inline(always)]
-    pub(crate) fn with_listed_from(self, listed_from: usize) -> Match {
-        let listed = u64::try_from(listed_from).map_or(Match::UNLISTED, |l| l.min(Match::UNLISTED));
-        Match(self.0 & Match::PARTS | listed << Match::LISTED)
-    }
-
-    /// The match whose parts are `bits` (see [`Match::parts`]); no labels
-    /// said to be found in the tree.
+    /// The match whose parts are `bits` (see [`Match::parts`]).
     #[inline(always)]
     pub(crate) fn of_parts(bits: u64) -> Match {
-        Match(bits & Match::PARTS | Match::UNLISTED << Match::LISTED)
+        Match(bits & Match::PARTS)
     }
 
     /// This match, its prevailing rule said to match as `shape` with `*`
@@ -401,16 +384,6 @@ impl Match {
     #[inline(always)]
     pub(crate) fn known(&self) -> bool {
         self.0 >> 34 & 1 != 0
-    }
-
-    /// Where the labels begin that the walk found in the tree one by one
-    /// from the right, not through a wildcard (the name's length when it
-    /// found none; past it when not told). They are the list's own labels,
-    /// so they need no check: a lookup checks the `xn--` and Unicode labels
-    /// before them only.
-    #[inline(always)]
-    pub(crate) fn listed_from(&self) -> usize {
-        (self.0 >> Match::LISTED) as usize
     }
 
     /// How many labels the public suffix has, in `walked`, the host as
@@ -508,8 +481,9 @@ impl Best {
 
 /// Walks a scanned host through the label tree. Returns the match, and
 /// where the labels begin that the walk found in the tree one by one from
-/// the right (see [`Match::listed_from`]; apart, so that a lookup that has
-/// no use for it does not keep it).
+/// the right, not through a wildcard (the name's length when it found
+/// none): they are the list's own labels, so a lookup checks the `xn--`
+/// labels before them only.
 ///
 /// `mask` selects the flags that count (sections, wildcard mode).
 ///
@@ -615,8 +589,8 @@ fn icann_labels<const N: usize>(name: &Name<N>, icann: &Match) -> u8 {
 
 /// The walk of a host that meets an exception rule or a wildcard with rules
 /// below it (see [`walk`]): every rule kept, with a frontier of nodes.
-/// Says that none of the host's labels are listed (see
-/// [`Match::listed_from`]), so that a lookup checks them all.
+/// Says that none of the host's labels are listed (see [`walk`]), so that a
+/// lookup checks them all.
 #[cold]
 #[inline(never)]
 fn walk_all<L: Labels, const N: usize, const FOLD: bool>(
