@@ -1,6 +1,8 @@
 //! One host's answer: the fast path for a canonical ASCII host, and the
-//! slow path for every other, which has the host room canonicalise the host
-//! before it is matched again.
+//! slow path for every other, which answers from the first match when it
+//! can, and else has the host room canonicalise the host and walks the
+//! canonical name, so that a host is walked once (but a Bidi domain name
+//! not in lower-case ASCII: docs/design.md, "Routes").
 
 use std::borrow::Cow;
 
