@@ -2,7 +2,7 @@
 //! slow path for every other, which answers from the first match when it
 //! can, and else has the host room canonicalise the host and walks the
 //! canonical name, so that a host is walked once (but a Bidi domain name
-//! not in lower-case ASCII: docs/design.md, "Routes").
+//! with Unicode labels: docs/design.md, "Routes").
 
 use std::borrow::Cow;
 
@@ -61,14 +61,15 @@ impl Index {
             return Err(HostError::Empty);
         }
         match first {
-            // Lower-case ASCII whose A-labels are valid, one of them
-            // right-to-left: the Bidi rule is all that is left to check.
-            Ok((m, Form::BIDI)) => {
+            // ASCII whose A-labels are valid, one of them right-to-left: the
+            // Bidi rule, on the labels lower-cased, is all that is left to
+            // check.
+            Ok((m, form)) if form.has(Form::BIDI) && !form.has(Form::UNICODE) => {
                 check_ascii_bidi(host.as_bytes()).map_err(|e| HostError::Label {
                     offset: e.offset(),
                     error: LabelError::Uts46(e),
                 })?;
-                return Ok(answer(Cow::Borrowed(host), &m, options.output));
+                return Ok(answer(lower_case(host, form), &m, options.output));
             }
             // Walked as it is: canonical ASCII, or a Unicode host canonical
             // but for the encoding (walked against the Unicode twins of
@@ -77,10 +78,7 @@ impl Index {
             // is processed whole.
             Ok((m, form)) if !form.has(Form::BIDI) => {
                 // The input form: the host, lower-cased.
-                let input = match form.has(Form::FOLDED) {
-                    true => Cow::Owned(host.to_ascii_lowercase()),
-                    false => Cow::Borrowed(host),
-                };
+                let input = lower_case(host, form);
                 return Ok(match form.has(Form::UNICODE) {
                     true => Domain::with_offsets(input, &m),
                     false => answer(input, &m, options.output),
@@ -137,6 +135,14 @@ impl Index {
             }
             _ => None,
         }
+    }
+}
+
+/// A host the scan found in `form`, its ASCII letters lower-cased.
+fn lower_case(host: &str, form: Form) -> Cow<'_, str> {
+    match form.has(Form::FOLDED) {
+        true => Cow::Owned(host.to_ascii_lowercase()),
+        false => Cow::Borrowed(host),
     }
 }
 
