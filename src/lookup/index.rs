@@ -374,6 +374,7 @@ impl Index {
         host: &str,
         options: &Options,
     ) -> Result<(Match, Form), Stop> {
+        // One trailing dot marks an FQDN; the walk sees the name without it.
         let bare = host
             .strip_suffix('.')
             .filter(|b| !b.is_empty())
@@ -551,7 +552,7 @@ impl Index {
 }
 
 /// A name without its one trailing dot, which marks an FQDN: the walk sees
-/// the name without it.
+/// the name without it (as [`Index::match_canonical`] does for a host).
 #[inline(always)]
 fn without_trailing_dot(bytes: &[u8]) -> &[u8] {
     match bytes {
