@@ -20,7 +20,9 @@ every library on the same list of hosts:
   `publicsuffixlist.privatesuffix`, tldextract's
   `top_domain_under_public_suffix`, and pydomainextractor's calls that
   yield it, `extract` and `parse_domain_parts`, of which the faster is the
-  peer; the call alone, its parts left unjoined), and the full split
+  peer: the call alone, its parts left unjoined; and that call with its
+  parts joined into the registrable domain, etld's answer shape, as a
+  user of pydomainextractor writes it), and the full split
   (`etld.extract`, tldextract's shape, and `etld.lookup`, beside
   pydomainextractor's `extract`);
 - a column, hosts/s: `etld.registrable(array)` on a pyarrow array, and
@@ -47,12 +49,12 @@ the sum of its kinds, when each kind's work comes between the others'.
 
 With `--scalar`, it times the scalar calls alone, etld's
 `registrable(host)`, `extract(host)` and `lookup(host)` and
-pydomainextractor's `extract(host)` and `parse_domain_parts(host)` in
-turn, `--repeat` rounds of one pass each, and gives the best pass of each
-and the ratios (the registrable domain alone against pydomainextractor's
-faster call, the full split against its `extract`): the calls share every
-moment of the run, where the default times each library's passes back to
-back.
+pydomainextractor's `extract(host)` and `parse_domain_parts(host)` (alone
+and joined) in turn, `--repeat` rounds of one pass each, and gives the
+best pass of each and the ratios (the registrable domain alone against
+pydomainextractor's faster call and against its joined parts, the full
+split against its `extract`): the calls share every moment of the run,
+where the default times each library's passes back to back.
 
 With `--column`, it times the column alone on one core likewise, in
 turn: `etld.registrable(array)` on a pyarrow array and, in `df.select` of
@@ -96,6 +98,19 @@ def best(fn, repeat):
         fn()
         times.append(time.perf_counter() - t)
     return min(times)
+
+
+def pde_registrable(pde):
+    """pydomainextractor's registrable domain of a host: the fastest way
+    its calls yield it, `parse_domain_parts` with its domain and suffix
+    joined (None where it finds no domain), as a user writes it."""
+    parts = pde.parse_domain_parts
+
+    def registrable(host):
+        suffix, domain, _ = parts(host)
+        return f"{domain}.{suffix}" if domain else None
+
+    return registrable
 
 
 def scalar_loop(f, hosts):
@@ -185,6 +200,12 @@ def main():
         best(scalar_loop(pde.parse_domain_parts, hosts), args.repeat),
         "calls/s",
     )
+    scalar["pydomainextractor joined"] = report(
+        "scalar",
+        "pydomainextractor, joined",
+        best(scalar_loop(pde_registrable(pde), hosts), args.repeat),
+        "calls/s",
+    )
     scalar["publicsuffixlist"] = report(
         "scalar", "publicsuffixlist.privatesuffix", best(scalar_loop(psl.privatesuffix, hosts), args.repeat), "calls/s"
     )
@@ -250,6 +271,7 @@ def main():
 
     print("ratios:")
     print(f"  scalar: etld.registrable / pydomainextractor's faster call  {scalar['etld'] / pde_fastest:.2f}x")
+    print(f"  scalar: etld.registrable / pydomainextractor, joined         {scalar['etld'] / scalar['pydomainextractor joined']:.2f}x")
     print(f"  full split: etld.extract / pydomainextractor.extract         {scalar['etld extract'] / scalar['pydomainextractor']:.2f}x")
     print(f"  full split: etld.lookup / pydomainextractor.extract          {scalar['etld lookup'] / scalar['pydomainextractor']:.2f}x")
     print(f"  scalar: etld / publicsuffixlist             {scalar['etld'] / scalar['publicsuffixlist']:.1f}x")
@@ -300,6 +322,7 @@ def scalar_in_turn(args):
         "etld.lookup": etld.lookup,
         "pydomainextractor.extract": pde.extract,
         "pydomainextractor.parse_domain_parts": pde.parse_domain_parts,
+        "pydomainextractor, joined": pde_registrable(pde),
     }
     for f in calls.values():
         f("warm.example.com")
@@ -311,6 +334,8 @@ def scalar_in_turn(args):
         print(f"  {name:<38} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call")
     pde_fastest = min(fastest["pydomainextractor.extract"], fastest["pydomainextractor.parse_domain_parts"])
     print(f"  etld.registrable / pydomainextractor's faster call  {pde_fastest / fastest['etld.registrable']:.2f}x")
+    joined = fastest["pydomainextractor, joined"] / fastest["etld.registrable"]
+    print(f"  etld.registrable / pydomainextractor, joined        {joined:.2f}x")
     for name in ("etld.extract", "etld.lookup"):
         ratio = fastest["pydomainextractor.extract"] / fastest[name]
         print(f"  {name + ' / pydomainextractor.extract':<51} {ratio:.2f}x")
