@@ -374,7 +374,10 @@ impl Index {
         host: &str,
         options: &Options,
     ) -> Result<(Match, Form), Stop> {
-        // One trailing dot marks an FQDN; the walk sees the name without it.
+        // One trailing dot marks an FQDN; the walk sees the name without it
+        // (`without_trailing_dot`'s rule, on the `str`: slicing the host by
+        // that helper's length costs every lookup a char-boundary check,
+        // `examples/lookup_kinds.rs`, `plain`, under callgrind).
         let bare = host
             .strip_suffix('.')
             .filter(|b| !b.is_empty())
@@ -412,7 +415,7 @@ impl Index {
             return Err(HostError::IpAddress);
         }
         Ok(self
-            .walk_ascii::<W, false>(name, options.mask, options.implicit_rule)
+            .walk_name::<W, false>(name, options.mask, options.implicit_rule)
             .0)
     }
 
@@ -435,16 +438,18 @@ impl Index {
         if form != Form::CANONICAL {
             return self.match_scanned(bare, &name, form, options);
         }
-        let (m, _) = self.walk_ascii::<W, false>(&name, options.mask, options.implicit_rule);
+        let (m, _) = self.walk_name::<W, false>(&name, options.mask, options.implicit_rule);
         Ok((m, form))
     }
 
-    /// The walk of an ASCII name (upper-case letters read lower-cased when
+    /// The walk of a scanned name (upper-case letters read lower-cased when
     /// `FOLD`): over the tree, or before it is unfolded, out of line, as
-    /// [`Index::walk_direct`] says. Gives the match and where the labels
+    /// [`Index::walk_direct`] says, which takes ASCII names only (a Unicode
+    /// one is walked once the tree is unfolded, see
+    /// [`Index::match_scanned`]). Gives the match and where the labels
     /// found in the list begin.
     #[inline(always)]
-    fn walk_ascii<const W: usize, const FOLD: bool>(
+    fn walk_name<const W: usize, const FOLD: bool>(
         &self,
         name: &Name<'_, W>,
         mask: u8,
@@ -510,20 +515,19 @@ impl Index {
         mut form: Form,
         options: &Options,
     ) -> Result<(Match, Form), Stop> {
-        let (mask, implicit_rule) = (options.mask, options.implicit_rule);
-        let tree = self.unfolded.get().map(|u| &u.tree);
-        let (m, listed_from) = match (tree, form.has(Form::FOLDED)) {
-            // The map has no twins: processed, to be walked in ASCII.
-            (None, _) if form.has(Form::UNICODE) => return Err(Stop::NotCanonical),
-            _ if form.has(Form::UNICODE)
-                && !(options.output == Output::Input && is_walkable_unicode(bare)) =>
-            {
-                return Err(Stop::Unicode)
+        if form.has(Form::UNICODE) {
+            if self.unfolded.get().is_none() {
+                // The map has no twins: processed, to be walked in ASCII.
+                return Err(Stop::NotCanonical);
             }
-            (Some(tree), false) => walk::<LabelTree, W, false>(tree, name, mask, implicit_rule),
-            (Some(tree), true) => walk::<LabelTree, W, true>(tree, name, mask, implicit_rule),
-            (None, false) => self.walk_direct::<W, false>(name, mask, implicit_rule),
-            (None, true) => self.walk_direct::<W, true>(name, mask, implicit_rule),
+            if !(options.output == Output::Input && is_walkable_unicode(bare)) {
+                return Err(Stop::Unicode);
+            }
+        }
+        let (mask, implicit_rule) = (options.mask, options.implicit_rule);
+        let (m, listed_from) = match form.has(Form::FOLDED) {
+            false => self.walk_name::<W, false>(name, mask, implicit_rule),
+            true => self.walk_name::<W, true>(name, mask, implicit_rule),
         };
         if form.has(Form::A_LABELS) {
             // An A-label that decodes to right-to-left characters makes the
@@ -552,7 +556,7 @@ impl Index {
 }
 
 /// A name without its one trailing dot, which marks an FQDN: the walk sees
-/// the name without it (as [`Index::match_canonical`] does for a host).
+/// the name without it (a host's, and a processed name's).
 #[inline(always)]
 fn without_trailing_dot(bytes: &[u8]) -> &[u8] {
     match bytes {
