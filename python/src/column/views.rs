@@ -208,16 +208,17 @@ fn views_of(
 
 /// The view of a string of at most 12 bytes, held in the view itself: its
 /// length in the low 32 bits, then its bytes, then zeros (Arrow's layout,
-/// what `arrow_array::builder::make_view` writes). Built from two loads of
-/// fixed size that overlap, where `make_view` copies the bytes by their
-/// length, a call for every short answer (3% of a column of views, a
-/// profile of python/bench/bench.py `--column`).
+/// what `arrow_array::builder::make_view` writes). Built from loads of
+/// fixed size, where `make_view` copies the bytes by their length: a call
+/// for every short answer, 3% of the time of a column of views in a
+/// profile of python/bench/bench.py `--column`.
 #[inline(always)]
 fn inline_view(bytes: &[u8]) -> u128 {
     let n = bytes.len();
-    // The bytes as a little-endian integer: the first `k` and the last `k`,
-    // which overlap (or meet) for `k <= n <= 2k`; the same byte OR-ed with
-    // itself where they do.
+    // The bytes as a little-endian integer, OR-ed together from loads that
+    // cover them all (the first bytes, the last ones, and for one to three
+    // bytes the middle one); where two loads overlap, a byte is OR-ed with
+    // itself.
     let word = |k: usize, at: usize| -> u128 {
         let mut w = [0u8; 8];
         if let (Some(to), Some(from)) = (w.get_mut(..k), bytes.get(at..at + k)) {
