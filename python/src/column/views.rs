@@ -182,11 +182,11 @@ fn views_of(
             let value = name.get(lo..hi).unwrap_or("");
             let host = strs.view(i).filter(|v| v.length > 12);
             let view = match host {
-                _ if value.len() <= 12 => inline_view(value.as_bytes()),
+                _ if value.len() <= 12 => view(value.as_bytes(), 0, 0),
                 // `value` is bytes `lo..hi` of the host, which lies at
                 // `offset` in buffer `buffer_index`, bounds checked when
                 // the host was read.
-                Some(host) if answer.borrows_host() => buffer_view(
+                Some(host) if answer.borrows_host() => view(
                     value.as_bytes(),
                     base + host.buffer_index,
                     host.offset + lo as u32,
@@ -194,7 +194,7 @@ fn views_of(
                 _ => {
                     let offset = copies.len() as u32;
                     copies.extend_from_slice(value.as_bytes());
-                    buffer_view(value.as_bytes(), copies_index, offset)
+                    view(value.as_bytes(), copies_index, offset)
                 }
             };
             if let (Some(v), Some(ok)) = (views.get_mut(row), valid.get_mut(row)) {
@@ -206,17 +206,19 @@ fn views_of(
     Ok(copies)
 }
 
-/// The view of a string of at most 12 bytes, held in the view itself: its
-/// length in the low 32 bits, then its bytes, then zeros (Arrow's layout,
-/// what `arrow_array::builder::make_view` writes). Built from loads of
-/// fixed size, where `make_view` copies the bytes by their length: a call
-/// for every short answer, 3% of the time of a column of views in a
-/// profile of python/bench/bench.py `--column`.
+/// The view of `bytes` in Arrow's layout, what
+/// `arrow_array::builder::make_view` writes: the length in the low 32 bits,
+/// then a string of at most 12 bytes itself (zero-padded), or a longer
+/// one's first four bytes, `buffer_index` and the `offset` where it lies
+/// there. A short string is built from loads of fixed size, where
+/// `make_view` copies it by its length: a call for every short answer, 3%
+/// of the time of a column of views in a profile of python/bench/bench.py
+/// `--column`.
 #[inline(always)]
-fn inline_view(bytes: &[u8]) -> u128 {
+fn view(bytes: &[u8], buffer_index: u32, offset: u32) -> u128 {
     let n = bytes.len();
-    // The bytes as a little-endian integer, OR-ed together from loads that
-    // cover them all (the first bytes, the last ones, and for one to three
+    // A short string as a little-endian integer, OR-ed together from loads
+    // that cover it (the first bytes, the last ones, and for one to three
     // bytes the middle one); where two loads overlap, a byte is OR-ed with
     // itself.
     let word = |k: usize, at: usize| -> u128 {
@@ -231,21 +233,14 @@ fn inline_view(bytes: &[u8]) -> u128 {
         1..=3 => word(1, 0) | word(1, n / 2) | word(1, n - 1),
         4..=7 => word(4, 0) | word(4, n - 4),
         8..=12 => word(8, 0) | word(4, n - 4),
-        _ => return buffer_view(bytes, 0, 0),
+        _ => {
+            let prefix = bytes.first_chunk::<4>().copied().unwrap_or_default();
+            u128::from(u32::from_le_bytes(prefix))
+                | u128::from(buffer_index) << 32
+                | u128::from(offset) << 64
+        }
     };
     n as u128 | data << 32
-}
-
-/// The view of a string of more than 12 bytes that lies at `offset` in
-/// buffer `buffer_index`: its length, its first four bytes, the buffer and
-/// the offset, 32 bits each (Arrow's layout).
-#[inline(always)]
-fn buffer_view(bytes: &[u8], buffer_index: u32, offset: u32) -> u128 {
-    let prefix = bytes.first_chunk::<4>().copied().unwrap_or_default();
-    bytes.len() as u128
-        | u128::from(u32::from_le_bytes(prefix)) << 32
-        | u128::from(buffer_index) << 64
-        | u128::from(offset) << 96
 }
 
 #[cfg(test)]
@@ -258,13 +253,7 @@ mod tests {
         let text: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
         for n in 0..=40 {
             let bytes = &text[..n];
-            let want = make_view(bytes, 3, 77);
-            let got = if n <= 12 {
-                inline_view(bytes)
-            } else {
-                buffer_view(bytes, 3, 77)
-            };
-            assert_eq!(got, want, "{n} bytes");
+            assert_eq!(view(bytes, 3, 77), make_view(bytes, 3, 77), "{n} bytes");
         }
     }
 }
