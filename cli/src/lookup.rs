@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt::Display;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Serialize, Serializer};
 
@@ -20,6 +21,7 @@ use crate::Failure;
 /// Runs `etld lookup`.
 pub fn run(args: &LookupArgs) -> Result<(), Failure> {
     let (list, _) = load_layered(&args.list.files)?;
+    let url_like = AtomicU64::new(0);
     let mut lookup = Lookup {
         list: &list,
         options: args.list.lookup.options(),
@@ -27,8 +29,32 @@ pub fn run(args: &LookupArgs) -> Result<(), Failure> {
         fields: args.fields.clone(),
         url: args.url,
         scratch: Vec::new(),
+        url_like: &url_like,
     };
-    batch::run_threads(&args.hosts, &mut lookup, "hosts", args.threads())
+    let result = batch::run_threads(&args.hosts, &mut lookup, "hosts", args.threads());
+    // Once, after the answers, on stderr: stdout keeps one line an input.
+    let _ = match url_like.load(Ordering::Relaxed) {
+        0 => Ok(()),
+        1 => writeln!(
+            io::stderr().lock(),
+            "etld: 1 invalid host looks like a URL (or host:port, or an e-mail address); \
+             --url looks up its host"
+        ),
+        n => writeln!(
+            io::stderr().lock(),
+            "etld: {n} invalid hosts look like URLs (or host:port, or e-mail addresses); \
+             --url looks up their hosts"
+        ),
+    };
+    result
+}
+
+/// Whether `input`, an invalid host, looks like a URL, `host:port` or an
+/// e-mail address: it holds `:`, `/` or `@`, and the URL parser finds in
+/// it a host other than the whole of it (as it does not in `[::1]`). The
+/// rule of the Python package's hint (`python/src/column/hint.rs`).
+fn looks_like_url(input: &str) -> bool {
+    input.contains([':', '/', '@']) && etld::url::host(input).is_ok_and(|host| host != input)
 }
 
 /// Answers hosts from one list with one set of options.
@@ -46,6 +72,9 @@ pub struct Lookup<'l> {
     pub url: bool,
     /// The reused buffer of a JSON line or of an error message.
     pub scratch: Vec<u8>,
+    /// How many invalid hosts looked like URLs (without `--url`), counted
+    /// across the batch's threads for one note on stderr at the end.
+    pub url_like: &'l AtomicU64,
 }
 
 /// One `--json` answer. The keys are written in this order.
@@ -94,6 +123,9 @@ impl Lookup<'_> {
             (Ok(_), Some(e)) => Some(e),
             (Ok(_), None) => None,
         };
+        if host_error.is_some() && !self.url && looks_like_url(input) {
+            self.url_like.fetch_add(1, Ordering::Relaxed);
+        }
         let a = outcome.ok();
         if self.json {
             let answer = Answer {
@@ -312,6 +344,7 @@ mod tests {
             fields: None,
             url: false,
             scratch: Vec::new(),
+            url_like: &AtomicU64::new(0),
         };
         let mut out = Vec::new();
         lookup.answer(input, &mut out).unwrap();

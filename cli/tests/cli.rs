@@ -1009,9 +1009,16 @@ fn urls_e_mail_addresses_and_host_ports() {
     assert_eq!(lines[0]["registrable"], "example.co.uk");
     assert_eq!(lines[1]["host"], serde_json::Value::Null);
     assert_eq!(lines[1]["error"], "the URL has no host");
-    // Without --url, no host key; the input is a host.
-    let out = ok(&["--json", "www.example.co.uk:8080"], "");
-    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    // Without --url, no host key; the input is a host, and a note on
+    // stderr names --url.
+    let run = etld(&["--json", "www.example.co.uk:8080"], "");
+    assert_eq!(run.code, Some(0));
+    assert!(
+        run.stderr.contains("--url looks up its host"),
+        "{}",
+        run.stderr
+    );
+    let value: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
     assert!(value.get("host").is_none());
     assert_eq!(
         value["error"],
