@@ -7,43 +7,51 @@
 fresh list where later runs find it. ``lookup`` answers each HOST, or each
 line of standard input when there is none, one line each, in order, as
 ``etld`` does: ``REGISTRABLE<TAB>SUFFIX`` (either may be empty) or
-``error: MESSAGE``; ``--json`` writes one object a line, ``--url`` takes
-each input as a URL (or ``host:port``, or an e-mail address).
+``error: MESSAGE``; ``--json`` writes one object a line, the one ``etld
+--json`` writes; ``--url`` takes each input as a URL (or ``host:port``, or
+an e-mail address).
 """
 
 import argparse
 import json
 import sys
-from typing import Iterable, List, Optional
+from typing import Dict, Iterable, List, Optional
 
 import etld
+
+
+# The keys of ``etld --json`` after ``input`` (and ``host``), in its order.
+_KEYS = ("suffix", "registrable", "subdomain", "label", "section", "known", "rule", "icann_suffix", "icann_registrable")
+
+
+def _json_line(input: str, host: Optional[str], url: bool, d: Optional[etld.Domain], error: Optional[str]) -> str:
+    """The object ``etld --json`` writes for ``input``, key for key and
+    byte for byte: ``host`` only with ``--url``, every other key null (and
+    ``known`` false) on an error."""
+    answer: Dict[str, object] = {"input": input}
+    if url:
+        answer["host"] = host
+    for key in _KEYS:
+        answer[key] = getattr(d, key) if d is not None else (False if key == "known" else None)
+    answer["error"] = error
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def _lookup(inputs: Iterable[str], as_json: bool, url: bool) -> None:
     out = sys.stdout
     for line in inputs:
-        host = line[:-1] if line.endswith("\n") else line
-        host = host[:-1] if host.endswith("\r") else host
+        text = line[:-1] if line.endswith("\n") else line
+        text = text[:-1] if text.endswith("\r") else text
+        host = etld.host(text) if url else text
         try:
-            d = etld.lookup_url(host) if url else etld.lookup(host)
+            d: Optional[etld.Domain] = etld.lookup_url(text) if url else etld.lookup(text)
+            error = None
         except (etld.HostError, etld.UrlError) as e:
-            if as_json:
-                out.write(json.dumps({"input": host, "error": str(e)}, ensure_ascii=False) + "\n")
-            else:
-                out.write(f"error: {e}\n")
-            continue
+            d, error = None, str(e)
         if as_json:
-            answer = {
-                "input": host,
-                "suffix": d.suffix,
-                "registrable": d.registrable,
-                "subdomain": d.subdomain,
-                "label": d.label,
-                "section": d.section,
-                "known": d.known,
-                "error": None,
-            }
-            out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+            out.write(_json_line(text, host, url, d, error))
+        elif d is None:
+            out.write(f"error: {error}\n")
         else:
             out.write(f"{d.registrable or ''}\t{d.suffix or ''}\n")
 

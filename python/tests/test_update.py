@@ -112,8 +112,24 @@ def test_python_m_etld(server, tmp_path):
     assert out.stdout == "example.co.uk\tco.uk\nerror: empty label at byte 2\n"
     out = run("lookup", stdin="me.users.etld-test.example\n\n")
     assert out.stdout == "me.users.etld-test.example\tusers.etld-test.example\nerror: empty host\n"
-    out = run("--url", "--json", "https://www.Example.CO.uk:8080/x")
-    assert '"registrable": "example.co.uk"' in out.stdout
+    # `etld --json`'s objects, key for key and byte for byte.
+    out = run("--url", "--json", "https://www.Example.CO.uk:8080/x", "file:///x")
+    assert out.stdout == (
+        '{"input":"https://www.Example.CO.uk:8080/x","host":"www.Example.CO.uk","suffix":"co.uk",'
+        '"registrable":"example.co.uk","subdomain":"www","label":"example","section":"icann","known":true,'
+        '"rule":"co.uk","icann_suffix":"co.uk","icann_registrable":"example.co.uk","error":null}\n'
+        '{"input":"file:///x","host":null,"suffix":null,"registrable":null,"subdomain":null,"label":null,'
+        '"section":null,"known":false,"rule":null,"icann_suffix":null,"icann_registrable":null,'
+        '"error":"the URL has no host"}\n'
+    )
+    out = run("--json", "me.github.io", "a..b")
+    assert out.stdout == (
+        '{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","subdomain":null,'
+        '"label":"me","section":"private","known":true,"rule":"github.io","icann_suffix":"io",'
+        '"icann_registrable":"github.io","error":null}\n'
+        '{"input":"a..b","suffix":null,"registrable":null,"subdomain":null,"label":null,"section":null,'
+        '"known":false,"rule":null,"icann_suffix":null,"icann_registrable":null,"error":"empty label at byte 2"}\n'
+    )
     refused = run("update", "--url", "file:///x")
     assert refused.returncode == 1
     assert refused.stderr.startswith("etld: cannot download file:///x: ")
