@@ -25,9 +25,11 @@ _KEYS = ("suffix", "registrable", "subdomain", "label", "section", "known", "rul
 
 
 def _json_line(input: str, host: Optional[str], url: bool, d: Optional[etld.Domain], error: Optional[str]) -> str:
-    """The object ``etld --json`` writes for ``input``, key for key and
-    byte for byte: ``host`` only with ``--url``, every other key null (and
-    ``known`` false) on an error."""
+    """The object ``etld --json`` writes for ``input``, key for key:
+    ``host`` only with ``--url``, every other key null (and ``known``
+    false) on an error. The one difference is in ``error``: for a host
+    that looks like a URL, the package's message adds what to call
+    instead."""
     answer: Dict[str, object] = {"input": input}
     if url:
         answer["host"] = host

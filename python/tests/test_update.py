@@ -112,7 +112,7 @@ def test_python_m_etld(server, tmp_path):
     assert out.stdout == "example.co.uk\tco.uk\nerror: empty label at byte 2\n"
     out = run("lookup", stdin="me.users.etld-test.example\n\n")
     assert out.stdout == "me.users.etld-test.example\tusers.etld-test.example\nerror: empty host\n"
-    # `etld --json`'s objects, key for key and byte for byte.
+    # `etld --json`'s objects, key for key, written as it writes them.
     out = run("--url", "--json", "https://www.Example.CO.uk:8080/x", "file:///x")
     assert out.stdout == (
         '{"input":"https://www.Example.CO.uk:8080/x","host":"www.Example.CO.uk","suffix":"co.uk",'
