@@ -89,22 +89,12 @@ fn urls_given_as_hosts_get_one_note() {
 /// The note counts the URLs of every thread of a batch read from stdin.
 #[test]
 fn the_note_counts_every_thread() {
-    use std::io::Write;
-    use std::process::Stdio;
     let input: String = (0..5000)
         .map(|i| format!("https://h{i}.example.com/\nh{i}.example.com\n"))
         .collect();
-    let mut child = pinned(env!("CARGO_BIN_EXE_etld"))
-        .args(["--threads", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("etld runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("etld runs");
-    writer.join().unwrap().unwrap();
+    let mut command = pinned(env!("CARGO_BIN_EXE_etld"));
+    command.args(["--threads", "2"]);
+    let out = etld_testkit::cli::run(command, input.as_bytes());
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 10_000);
     assert_eq!(
