@@ -44,13 +44,15 @@ def _lookup(inputs: Iterable[str], as_json: bool, url: bool) -> None:
     for line in inputs:
         text = line[:-1] if line.endswith("\n") else line
         text = text[:-1] if text.endswith("\r") else text
-        host = etld.host(text) if url else text
         try:
             d: Optional[etld.Domain] = etld.lookup_url(text) if url else etld.lookup(text)
             error = None
         except (etld.HostError, etld.UrlError) as e:
             d, error = None, str(e)
         if as_json:
+            # The URL's host: the answer's, else parsed again (the URL may
+            # hold a host that is invalid, or none).
+            host = (d.host if d is not None else etld.host(text)) if url else None
             out.write(_json_line(text, host, url, d, error))
         elif d is None:
             out.write(f"error: {error}\n")
