@@ -7,7 +7,7 @@ use std::fmt::Write;
 use std::os::raw::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use etld::Answer;
+use etld::{Answer, Options, Output};
 use libduckdb_sys::{
     duckdb_client_context, duckdb_data_chunk, duckdb_data_chunk_get_size,
     duckdb_data_chunk_get_vector, duckdb_destroy_client_context, duckdb_function_info,
@@ -70,6 +70,7 @@ functions! {
     Rule => c"etld_rule",
     IcannSuffix => c"etld_icann_suffix",
     IcannRegistrable => c"etld_icann_registrable",
+    Site => c"etld_site",
 }
 
 /// What a function returns.
@@ -341,6 +342,19 @@ unsafe fn run(
                 }
             });
         }
+        Function::Site => {
+            // The site key: the registrable domain in ASCII whatever
+            // `etld_output` says, without a trailing dot, so that the forms
+            // of one site (`www.bücher.de`, `shop.xn--bcher-kva.de`,
+            // `bücher.de.`) group together.
+            let ascii = choice.options.output(Output::Ascii);
+            // SAFETY: the caller's promise about `output`.
+            let mut out = unsafe { StrOut::new(output) };
+            each_answer_with(choice, &ascii, &hosts, |row, answer| {
+                let site = answer.as_ref().and_then(|a| a.registrable());
+                out.set_option(row, site.map(|r| r.strip_suffix('.').unwrap_or(r)));
+            });
+        }
         Function::Rule => {
             // SAFETY: the caller's promise about `output`.
             let mut out = unsafe { StrOut::new(output) };
@@ -378,7 +392,18 @@ unsafe fn run(
 /// one place in the lookup's loop, where it is inlined, with no row
 /// bookkeeping between lookups.
 #[inline(always)]
-fn each_answer(choice: &Choice, hosts: &StrIn, mut each: impl FnMut(usize, Option<Answer<'_>>)) {
+fn each_answer(choice: &Choice, hosts: &StrIn, each: impl FnMut(usize, Option<Answer<'_>>)) {
+    each_answer_with(choice, &choice.options, hosts, each)
+}
+
+/// [`each_answer`] with `options` in place of the connection's.
+#[inline(always)]
+fn each_answer_with(
+    choice: &Choice,
+    options: &Options,
+    hosts: &StrIn,
+    mut each: impl FnMut(usize, Option<Answer<'_>>),
+) {
     let rows = hosts.len();
     let mut valid: Vec<&str> = Vec::with_capacity(rows);
     let mut at: Vec<u32> = Vec::with_capacity(rows);
@@ -394,7 +419,7 @@ fn each_answer(choice: &Choice, hosts: &StrIn, mut each: impl FnMut(usize, Optio
     }
     choice
         .list()
-        .lookup_each_with(valid.iter().copied(), &choice.options, |i, answer| {
+        .lookup_each_with(valid.iter().copied(), options, |i, answer| {
             if let Some(&r) = at.get(i) {
                 each(r as usize, Some(answer));
             }

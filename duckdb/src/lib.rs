@@ -5,7 +5,7 @@
 //! `etld.duckdb_extension`; it registers the scalar functions
 //! `etld_registrable`, `etld_suffix`, `etld_subdomain`, `etld_section`,
 //! `etld_known`, `etld_error`, `etld_rule`, `etld_icann_suffix`,
-//! `etld_icann_registrable`, `etld_host`, `etld_lookup` and
+//! `etld_icann_registrable`, `etld_site`, `etld_host`, `etld_lookup` and
 //! `etld_list_version`, and the settings that choose the list
 //! (`etld_list`, `etld_extra`) and the lookup options. See `README.md`
 //! beside this crate for how to build, load and use it.

@@ -220,7 +220,8 @@ def main(argv: list[str]) -> int:
         got = con.execute(
             """SELECT etld_registrable(host), etld_suffix(host), etld_subdomain(host), etld_section(host),
                       etld_known(host), etld_error(host), etld_lookup(host),
-                      etld_rule(host), etld_icann_suffix(host), etld_icann_registrable(host)
+                      etld_rule(host), etld_icann_suffix(host), etld_icann_registrable(host),
+                      etld_site(host)
                FROM corpus ORDER BY id"""
         ).fetchall()
         valid = [w["error"] is None for w in want]
@@ -233,6 +234,12 @@ def main(argv: list[str]) -> int:
         check(f"{name}: etld_rule", [g[7] for g in got], [w["rule"] for w in want], hosts)
         check(f"{name}: etld_icann_suffix", [g[8] for g in got], [w["icann_suffix"] for w in want], hosts)
         check(f"{name}: etld_icann_registrable", [g[9] for g in got], [w["icann_registrable"] for w in want], hosts)
+        # The site key: the registrable domain in ASCII (whatever
+        # `etld_output` says), without a trailing dot.
+        ascii = [a for a in args if a not in ("--output", "ascii", "unicode")] + ["--output", "ascii"]
+        sites = [None if w["registrable"] is None else w["registrable"].removesuffix(".")
+                 for w in etld_json(binary, ascii, hosts)]
+        check(f"{name}: etld_site", [g[10] for g in got], sites, hosts)
         fields = ["suffix", "registrable", "subdomain", "label", "section", "known",
                   "rule", "icann_suffix", "icann_registrable", "error"]
         check(
