@@ -3,7 +3,7 @@
 use std::sync::LazyLock;
 
 use datafusion::logical_expr::{DocSection, Documentation};
-use etld::Answer;
+use etld::{Answer, Options, Output};
 
 /// One of the etld functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -29,6 +29,9 @@ pub enum Function {
     /// `etld_icann_registrable(host)`: the registrable domain under
     /// ICANN-only sections.
     IcannRegistrable,
+    /// `etld_site(host)`: the site key to group by, the registrable domain
+    /// in ASCII without a trailing dot, whatever the output form.
+    Site,
     /// `etld_host(url)`: the host of a URL.
     Host,
 }
@@ -36,7 +39,7 @@ pub enum Function {
 impl Function {
     /// Every function, in the order of the crate docs (and of the
     /// variants, which index their documentation).
-    pub const ALL: [Function; 10] = [
+    pub const ALL: [Function; 11] = [
         Function::Registrable,
         Function::Suffix,
         Function::Subdomain,
@@ -46,6 +49,7 @@ impl Function {
         Function::Rule,
         Function::IcannSuffix,
         Function::IcannRegistrable,
+        Function::Site,
         Function::Host,
     ];
 
@@ -61,6 +65,7 @@ impl Function {
             Function::Rule => "etld_rule",
             Function::IcannSuffix => "etld_icann_suffix",
             Function::IcannRegistrable => "etld_icann_registrable",
+            Function::Site => "etld_site",
             Function::Host => "etld_host",
         }
     }
@@ -80,17 +85,31 @@ impl Function {
                 | Function::Subdomain
                 | Function::IcannSuffix
                 | Function::IcannRegistrable
+                | Function::Site
                 | Function::Host
         )
     }
 
+    /// The options this function looks up with, given the function's own:
+    /// the site key is always in ASCII.
+    pub(crate) fn options(self, options: &Options) -> Options {
+        match self {
+            Function::Site => options.output(Output::Ascii),
+            _ => *options,
+        }
+    }
+
     /// The string part of a host's lookup answer that this function
-    /// gives: the registrable domain, suffix, subdomain, section, or the
-    /// ICANN-only suffix or registrable domain. `None` for the other
+    /// gives: the registrable domain, suffix, subdomain, section, the
+    /// ICANN-only suffix or registrable domain, or the site key (of an
+    /// answer looked up with [`Function::options`]). `None` for the other
     /// functions, whose answers are not parts of it.
     #[inline]
     pub(crate) fn part<'a>(self, answer: &Answer<'a>) -> Option<&'a str> {
         match self {
+            Function::Site => answer
+                .registrable()
+                .map(|r| r.strip_suffix('.').unwrap_or(r)),
             Function::Registrable => answer.registrable(),
             Function::Suffix => answer.suffix(),
             Function::Subdomain => answer.subdomain(),
@@ -165,6 +184,11 @@ impl Function {
                 "The registrable domain of a host under the ICANN section alone (see `etld_icann_suffix`); NULL as for `etld_registrable`.",
                 "me.github.io",
                 "github.io",
+            ),
+            Function::Site => (
+                "The key to group and count by site: the registrable domain in ASCII (A-labels, whatever the output form) without a trailing dot, so that `www.bücher.de`, `shop.xn--bcher-kva.de` and `bücher.de.` are one site; NULL as for `etld_registrable`.",
+                "www.Bücher.de.",
+                "xn--bcher-kva.de",
             ),
             Function::Host => (
                 "The host of a URL, `host:port` or e-mail address, taken as the WHATWG URL standard's parser takes it for http and https URLs; NULL when there is none.",

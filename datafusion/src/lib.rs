@@ -12,6 +12,7 @@
 //! | `etld_rule(host)` | the prevailing rule, canonical ASCII: `co.uk`, `*.kobe.jp`, `!city.kobe.jp`, `*` for the implicit rule | string |
 //! | `etld_icann_suffix(host)` | the public suffix under the ICANN section alone (`io` of `me.github.io`) | string |
 //! | `etld_icann_registrable(host)` | the registrable domain under the ICANN section alone (`github.io` of `me.github.io`) | string |
+//! | `etld_site(host)` | the key to group by site: the registrable domain in ASCII without a trailing dot (`xn--bcher-kva.de` of `www.bücher.de.`) | string |
 //! | `etld_host(url)` | the host of a URL, `host:port` or e-mail address ([`etld::url::host`]) | string |
 //!
 //! Each takes one string argument: a `Utf8`, `LargeUtf8` or `Utf8View` column
@@ -41,7 +42,7 @@
 //! ctx.register_batch("logs", RecordBatch::try_from_iter([("host", std::sync::Arc::new(hosts) as _)])?)?;
 //!
 //! let sites = ctx
-//!     .sql("SELECT etld_registrable(host) AS site, etld_section(host) AS section, count(*) AS hosts
+//!     .sql("SELECT etld_site(host) AS site, etld_section(host) AS section, count(*) AS hosts
 //!           FROM logs GROUP BY site, section ORDER BY hosts DESC, site")
 //!     .await?
 //!     .collect()

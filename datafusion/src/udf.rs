@@ -101,14 +101,15 @@ impl EtldUdf {
             | Function::Subdomain
             | Function::Section
             | Function::IcannSuffix
-            | Function::IcannRegistrable) => {
+            | Function::IcannRegistrable
+            | Function::Site) => {
                 let bytes = if f == Function::Section {
                     0
                 } else {
                     data_len(array)
                 };
                 let mut out = StringSink::new(return_type, rows, bytes)?;
-                for_each_answer(list, options, array, |answer| {
+                for_each_answer(list, &f.options(options), array, |answer| {
                     out.push(answer.as_ref().and_then(|a| f.part(a)))
                 })?;
                 Ok(out.finish())

@@ -149,14 +149,30 @@ fn expected(hosts: &[String]) -> String {
 
 /// [`expected`] on `list`.
 fn expected_on(list: &etld::List, hosts: &[String]) -> String {
-    let mut counts: HashMap<String, u64> = HashMap::new();
-    for h in hosts {
-        let site = list
-            .lookup(h)
+    counted_by(hosts, |h| {
+        list.lookup(h)
             .ok()
             .and_then(|d| d.registrable().map(str::to_string))
-            .unwrap_or_default();
-        *counts.entry(site).or_default() += 1;
+    })
+}
+
+/// What `GROUP BY etld_site(host)` of [`expected`] gives: the hosts
+/// counted by their registrable domain in ASCII, without a trailing dot.
+fn expected_sites(hosts: &[String]) -> String {
+    let ascii = etld::Options::new().output(etld::Output::Ascii);
+    counted_by(hosts, |h| {
+        let d = etld::List::builtin().lookup_with(h, &ascii).ok()?;
+        d.registrable()
+            .map(|r| r.strip_suffix('.').unwrap_or(r).to_string())
+    })
+}
+
+/// The CSV of `site,hosts` of the hosts counted by `site`, as the queries
+/// order it (the most hosts first, then by site, no site as empty).
+fn counted_by(hosts: &[String], site: impl Fn(&str) -> Option<String>) -> String {
+    let mut counts: HashMap<String, u64> = HashMap::new();
+    for h in hosts {
+        *counts.entry(site(h).unwrap_or_default()).or_default() += 1;
     }
     let mut rows: Vec<(String, u64)> = counts.into_iter().collect();
     rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -240,6 +256,13 @@ fn group_by_on_two_executors_equals_in_process_and_library() {
     let (mut processes, scheduler) = start_cluster(dir.path(), 2, &[]);
 
     let remote = etld_sql(&["--cluster", &scheduler, "--format", "csv", &sql]);
+    assert_eq!(remote, local);
+
+    // The site key, one group for every form of a site.
+    let sites = sql.replace("etld_registrable(host)", "etld_site(host)");
+    let local = etld_sql(&["--format", "csv", &sites]);
+    assert_eq!(local, expected_sites(&hosts));
+    let remote = etld_sql(&["--cluster", &scheduler, "--format", "csv", &sites]);
     assert_eq!(remote, local);
 
     // The client's options travel with the plan.

@@ -75,3 +75,59 @@ async fn the_functions_give_the_corpus() {
         }
     }
 }
+
+/// `etld_site` gives, under each set of options whose twin with
+/// `--output ascii` the corpus holds, the registrable domain of that twin
+/// without a trailing dot: the site key is the ASCII answer, whatever the
+/// output form.
+#[tokio::test]
+async fn the_site_key_is_the_ascii_registrable_domain() {
+    let corpus = corpus();
+    let mut checked = 0;
+    for (flags, rows) in &corpus {
+        let ascii_flags = match flags.split_once("--output") {
+            Some((before, _)) => format!("{before}--output ascii"),
+            None if flags.is_empty() => "--output ascii".to_string(),
+            None => format!("{flags} --output ascii"),
+        };
+        let Some(twins) = corpus.get(&ascii_flags) else {
+            continue;
+        };
+        let ctx = SessionContext::new();
+        Etld::builtin()
+            .with_options(etld_testkit::options_of(flags))
+            .register(&ctx);
+        let hosts: StringArray = rows.iter().map(|r| Some(r.input.as_str())).collect();
+        let order: Int64Array = (0..rows.len() as i64).collect();
+        let table = RecordBatch::try_from_iter([
+            ("i", Arc::new(order) as Arc<dyn Array>),
+            ("host", Arc::new(hosts) as Arc<dyn Array>),
+        ])
+        .unwrap();
+        ctx.register_batch("hosts", table).unwrap();
+        let batches = ctx
+            .sql("SELECT etld_site(host) FROM hosts ORDER BY i")
+            .await
+            .unwrap()
+            .collect()
+            .await
+            .unwrap();
+        let result = concat_batches(&batches[0].schema(), &batches).unwrap();
+        let column = result.column(0).as_string::<i32>();
+        for (r, row) in rows.iter().enumerate() {
+            let twin = twins.iter().find(|t| t.input == row.input).unwrap();
+            let want = match twin.get("error") {
+                Some(_) => None,
+                None => twin
+                    .get("registrable")
+                    .map(|d| d.strip_suffix('.').unwrap_or(d).to_string()),
+            };
+            let got = column.is_valid(r).then(|| column.value(r).to_string());
+            assert_eq!(got, want, "etld_site({:?}) with {flags:?}", row.input);
+        }
+        checked += 1;
+    }
+    // The default, `--output ascii`, `--output unicode` and the set of every
+    // flag.
+    assert_eq!(checked, 4);
+}

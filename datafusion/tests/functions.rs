@@ -93,7 +93,7 @@ fn expected(list: &List, options: &Options, host: Option<&str>) -> Answer {
 
 /// What `etld lookup --json` says of one host's rule and ICANN-only
 /// answer: rule, icann_suffix, icann_registrable.
-type Rich = [Option<String>; 3];
+type Rich = [Option<String>; 4];
 
 fn expected_rich(list: &List, options: &Options, host: Option<&str>) -> Rich {
     match host.map(|h| list.lookup_with(h, options)) {
@@ -101,9 +101,20 @@ fn expected_rich(list: &List, options: &Options, host: Option<&str>) -> Rich {
             d.rule().map(|r| r.into_owned()),
             d.icann_suffix().map(str::to_string),
             d.icann_registrable().map(str::to_string),
+            site(list, options, host),
         ],
-        _ => [None, None, None],
+        _ => [None, None, None, None],
     }
+}
+
+/// The site key of a host: its registrable domain in ASCII, without a
+/// trailing dot.
+fn site(list: &List, options: &Options, host: Option<&str>) -> Option<String> {
+    let d = list
+        .lookup_with(host?, &options.output(Output::Ascii))
+        .ok()?;
+    d.registrable()
+        .map(|r| r.strip_suffix('.').unwrap_or(r).to_string())
 }
 
 /// A table `t(id, utf8, large, view)` of the same hosts in the three types.
@@ -305,7 +316,7 @@ fn scattered_nulls_and_sliced_arrays() {
                     let want = &want[offset..offset + len];
                     let want_rich = &want_rich[offset..offset + len];
                     let mut got: Vec<Answer> = vec![(None, None, None, None, None, None); len];
-                    let mut got_rich: Vec<Rich> = vec![[None, None, None]; len];
+                    let mut got_rich: Vec<Rich> = vec![[None, None, None, None]; len];
                     for f in Function::ALL {
                         let answer = invoke(&etld.udf(f), &array);
                         assert_eq!(answer.len(), len, "{}", f.name());
@@ -327,6 +338,7 @@ fn scattered_nulls_and_sliced_arrays() {
                                 Function::Rule => rich[0] = answer,
                                 Function::IcannSuffix => rich[1] = answer,
                                 Function::IcannRegistrable => rich[2] = answer,
+                                Function::Site => rich[3] = answer,
                                 Function::Known | Function::Host => {}
                             }
                         }
@@ -450,15 +462,17 @@ async fn documented_and_listed() {
 }
 
 /// `etld_rule`, `etld_icann_suffix` and `etld_icann_registrable` give the
-/// library's rule and ICANN-only answer (what `etld lookup --json` says) for
-/// every option and string type, NULLs included.
+/// library's rule and ICANN-only answer (what `etld lookup --json` says),
+/// and `etld_site` the registrable domain of the host looked up in ASCII
+/// without its trailing dot, for every option and string type, NULLs
+/// included.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn rule_and_icann_answers_match_the_library() {
+async fn rule_icann_and_site_answers_match_the_library() {
     let hosts = hosts();
     let select = |column: &str| {
         format!(
             "SELECT etld_rule({column}), etld_icann_suffix({column}), \
-             etld_icann_registrable({column}) FROM t ORDER BY id"
+             etld_icann_registrable({column}), etld_site({column}) FROM t ORDER BY id"
         )
     };
     let check = |want: &[Rich],
@@ -469,9 +483,10 @@ async fn rule_and_icann_answers_match_the_library() {
         assert_eq!(got.column(0).data_type(), &DataType::Utf8);
         assert_eq!(got.column(1).data_type(), string_type);
         assert_eq!(got.column(2).data_type(), string_type);
-        let columns: Vec<_> = [0, 1, 2].map(|i| strings(got.column(i))).into();
+        assert_eq!(got.column(3).data_type(), string_type);
+        let columns: Vec<_> = [0, 1, 2, 3].map(|i| strings(got.column(i))).into();
         for (row, want) in want.iter().enumerate() {
-            let answer = [0, 1, 2].map(|i| columns[i][row].clone());
+            let answer = [0, 1, 2, 3].map(|i| columns[i][row].clone());
             assert_eq!(
                 &answer, want,
                 "host {:?} as {column} with {options:?}",

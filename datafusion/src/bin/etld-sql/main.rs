@@ -2,7 +2,7 @@
 //! files, in process or on an Apache Ballista cluster.
 //!
 //! ```text
-//! etld-sql "SELECT etld_registrable(host) AS site, count(*) FROM 'hosts.parquet' GROUP BY site ORDER BY 2 DESC LIMIT 20"
+//! etld-sql "SELECT etld_site(host) AS site, count(*) FROM 'hosts.parquet' GROUP BY site ORDER BY 2 DESC LIMIT 20"
 //! etld-sql --table logs='logs/*.csv' --format csv "SELECT etld_suffix(host), count(*) FROM logs GROUP BY 1"
 //! etld-sql scheduler --bind 127.0.0.1:50050
 //! etld-sql executor --scheduler 127.0.0.1:50050 --bind 127.0.0.1:50051
