@@ -20,6 +20,26 @@ fn corpus() -> BTreeMap<String, Vec<etld_testkit::Row>> {
     by_options
 }
 
+/// `SELECT columns` from a table `hosts` of the inputs of `rows`, in their
+/// order, with the functions registered under the options `flags`.
+async fn select_in_order(flags: &str, rows: &[etld_testkit::Row], columns: &str) -> RecordBatch {
+    let ctx = SessionContext::new();
+    Etld::builtin()
+        .with_options(etld_testkit::options_of(flags))
+        .register(&ctx);
+    let hosts: StringArray = rows.iter().map(|r| Some(r.input.as_str())).collect();
+    let order: Int64Array = (0..rows.len() as i64).collect();
+    let table = RecordBatch::try_from_iter([
+        ("i", Arc::new(order) as Arc<dyn Array>),
+        ("host", Arc::new(hosts) as Arc<dyn Array>),
+    ])
+    .unwrap();
+    ctx.register_batch("hosts", table).unwrap();
+    let sql = format!("SELECT {columns} FROM hosts ORDER BY i");
+    let batches = ctx.sql(&sql).await.unwrap().collect().await.unwrap();
+    concat_batches(&batches[0].schema(), &batches).unwrap()
+}
+
 /// The SQL function of each of the corpus's columns.
 const FUNCTIONS: [(&str, &str); 9] = [
     ("suffix", "etld_suffix"),
@@ -38,25 +58,11 @@ async fn the_functions_give_the_corpus() {
     let corpus = corpus();
     assert_eq!(corpus.len(), 7);
     for (flags, rows) in corpus {
-        let ctx = SessionContext::new();
-        Etld::builtin()
-            .with_options(etld_testkit::options_of(&flags))
-            .register(&ctx);
-        let hosts: StringArray = rows.iter().map(|r| Some(r.input.as_str())).collect();
-        let order: Int64Array = (0..rows.len() as i64).collect();
-        let table = RecordBatch::try_from_iter([
-            ("i", Arc::new(order) as Arc<dyn Array>),
-            ("host", Arc::new(hosts) as Arc<dyn Array>),
-        ])
-        .unwrap();
-        ctx.register_batch("hosts", table).unwrap();
         let select: Vec<String> = FUNCTIONS
             .iter()
             .map(|(_, f)| format!("{f}(host)"))
             .collect();
-        let sql = format!("SELECT {} FROM hosts ORDER BY i", select.join(", "));
-        let batches = ctx.sql(&sql).await.unwrap().collect().await.unwrap();
-        let result = concat_batches(&batches[0].schema(), &batches).unwrap();
+        let result = select_in_order(&flags, &rows, &select.join(", ")).await;
         assert_eq!(result.num_rows(), rows.len());
         for (c, (key, function)) in FUNCTIONS.iter().enumerate() {
             let column = cast(result.column(c), &DataType::Utf8).unwrap();
@@ -93,26 +99,7 @@ async fn the_site_key_is_the_ascii_registrable_domain() {
         let Some(twins) = corpus.get(&ascii_flags) else {
             continue;
         };
-        let ctx = SessionContext::new();
-        Etld::builtin()
-            .with_options(etld_testkit::options_of(flags))
-            .register(&ctx);
-        let hosts: StringArray = rows.iter().map(|r| Some(r.input.as_str())).collect();
-        let order: Int64Array = (0..rows.len() as i64).collect();
-        let table = RecordBatch::try_from_iter([
-            ("i", Arc::new(order) as Arc<dyn Array>),
-            ("host", Arc::new(hosts) as Arc<dyn Array>),
-        ])
-        .unwrap();
-        ctx.register_batch("hosts", table).unwrap();
-        let batches = ctx
-            .sql("SELECT etld_site(host) FROM hosts ORDER BY i")
-            .await
-            .unwrap()
-            .collect()
-            .await
-            .unwrap();
-        let result = concat_batches(&batches[0].schema(), &batches).unwrap();
+        let result = select_in_order(flags, rows, "etld_site(host)").await;
         let column = result.column(0).as_string::<i32>();
         for (r, row) in rows.iter().enumerate() {
             let twin = twins.iter().find(|t| t.input == row.input).unwrap();
