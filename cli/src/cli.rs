@@ -237,6 +237,10 @@ pub enum Field {
     IcannRegistrable,
     /// Why the host is invalid, or empty
     Error,
+    /// The key to group by site: the registrable domain in ASCII without a
+    /// trailing dot (`xn--bcher-kva.de` of `www.bücher.de.`), whatever
+    /// `--output` says
+    Site,
 }
 
 /// The arguments of `lookup`.

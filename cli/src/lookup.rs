@@ -163,8 +163,9 @@ impl Lookup<'_> {
                 out.write_all(b"\t")?;
             }
             let a = a.as_ref();
-            // Written only when asked: the rule is text made for it.
-            let rule;
+            // Written only when asked: the rule and the site key are text
+            // made for them.
+            let (rule, site);
             let text = match field {
                 Field::Input => Some(input),
                 Field::Host => host,
@@ -179,6 +180,10 @@ impl Lookup<'_> {
                 }
                 Field::IcannSuffix => a.and_then(|a| a.icann_suffix()),
                 Field::IcannRegistrable => a.and_then(|a| a.icann_registrable()),
+                Field::Site => {
+                    site = a.and_then(|a| self.site(host, a));
+                    site.as_deref()
+                }
                 Field::Known => Some(match a.is_some_and(|a| a.is_known()) {
                     true => "true",
                     false => "false",
@@ -195,6 +200,23 @@ impl Lookup<'_> {
             write_column(out, text.unwrap_or("").as_bytes())?;
         }
         out.write_all(b"\n")
+    }
+
+    /// The site key of `host`, whose answer is `a`: the registrable domain
+    /// in ASCII without a trailing dot. An answer in ASCII is in the ASCII
+    /// form already (a Unicode form of an A-label is never ASCII); a host
+    /// answered in Unicode is looked up again for its ASCII form.
+    fn site<'a>(&self, host: Option<&str>, a: &etld::Answer<'a>) -> Option<Cow<'a, str>> {
+        let registrable = a.registrable()?;
+        if registrable.is_ascii() {
+            return Some(Cow::Borrowed(
+                registrable.strip_suffix('.').unwrap_or(registrable),
+            ));
+        }
+        let options = self.options.output(etld::Output::Ascii);
+        let d = self.list.lookup_with(host?, &options).ok()?;
+        let r = d.registrable()?;
+        Some(Cow::Owned(r.strip_suffix('.').unwrap_or(r).to_string()))
     }
 
     /// Answers one input taken as a URL: the lookup of its host, or why it

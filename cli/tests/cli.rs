@@ -1066,6 +1066,26 @@ fn fields_pick_and_order_the_columns() {
         ok(&["--fields", "input,error"], "a\tb\n"),
         "a\\tb\tforbidden code point '\\\\t' (U+0009) at byte 1\n"
     );
+    // The site key: one for every form of a site, in ASCII, whatever
+    // --output says; empty where there is no registrable domain.
+    assert_eq!(
+        ok(
+            &["--output", "unicode", "--fields", "registrable,site"],
+            "www.Bücher.de.\nshop.xn--bcher-kva.de\nWWW.Example.CO.UK.\nco.uk\na..b\n"
+        ),
+        "bücher.de.\txn--bcher-kva.de\n\
+         bücher.de\txn--bcher-kva.de\n\
+         example.co.uk.\texample.co.uk\n\
+         \t\n\
+         \t\n"
+    );
+    assert_eq!(
+        ok(
+            &["--url", "--fields", "host,site"],
+            "https://shop.Bücher.de./x\n"
+        ),
+        "shop.Bücher.de.\txn--bcher-kva.de\n"
+    );
     // Bad field names and --json with --fields are usage errors.
     assert_eq!(etld(&["--fields", "nope", "a.com"], "").code, Some(2));
     assert_eq!(

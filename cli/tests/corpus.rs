@@ -51,3 +51,46 @@ fn lookup_json_gives_the_corpus() {
         }
     }
 }
+
+/// `--fields site`, under each set of options whose twin with
+/// `--output ascii` the corpus holds, gives the registrable domain of that
+/// twin without a trailing dot (empty where there is none): the site key
+/// is the ASCII answer, whatever the output form.
+#[test]
+fn the_site_field_is_the_ascii_registrable_domain() {
+    let corpus = corpus();
+    let registrable = etld_testkit::KEYS
+        .iter()
+        .position(|k| *k == "registrable")
+        .expect("a registrable column");
+    let mut checked = 0;
+    for (options, rows) in &corpus {
+        let ascii_options = match options.split_once("--output") {
+            Some((before, _)) => format!("{before}--output ascii"),
+            None => format!("{options} --output ascii"),
+        };
+        let Some(twins) = corpus.get(ascii_options.trim_start()) else {
+            continue;
+        };
+        let stdin: String = rows.iter().map(|(input, _)| format!("{input}\n")).collect();
+        let mut command = pinned(env!("CARGO_BIN_EXE_etld"));
+        command
+            .args(["--fields", "site"])
+            .args(options.split_whitespace());
+        let out = run(command, stdin.as_bytes());
+        assert!(out.status.success(), "etld --fields site {options}");
+        let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+        let lines: Vec<&str> = stdout.split_terminator('\n').collect();
+        assert_eq!(lines.len(), rows.len(), "one line per host ({options})");
+        for (line, ((input, _), (twin, values))) in lines.iter().zip(rows.iter().zip(twins)) {
+            assert_eq!(input, twin, "the twins' rows are in one order");
+            let want = values[registrable].as_deref().unwrap_or("");
+            let want = want.strip_suffix('.').unwrap_or(want);
+            assert_eq!(*line, want, "site of {input:?} with {options:?}");
+        }
+        checked += 1;
+    }
+    // The default, `--output ascii`, `--output unicode` and the set of every
+    // flag.
+    assert_eq!(checked, 4);
+}
