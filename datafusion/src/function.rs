@@ -107,15 +107,15 @@ impl Function {
     #[inline]
     pub(crate) fn part<'a>(self, answer: &Answer<'a>) -> Option<&'a str> {
         match self {
-            Function::Site => answer
-                .registrable()
-                .map(|r| r.strip_suffix('.').unwrap_or(r)),
             Function::Registrable => answer.registrable(),
             Function::Suffix => answer.suffix(),
             Function::Subdomain => answer.subdomain(),
             Function::Section => answer.section().map(|s| s.as_str()),
             Function::IcannSuffix => answer.icann_suffix(),
             Function::IcannRegistrable => answer.icann_registrable(),
+            Function::Site => answer
+                .registrable()
+                .map(|r| r.strip_suffix('.').unwrap_or(r)),
             Function::Known | Function::Error | Function::Rule | Function::Host => None,
         }
     }

@@ -9,8 +9,8 @@ use etld_source::args::ListArgs;
 
 /// SQL with the etld functions (etld_registrable, etld_suffix, etld_subdomain,
 /// etld_section, etld_known, etld_error, etld_rule, etld_icann_suffix,
-/// etld_icann_registrable, etld_site, etld_host) over CSV, Parquet and NDJSON files, in
-/// process or on an Apache Ballista cluster.
+/// etld_icann_registrable, etld_site, etld_host) over CSV, Parquet and NDJSON
+/// files, in process or on an Apache Ballista cluster.
 ///
 /// Files are tables: quote a path or a glob as a table name
 /// (`FROM 'logs/*.parquet'`), or name them with --table.
