@@ -65,11 +65,7 @@ fn the_site_field_is_the_ascii_registrable_domain() {
         .expect("a registrable column");
     let mut checked = 0;
     for (options, rows) in &corpus {
-        let ascii_options = match options.split_once("--output") {
-            Some((before, _)) => format!("{before}--output ascii"),
-            None => format!("{options} --output ascii"),
-        };
-        let Some(twins) = corpus.get(ascii_options.trim_start()) else {
+        let Some(twins) = corpus.get(&etld_testkit::with_ascii_output(options)) else {
             continue;
         };
         let stdin: String = rows.iter().map(|(input, _)| format!("{input}\n")).collect();

@@ -91,12 +91,7 @@ async fn the_site_key_is_the_ascii_registrable_domain() {
     let corpus = corpus();
     let mut checked = 0;
     for (flags, rows) in &corpus {
-        let ascii_flags = match flags.split_once("--output") {
-            Some((before, _)) => format!("{before}--output ascii"),
-            None if flags.is_empty() => "--output ascii".to_string(),
-            None => format!("{flags} --output ascii"),
-        };
-        let Some(twins) = corpus.get(&ascii_flags) else {
+        let Some(twins) = corpus.get(&etld_testkit::with_ascii_output(flags)) else {
             continue;
         };
         let result = select_in_order(flags, rows, "etld_site(host)").await;

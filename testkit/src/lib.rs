@@ -126,6 +126,19 @@ pub fn options_of(flags: &str) -> Options {
     options
 }
 
+/// The corpus's flags `flags` with `--output ascii` in place of their
+/// output form: the options of the rows whose registrable domain is the
+/// site key of the rows of `flags` (`--output unicode` gives
+/// `--output ascii`, `--icann-only` gives `--icann-only --output ascii`).
+pub fn with_ascii_output(flags: &str) -> String {
+    let rest = flags
+        .split_once("--output")
+        .map_or(flags, |(before, _)| before);
+    format!("{} --output ascii", rest.trim_end())
+        .trim_start()
+        .to_string()
+}
+
 /// Undoes PostgreSQL's COPY text escaping of one value (`\\`, `\t`, `\n`,
 /// `\r`, `\b`, `\f`, `\v`, `\xHH`); `\N` is NULL.
 pub fn unescape(value: &str) -> Option<String> {
