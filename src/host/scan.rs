@@ -497,27 +497,49 @@ impl<'h, const W: usize> Name<'h, W> {
         Name { bytes, dots }
     }
 
-    /// Scans a host that has no trailing dot, where it is: every ASCII byte
+    /// A name of `host`, its dots not found yet: [`Name::scan`] finds them.
+    #[inline(always)]
+    pub(crate) fn unscanned(host: &'h [u8]) -> Self {
+        Name {
+            bytes: host,
+            dots: [0; W],
+        }
+    }
+
+    /// The name of `host` scanned, and its form: [`Name::scan`] for the
+    /// tests, which want both at once.
+    #[cfg(test)]
+    fn scanned(host: &'h [u8]) -> Result<(Self, Form), Stop> {
+        let mut name = Name::unscanned(host);
+        let form = name.scan()?;
+        Ok((name, form))
+    }
+
+    /// Scans a name made by [`Name::unscanned`] of a host that has no
+    /// trailing dot, where it is, and finds its dots: every ASCII byte
     /// must be canonical but for upper-case letters (read lower-cased by the
     /// walk, see [`Form::FOLDED`]), every label 1 to 63 bytes long, and
     /// every `xn--` label a valid A-label; the labels with `--` of a host
     /// whose labels are otherwise fine are left to check after the walk
     /// ([`Form::A_LABELS`]). Non-ASCII characters are left as they are.
-    /// Returns the name and what it found (see [`Form`]). A name that
+    /// Returns what it found (see [`Form`]). A name that
     /// `canonicalize_host` wrote is not scanned: see [`Name::processed`].
     ///
     /// A host with an ASCII byte that is not canonical (a forbidden code
     /// point, a space) gives [`Stop::NotCanonical`].
+    ///
+    /// The name is filled in place rather than returned beside the form:
+    /// inside a `Result` that a [`HostError`] shares, the compiler copies
+    /// it a few bytes at a time and reads it back whole, which stalls every
+    /// lookup (`examples/lookup_kinds.rs`, `plain`, under `perf`).
     #[inline(always)]
-    pub(crate) fn scan(host: &'h [u8]) -> Result<(Self, Form), Stop> {
+    pub(crate) fn scan(&mut self) -> Result<Form, Stop> {
+        let host = self.bytes;
+        let name = self;
         let len = host.len();
         if len > MAX_NAME.min(64 * W) {
             return Err(Stop::Invalid(HostError::TooLong(len)));
         }
-        let mut name = Name {
-            bytes: host,
-            dots: [0; W],
-        };
         let mut form = Form::CANONICAL;
         let mut hyphens = [0u64; W];
         // The chunks, case by case: a function that picks the chunk for any
@@ -601,7 +623,7 @@ impl<'h, const W: usize> Name<'h, W> {
         } else if double_hyphen {
             form = form | Form::A_LABELS;
         }
-        Ok((name, form))
+        Ok(form)
     }
 
     /// Checks the `xn--` labels that start before `until`, of a host with
@@ -870,17 +892,17 @@ mod tests {
             for at in 1..len.saturating_sub(1) {
                 let mut host = vec![b'a'; len];
                 host[at] = b'.';
-                let (name, form) = Name::<1>::scan(&host).unwrap();
+                let (name, form) = Name::<1>::scanned(&host).unwrap();
                 assert_eq!(
                     (name.dots[0], form),
                     (1 << at, Form::CANONICAL),
                     "{len} {at}"
                 );
                 host[at] = b'Q';
-                let (name, form) = Name::<1>::scan(&host).unwrap();
+                let (name, form) = Name::<1>::scanned(&host).unwrap();
                 assert_eq!((name.dots[0], form), (0, Form::FOLDED), "{len} {at}");
                 host[at..at + 2].copy_from_slice(b"--");
-                let (_, form) = Name::<1>::scan(&host).unwrap();
+                let (_, form) = Name::<1>::scanned(&host).unwrap();
                 assert_eq!(form, Form::A_LABELS, "{len} {at}");
             }
         }
@@ -889,7 +911,7 @@ mod tests {
     #[test]
     fn scans_labels() {
         let host = b"www.an-example-of-some-length-beyond-sixty-four-bytes.xn--bcher-kva.co.uk";
-        let (name, form) = Name::<WORDS>::scan(host).unwrap();
+        let (name, form) = Name::<WORDS>::scanned(host).unwrap();
         assert_eq!((form, name.count()), (Form::CANONICAL, 5));
         let mut starts = vec![0];
         starts.extend(
@@ -905,14 +927,14 @@ mod tests {
             assert_eq!(name.label_end(start), end, "label {}", k + 1);
         }
         let form_of =
-            |host: &[u8]| Name::<WORDS>::scan(host).map(|(name, form)| (form, name.count()));
+            |host: &[u8]| Name::<WORDS>::scanned(host).map(|(name, form)| (form, name.count()));
         let is_label_error = |result: Result<(), Stop>, offset| matches!(result, Err(Stop::Invalid(HostError::Label { offset: o, .. })) if o == offset);
         for (bad, offset) in [(&b".a"[..], 0), (b"a..b", 2), (b"a.", 2)] {
             assert!(is_label_error(form_of(bad).map(drop), offset), "{bad:?}");
         }
         // A-labels are left to check after the walk, from where it says.
         let bad = b"a.b-c.xn--abc-.xn--bcher-kva.xn--abc-";
-        let (name, form) = Name::<WORDS>::scan(bad).unwrap();
+        let (name, form) = Name::<WORDS>::scanned(bad).unwrap();
         assert_eq!(form, Form::A_LABELS);
         let none = |_: &[u8]| false;
         assert!(is_label_error(
@@ -953,7 +975,7 @@ mod tests {
     type Scanned = (Result<Form, Stop>, Vec<(usize, u64)>);
 
     fn scanned<const W: usize>(host: &[u8]) -> Scanned {
-        let (name, form) = match Name::<W>::scan(host) {
+        let (name, form) = match Name::<W>::scanned(host) {
             Ok(scanned) => scanned,
             Err(stop) => return (Err(stop), Vec::new()),
         };
@@ -975,10 +997,10 @@ mod tests {
         let long = format!("{}.example.com", vec!["a".repeat(63); 3].join("."));
         for host in ["com", "a.b", "www.example.co.uk", "xn--bcher-kva.de", &long] {
             let bytes = host.as_bytes();
-            let (scanned, _) = Name::<WORDS>::scan(bytes).unwrap();
+            let (scanned, _) = Name::<WORDS>::scanned(bytes).unwrap();
             assert_eq!(Name::<WORDS>::processed(bytes).dots, scanned.dots, "{host}");
             if bytes.len() <= SHORT {
-                let (scanned, _) = Name::<1>::scan(bytes).unwrap();
+                let (scanned, _) = Name::<1>::scanned(bytes).unwrap();
                 assert_eq!(Name::<1>::processed(bytes).dots, scanned.dots, "{host}");
             }
         }
@@ -1014,7 +1036,7 @@ mod tests {
 
     /// Checks the key of every label of `host` against the tree's.
     fn assert_keys<const W: usize>(host: &str) {
-        let (name, _) = Name::<W>::scan(host.as_bytes()).unwrap();
+        let (name, _) = Name::<W>::scanned(host.as_bytes()).unwrap();
         let mut start = 0;
         for label in host.split('.') {
             let end = start + label.len();

@@ -431,7 +431,8 @@ impl Index {
         bare: &str,
         options: &Options,
     ) -> Result<(Match, Form), Stop> {
-        let (name, form) = Name::<W>::scan(bare.as_bytes())?;
+        let mut name = Name::<W>::unscanned(bare.as_bytes());
+        let form = name.scan()?;
         if ends_in_number(&name) {
             return Err(Stop::Invalid(HostError::IpAddress));
         }
