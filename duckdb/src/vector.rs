@@ -19,14 +19,6 @@ use libduckdb_sys::{
 /// Strings this long or shorter are stored inside the `duckdb_string_t`.
 const INLINE_LEN: usize = 12;
 
-/// A string stored inline: what `duckdb_string_t` holds for a short string.
-#[repr(C)]
-#[derive(Clone, Copy)]
-struct Inlined {
-    length: u32,
-    inlined: [u8; INLINE_LEN],
-}
-
 /// A string stored out of line: what `duckdb_string_t` holds for a longer
 /// string (its first four bytes, and where all of them are).
 #[repr(C)]
@@ -231,14 +223,15 @@ impl StrOut {
     pub(crate) fn set(&mut self, row: usize, value: &str) {
         let bytes = value.as_bytes();
         if bytes.len() <= INLINE_LEN {
-            let inlined = Inlined {
-                length: bytes.len() as u32,
-                inlined: inline_bytes(bytes),
-            };
             // SAFETY: `new`'s caller promised `row` is within the vector,
-            // whose data is an array of 16-byte `duckdb_string_t`, the
-            // layout `Inlined` has.
-            unsafe { self.data.add(row).cast::<Inlined>().write(inlined) };
+            // whose data is an array of 16-byte `duckdb_string_t`, which an
+            // inline string fills as `inline_string` lays it out.
+            unsafe {
+                self.data
+                    .add(row)
+                    .cast::<[u8; 16]>()
+                    .write_unaligned(inline_string(bytes).to_le_bytes())
+            };
         } else {
             self.set_long(row, bytes);
         }
@@ -440,31 +433,53 @@ impl LongStrings {
     }
 }
 
-/// The 12 bytes of an inline string: `bytes`, at most 12 of them, then
-/// zeros (DuckDB compares inline strings by all 16 bytes). Copied in two
-/// overlapping pieces of fixed size, not by a `memcpy` of the length, which
-/// is a call for every short answer (`duckdb/bench.py`).
+/// The 16 bytes of an inline string, as DuckDB lays them out in a
+/// little-endian word: the length in the low four bytes, then `bytes`, at
+/// most 12 of them, then zeros (DuckDB compares inline strings by all 16
+/// bytes).
+///
+/// Put together in registers from two overlapping reads of fixed size: a
+/// `memcpy` of the length is a call for every short answer, and pieces
+/// written to a buffer on the stack and read back whole stall the read
+/// (store forwarding; `duckdb/bench.py`, under `perf`).
 #[inline(always)]
-fn inline_bytes(bytes: &[u8]) -> [u8; INLINE_LEN] {
-    let mut out = [0; INLINE_LEN];
+fn inline_string(bytes: &[u8]) -> u128 {
+    // DuckDB's length is a native u32; every platform it runs on is
+    // little-endian, where it is the word's low four bytes.
+    const _: () = assert!(
+        cfg!(target_endian = "little"),
+        "DuckDB strings are laid out little-endian"
+    );
     let n = bytes.len();
-    if n >= 8 {
-        if let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<4>()) {
-            out[..8].copy_from_slice(head);
-            out[n - 4..n].copy_from_slice(tail);
-        }
+    let word = |at: usize| {
+        bytes
+            .get(at..)
+            .and_then(|b| b.first_chunk::<8>())
+            .map_or(0, |w| u64::from_le_bytes(*w))
+    };
+    let half = |at: usize| {
+        bytes
+            .get(at..)
+            .and_then(|b| b.first_chunk::<4>())
+            .map_or(0, |w| u64::from(u32::from_le_bytes(*w)))
+    };
+    let (low, high) = if n >= 8 {
+        // Bytes 8 to n-1 are the top n-8 of the last four.
+        (word(0), half(n - 4) >> (8 * (12 - n.min(12))))
     } else if n >= 4 {
-        if let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
-            out[..4].copy_from_slice(head);
-            out[n - 4..n].copy_from_slice(tail);
-        }
-    } else if let Some(&last) = bytes.last() {
+        // Bytes 4 to n-1 are the top n-4 of the last four.
+        (half(0) | (half(n - 4) >> (8 * (8 - n)) << 32), 0)
+    } else if let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) {
         // One to three bytes: the first, the middle and the last.
-        out[0] = bytes[0];
-        out[n / 2] = bytes[n / 2];
-        out[n - 1] = last;
-    }
-    out
+        let middle = bytes.get(n / 2).copied().unwrap_or(first);
+        let low = u64::from(first)
+            | u64::from(middle) << (8 * (n / 2))
+            | u64::from(last) << (8 * (n - 1));
+        (low, 0)
+    } else {
+        (0, 0)
+    };
+    n as u128 | u128::from(low) << 32 | u128::from(high) << 96
 }
 
 /// A BOOLEAN output vector.
@@ -523,5 +538,22 @@ impl StructOut {
     pub(crate) fn set_null(&mut self, row: usize) {
         // SAFETY: `new`'s caller promised `row` is within the vector.
         unsafe { self.validity.set_null(row) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_strings_are_laid_out_as_duckdb_reads_them() {
+        let text = b"abcdefghijkl";
+        for n in 0..=INLINE_LEN {
+            let bytes = &text[..n];
+            let mut expected = [0u8; 16];
+            expected[..4].copy_from_slice(&(n as u32).to_le_bytes());
+            expected[4..4 + n].copy_from_slice(bytes);
+            assert_eq!(inline_string(bytes).to_le_bytes(), expected, "{n} bytes");
+        }
     }
 }
