@@ -18,7 +18,9 @@ load falls on each alike. On a shared machine the CPU time of one thread
 is the steadier figure; with two threads the wall time is what a user
 waits. The Python-UDF route runs when `import etld.duckdb` works (`pip
 install ./python`, and pyarrow), else it is skipped with a note; the last
-line compares what each route adds to `GROUP BY host`'s CPU time.
+line compares what each route adds to `GROUP BY host`'s CPU time. With
+`--builtins`, two of DuckDB's own string functions take their turns too,
+for scale: `lower(host)` and a regular expression for the last two labels.
 """
 
 from __future__ import annotations
@@ -66,6 +68,19 @@ def line(rows: int, what: str, t: tuple[float, float], base=None, base_name="") 
     print(text)
 
 
+# DuckDB's own string functions over the same table, for scale: what a
+# built-in of the least work (`lower`) and a regular expression that takes
+# the last two labels (the registrable domain wrongly, for `co.uk` and its
+# like) add to `GROUP BY host`.
+BUILTINS = [
+    ("GROUP BY lower(host)", "SELECT count(*) FROM (SELECT lower(host) AS k, count(*) FROM hosts GROUP BY k)"),
+    (
+        "GROUP BY regexp_extract (2 labels)",
+        r"SELECT count(*) FROM (SELECT regexp_extract(host, '[^.]+\.[^.]+$') AS k, count(*) FROM hosts GROUP BY k)",
+    ),
+]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, default=2_000_000)
@@ -74,6 +89,11 @@ def main() -> int:
     ap.add_argument("--extension", default=os.path.join(ROOT, "target", "release", "etld.duckdb_extension"))
     ap.add_argument("--hosts", help="a file of hosts, one a line (default: gen-hosts ROWS)")
     ap.add_argument("--no-python-udf", action="store_true", help="skip the Python-UDF route")
+    ap.add_argument(
+        "--builtins",
+        action="store_true",
+        help="also time GROUP BY over two of DuckDB's own string functions, for scale",
+    )
     args = ap.parse_args()
 
     if args.hosts:
@@ -113,11 +133,16 @@ def main() -> int:
         queries = [(by_host, args.repeat), (by_site, args.repeat)]
         if python_udf is not None:
             queries.append((by_site_py, max(1, args.repeat // 2)))
+        if args.builtins:
+            queries += [(sql, args.repeat) for _, sql in BUILTINS]
         times = best(con, queries)
         t_host, t_site = times[0], times[1]
         print(f"threads={threads}  (wall s, CPU s of all threads; per M rows; ratio by wall, by CPU)")
         line(rows, "GROUP BY host", t_host)
         line(rows, "GROUP BY etld_registrable(host)", t_site, t_host, "GROUP BY host")
+        if args.builtins:
+            for (what, _), t in zip(BUILTINS, times[-len(BUILTINS) :]):
+                line(rows, what, t, t_host, "GROUP BY host")
         if python_udf is not None:
             t_py = times[2]
             line(rows, "GROUP BY py_etld_registrable(host)", t_py, t_site, "the extension")
