@@ -20,7 +20,7 @@ use crate::options::{Options, Output};
 impl Index {
     /// Looks up a host with the given options (see
     /// [`List::lookup_with`](crate::List::lookup_with)).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lookup<'h>(
         &self,
         host: &'h str,
@@ -30,7 +30,7 @@ impl Index {
         // Everything else (upper case, Unicode, errors) goes to the slow
         // path, which reports every error the same way whichever path would
         // have found it (in the order of `HostError::Label`).
-        let first = self.match_canonical(host, options);
+        let first = self.match_outlined(host, options);
         if let Ok((m, form)) = &first {
             if options.output != Output::Unicode {
                 if *form == Form::CANONICAL {
@@ -45,6 +45,17 @@ impl Index {
             }
         }
         self.lookup_slow(host, options, first)
+    }
+
+    /// [`Index::match_canonical`] out of line, so that [`Index::lookup`]
+    /// around it is small enough to inline into its caller: the caller
+    /// then builds the `Domain` where it keeps it. Returned from a call
+    /// instead, a `Domain` the caller moves (`lookup(h).ok()?`) is read
+    /// back in wider pieces than the call wrote it, which stalls
+    /// (`examples/lookup_kinds.rs`, `etld_suffix`, under `perf`).
+    #[inline(never)]
+    fn match_outlined(&self, host: &str, options: &Options) -> Result<(Match, Form), Stop> {
+        self.match_canonical(host, options)
     }
 
     /// [`Index::lookup`] for every host but a lower-case canonical ASCII
