@@ -535,7 +535,6 @@ impl<'h, const W: usize> Name<'h, W> {
     #[inline(always)]
     pub(crate) fn scan(&mut self) -> Result<Form, Stop> {
         let host = self.bytes;
-        let name = self;
         let len = host.len();
         if len > MAX_NAME.min(64 * W) {
             return Err(Stop::Invalid(HostError::TooLong(len)));
@@ -559,14 +558,14 @@ impl<'h, const W: usize> Name<'h, W> {
                 scan_chunk(
                     Chunk::Halves(first, second_word, second as u32 + 8),
                     0,
-                    &mut name.dots,
+                    &mut self.dots,
                     &mut hyphens,
                     &mut form,
                 )?;
                 scan_chunk(
                     Chunk::Halves(third_word, last, (len - third) as u32),
                     third,
-                    &mut name.dots,
+                    &mut self.dots,
                     &mut hyphens,
                     &mut form,
                 )?;
@@ -577,7 +576,7 @@ impl<'h, const W: usize> Name<'h, W> {
                 scan_chunk(
                     chunk_at(host, 0),
                     0,
-                    &mut name.dots,
+                    &mut self.dots,
                     &mut hyphens,
                     &mut form,
                 )?;
@@ -588,7 +587,7 @@ impl<'h, const W: usize> Name<'h, W> {
                 scan_chunk(
                     Chunk::Bytes(bytes, 0),
                     at,
-                    &mut name.dots,
+                    &mut self.dots,
                     &mut hyphens,
                     &mut form,
                 )?;
@@ -600,7 +599,7 @@ impl<'h, const W: usize> Name<'h, W> {
                 scan_chunk(
                     Chunk::Bytes(bytes, (at + CHUNK - len) as u32),
                     at,
-                    &mut name.dots,
+                    &mut self.dots,
                     &mut hyphens,
                     &mut form,
                 )?;
@@ -612,14 +611,14 @@ impl<'h, const W: usize> Name<'h, W> {
         let mut empty = matches!(host.last(), None | Some(b'.'));
         let mut double_hyphen = false;
         let (mut carry, mut hyphen_carry) = (1u64, 0u64); // as if a dot stood before
-        for (&w, &h) in name.dots.iter().zip(&hyphens) {
+        for (&w, &h) in self.dots.iter().zip(&hyphens) {
             empty |= w & ((w << 1) | carry) != 0;
             double_hyphen |= h & ((h << 1) | hyphen_carry) != 0;
             carry = w >> 63;
             hyphen_carry = h >> 63;
         }
         if empty || len > MAX_LABEL {
-            name.check_each()?;
+            self.check_each()?;
         } else if double_hyphen {
             form = form | Form::A_LABELS;
         }
