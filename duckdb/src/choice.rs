@@ -290,9 +290,15 @@ struct Stamp {
 }
 
 impl Stamp {
+    /// The stamp of the file at `path`; an error for a path that is not a
+    /// regular file (a FIFO would hold a query, and every query of the
+    /// process that waits for the cache, until something writes to it).
     fn of(path: &Path) -> Result<Stamp, String> {
         let meta =
             std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if !meta.is_file() {
+            return Err(format!("{} is not a regular file", path.display()));
+        }
         Ok(Stamp {
             path: path.to_path_buf(),
             modified: meta.modified().ok(),
@@ -308,13 +314,19 @@ struct Key {
     extra: Vec<Stamp>,
 }
 
-/// How many loaded lists are kept: enough for a few connections with lists
-/// of their own, few enough that a session trying many files keeps little.
+/// How many lists are kept: enough for a few connections with lists of
+/// their own, few enough that a session trying many files keeps little.
 const KEPT: usize = 4;
 
-/// Lists loaded and the files they were loaded from, the most recently used
-/// last.
-type Kept = Mutex<Vec<(Key, Arc<List>)>>;
+/// The list loaded from a key's files, or why it could not be: a file
+/// that failed is not read again until it changes.
+type Loaded = Result<Arc<List>, String>;
+
+/// The lists loaded, or being loaded, and the files they come from, the
+/// most recently used last. Each is loaded once, by the first query that
+/// asks for it, outside the lock: a query that waits for a list waits only
+/// for its own, not for one that another connection is loading.
+type Kept = Mutex<Vec<(Key, Arc<OnceLock<Loaded>>)>>;
 
 /// The lists loaded.
 fn cache() -> &'static Kept {
@@ -350,26 +362,26 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
             .map(|p| Stamp::of(p).map_err(|e| format!("etld_extra: {e}")))
             .collect::<Result<_, _>>()?,
     };
-    let mut kept = cache()
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(at) = kept.iter().position(|(k, _)| *k == key) {
-        let entry = kept.remove(at);
-        let list = Arc::clone(&entry.1);
+    let slot = {
+        let mut kept = cache()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let entry = match kept.iter().position(|(k, _)| *k == key) {
+            Some(at) => kept.remove(at),
+            None => (key, Arc::new(OnceLock::new())),
+        };
+        let slot = Arc::clone(&entry.1);
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
         kept.push(entry);
-        return Ok(Choice {
-            source: Source::Loaded(list),
-            options,
-        });
-    }
-    // Loaded under the lock: threads of one query that start together load
-    // the file once.
-    let list = load(list_path, &extra)?;
-    let list = Arc::new(list);
-    if kept.len() >= KEPT {
-        kept.remove(0);
-    }
-    kept.push((key, Arc::clone(&list)));
+        slot
+    };
+    // Threads of one query that start together load the files once: the
+    // others wait for this slot alone.
+    let list = slot
+        .get_or_init(|| load(list_path, &extra).map(Arc::new))
+        .clone()?;
     Ok(Choice {
         source: Source::Loaded(list),
         options,

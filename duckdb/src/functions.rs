@@ -274,7 +274,15 @@ unsafe fn run(
             let mut out = unsafe { StrOut::new(output) };
             let mut message = String::new();
             each_answer(choice, &hosts, |row, answer| {
-                match answer.and_then(|a| a.error()) {
+                let Some(answer) = answer else {
+                    // NULL, or not UTF-8: an invalid host, which says so.
+                    match hosts.invalid_utf8(row) {
+                        Some(at) => out.set(row, not_utf8(&mut message, at)),
+                        None => out.set_null(row),
+                    }
+                    return;
+                };
+                match answer.error() {
                     Some(e) => {
                         message.clear();
                         // Writing to a String cannot fail.
@@ -302,19 +310,27 @@ unsafe fn run(
             let mut message = String::new();
             each_answer(choice, &hosts, |row, answer| {
                 let Some(a) = answer else {
-                    parent.set_null(row);
+                    // Not UTF-8: an invalid host, whose struct says why, as
+                    // `etld lookup --json` does.
+                    let bad = hosts.invalid_utf8(row);
+                    if bad.is_none() {
+                        parent.set_null(row);
+                    }
                     for out in [
                         &mut *suffix,
                         &mut *registrable,
                         &mut *subdomain,
                         &mut *label,
                         &mut *section,
-                        &mut *error,
                         &mut *rule,
                         &mut *icann_suffix,
                         &mut *icann_registrable,
                     ] {
                         out.set_null(row);
+                    }
+                    match bad {
+                        Some(at) => error.set(row, not_utf8(&mut message, at)),
+                        None => error.set_null(row),
                     }
                     known.set_option(row, None);
                     return;
@@ -380,6 +396,16 @@ unsafe fn run(
         }
     }
     Ok(())
+}
+
+/// The error of a host whose bytes stop being UTF-8 at byte `at`, as
+/// `etld lookup` says it, written into `message`.
+#[cold]
+fn not_utf8(message: &mut String, at: usize) -> &str {
+    message.clear();
+    // Writing to a String cannot fail.
+    let _ = write!(message, "invalid UTF-8 at byte {at}");
+    message
 }
 
 /// Looks up every row of `hosts` in one batch

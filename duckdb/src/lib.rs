@@ -30,8 +30,8 @@ use libduckdb_sys::{
     duckdb_register_scalar_function, duckdb_rs_extension_api_init,
     duckdb_scalar_function_add_parameter, duckdb_scalar_function_set_function,
     duckdb_scalar_function_set_init, duckdb_scalar_function_set_name,
-    duckdb_scalar_function_set_return_type, idx_t, DuckDBSuccess, DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN,
-    DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+    duckdb_scalar_function_set_return_type, duckdb_scalar_function_set_volatile, idx_t,
+    DuckDBSuccess, DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
 };
 
 use functions::{Function, Returns, LOOKUP_FIELDS};
@@ -207,6 +207,11 @@ unsafe fn register_function(
         duckdb_scalar_function_set_function(scalar, Some(function.callback()));
         if function.uses_list() {
             duckdb_scalar_function_set_init(scalar, Some(functions::init));
+            // Its answer depends on the connection's settings as well as
+            // its argument: not volatile, a call with a constant argument
+            // would be folded once when a statement is prepared, and a
+            // prepared statement would keep that answer after a `SET`.
+            duckdb_scalar_function_set_volatile(scalar);
         }
         let state = duckdb_register_scalar_function(connection, scalar);
         duckdb_destroy_scalar_function(&mut scalar);

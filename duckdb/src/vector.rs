@@ -78,9 +78,33 @@ impl StrIn {
     }
 
     /// Row `row` as a string: `None` for NULL, and for bytes that are not
-    /// UTF-8 (a BLOB cast to VARCHAR can hold such).
+    /// UTF-8 ([`StrIn::invalid_utf8`] tells those apart).
     #[inline]
     pub(crate) fn get(&self, row: usize) -> Option<&str> {
+        let (bytes, ascii) = self.bytes(row)?;
+        if ascii {
+            // SAFETY: ASCII is UTF-8. Hosts are mostly ASCII, and this
+            // check is cheaper than `from_utf8`.
+            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+        } else {
+            std::str::from_utf8(bytes).ok()
+        }
+    }
+
+    /// Where row `row` stops being UTF-8, for a row that is not NULL and
+    /// holds bytes that are not UTF-8; `None` for any other row. DuckDB
+    /// checks the strings it makes itself, but not those handed to it as
+    /// Arrow data, so such a row can reach a function.
+    #[cold]
+    pub(crate) fn invalid_utf8(&self, row: usize) -> Option<usize> {
+        let (bytes, _) = self.bytes(row)?;
+        std::str::from_utf8(bytes).err().map(|e| e.valid_up_to())
+    }
+
+    /// The bytes of row `row`, and whether they are ASCII; `None` for
+    /// NULL.
+    #[inline(always)]
+    fn bytes(&self, row: usize) -> Option<(&[u8], bool)> {
         if row >= self.rows {
             return None;
         }
@@ -96,7 +120,7 @@ impl StrIn {
         // `duckdb_string_t`: its length first, then its bytes inline when
         // there are at most 12 of them, else behind its pointer, which
         // points at `length` bytes that live as long as the vector.
-        let (bytes, ascii) = unsafe {
+        unsafe {
             let len = s.value.inlined.length as usize;
             if len <= INLINE_LEN {
                 let inline = &s.value.inlined.inlined;
@@ -104,20 +128,13 @@ impl StrIn {
                 // The 12 inline bytes at once, those past the string
                 // included: DuckDB keeps them zero (it compares inline
                 // strings by all 16 bytes), and were one not, `from_utf8`
-                // below would only be asked needlessly.
+                // would only be asked needlessly.
                 let all = std::slice::from_raw_parts(inline.as_ptr().cast::<u8>(), INLINE_LEN);
-                (bytes, is_ascii(all))
+                Some((bytes, is_ascii(all)))
             } else {
                 let bytes = std::slice::from_raw_parts(s.value.pointer.ptr.cast::<u8>(), len);
-                (bytes, is_ascii(bytes))
+                Some((bytes, is_ascii(bytes)))
             }
-        };
-        if ascii {
-            // SAFETY: ASCII is UTF-8. Hosts are mostly ASCII, and this
-            // check is cheaper than `from_utf8`.
-            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
-        } else {
-            std::str::from_utf8(bytes).ok()
         }
     }
 }

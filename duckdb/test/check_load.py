@@ -2,7 +2,8 @@
 """Loading checks the `.test` files cannot make: the DuckDB CLI (PyPI's
 `duckdb-cli`) loads the extension with `-unsigned` and refuses it without;
 each connection of one database has its own list; a prepared statement follows a
-later `SET`; `SET GLOBAL` reaches every connection; a list file rewritten is loaded again, an unchanged one is not.
+later `SET`, for a constant argument too; a path that is not a regular file is
+an error; a string that is not UTF-8 is an invalid host; `SET GLOBAL` reaches every connection; a list file rewritten is loaded again, an unchanged one is not.
 
 Usage: check_load.py EXTENSION DUCKDB_CLI ; ends with `N passed, N failed`.
 """
@@ -79,12 +80,47 @@ def main(argv: list[str]) -> int:
         check("RESET: the built-in list again", one(a, "SELECT etld_suffix('me.github.io')"), "github.io")
 
         # A prepared statement follows a later SET: the list is chosen when
-        # each execution starts, not when the statement is prepared.
-        a.execute("PREPARE suffix_of AS SELECT etld_suffix($1)")
-        check("prepared: both sections", one(a, "EXECUTE suffix_of('me.github.io')"), "github.io")
+        # each execution starts, not when the statement is prepared, for a
+        # parameter and for a constant alike (the functions are volatile,
+        # so a constant call is not folded when the statement is prepared).
+        a.execute("PREPARE suffix_of AS SELECT etld_suffix($1), etld_suffix('me.github.io')")
+        check("prepared: both sections", a.execute("EXECUTE suffix_of('me.github.io')").fetchone(), ("github.io", "github.io"))
         a.execute("SET etld_icann_only = true")
-        check("prepared: after SET", one(a, "EXECUTE suffix_of('me.github.io')"), "io")
+        check("prepared: after SET", a.execute("EXECUTE suffix_of('me.github.io')").fetchone(), ("io", "io"))
         a.execute("RESET etld_icann_only")
+        a.execute("PREPARE version_of AS SELECT etld_list_version()")
+        builtin_version = one(a, "EXECUTE version_of")
+        a.execute(f"SET etld_list = '{path}'")
+        with open(path, "w") as f:
+            f.write("// VERSION: 2026-03-03_00-00-00_UTC\nexample\n")
+        check("prepared, no argument: after SET", one(a, "EXECUTE version_of"), "2026-03-03_00-00-00_UTC")
+        a.execute("RESET etld_list")
+        check("prepared, no argument: after RESET", one(a, "EXECUTE version_of"), builtin_version)
+
+        # A path that is not a regular file is an error at once: a FIFO
+        # would hold the query, and others waiting for the cache, until
+        # something wrote to it.
+        if hasattr(os, "mkfifo"):
+            fifo = os.path.join(tmp, "fifo")
+            os.mkfifo(fifo)
+            a.execute(f"SET etld_list = '{fifo}'")
+            try:
+                a.execute("SELECT etld_suffix('x.co.uk')").fetchall()
+                check("a FIFO is an error", "no error", "an error")
+            except duckdb.Error as e:
+                check("a FIFO is an error that says why", "not a regular file" in str(e), True)
+            a.execute("RESET etld_list")
+
+        # A string that is not UTF-8 (DuckDB does not check those handed
+        # to it as Arrow data) is an invalid host that says so.
+        import pyarrow as pa
+
+        data = b"\xff.com" + b"a.com"
+        offsets = pa.array([0, 5, len(data)], type=pa.int32())
+        hosts = pa.Array.from_buffers(pa.string(), 2, [None, offsets.buffers()[1], pa.py_buffer(data)])
+        a.register("raw", pa.table({"h": hosts}))
+        got = a.execute("SELECT etld_registrable(h), etld_error(h), etld_lookup(h).error, etld_lookup(h) IS NULL FROM raw").fetchall()
+        check("not UTF-8: an invalid host", got, [(None, "invalid UTF-8 at byte 0", "invalid UTF-8 at byte 0", False), ("a.com", None, None, False)])
 
         # SET GLOBAL reaches every connection, a connection's SET wins.
         db.execute("SET GLOBAL etld_icann_only = true")
