@@ -76,6 +76,16 @@ def main(argv: list[str]) -> int:
         except duckdb.Error as e:
             check("a bad file is an error that names it", path in str(e) and "line 1" in str(e), True)
         check("the other connection is untouched", one(b, "SELECT etld_suffix('me.github.io')"), "github.io")
+        # The failure is kept while the file stays as it is, and forgotten
+        # once it changes.
+        try:
+            a.execute("SELECT etld_suffix('www.example.co.uk')").fetchall()
+            check("a bad file stays an error", "no error", "an error")
+        except duckdb.Error as e:
+            check("a bad file stays an error", path in str(e), True)
+        with open(path, "w") as f:
+            f.write("// VERSION: 2026-02-03_00-00-00_UTC\nexample\nco.uk\n")
+        check("a bad file mended is loaded", one(a, "SELECT etld_list_version()"), "2026-02-03_00-00-00_UTC")
         a.execute("RESET etld_list")
         check("RESET: the built-in list again", one(a, "SELECT etld_suffix('me.github.io')"), "github.io")
 
