@@ -64,7 +64,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     """Runs the command line of ``python -m etld``; its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["update"]:
-        parser = argparse.ArgumentParser(prog="python -m etld update", description=etld.update.__doc__)
+        parser = argparse.ArgumentParser(
+            prog="python -m etld update",
+            description="Download the Public Suffix List, check it and install it compiled in the cache "
+            "directory ($ETLD_CACHE_DIR, else the platform's), as `etld update` does.",
+        )
         parser.add_argument("--url", help="where to download the list from (default: the list's own site)")
         parser.add_argument("--force", action="store_true", help="take a list older than the one in use")
         options = parser.parse_args(args[1:])
@@ -77,7 +81,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 0
     if args[:1] == ["lookup"]:
         args = args[1:]
-    parser = argparse.ArgumentParser(prog="python -m etld", description="Public suffix and registrable domain of each host.")
+    parser = argparse.ArgumentParser(
+        prog="python -m etld",
+        description="Public suffix and registrable domain of each host.",
+        epilog="Also: `python -m etld update [--url URL] [--force]` installs a fresh list "
+        "(see `python -m etld update --help`); `python -m etld lookup ...` is the same as without `lookup`.",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
     parser.add_argument("--url", action="store_true", help="take each input as a URL and look up its host")
     parser.add_argument("hosts", nargs="*", metavar="HOST", help="hosts to look up; none: one a line from standard input")

@@ -149,7 +149,7 @@ class Column:
     """A column of results, in one or more chunks: an Arrow array that Python
     libraries take in through `__arrow_c_array__` (`pyarrow.array(c)`,
     `polars.Series(c)`), its chunks concatenated if there are several, and
-    [`Column::chunks`] for those that keep chunks apart.
+    `chunks()` for those that keep chunks apart.
     """
 
     def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> Tuple[object, object]:
@@ -166,12 +166,14 @@ class Column:
 
 @final
 class Domain:
-    """The answer for one host: every part of it. Immutable, compared by
-    value, and picklable.
+    """The answer for one host: every part of it. Immutable, compared and
+    hashed by value (a set or a dict key), and picklable.
 
     >>> d = etld.lookup("www.Example.co.uk")
     >>> d.registrable, d.suffix, d.subdomain, d.label, d.section, d.known
     ('example.co.uk', 'co.uk', 'www', 'example', 'icann', True)
+    >>> len({d, etld.lookup("www.Example.co.uk"), etld.lookup("www.example.co.uk")})
+    2
     """
 
     @property
@@ -290,7 +292,10 @@ class ExtractResult:
         """The labels left of the registrable domain."""
     @property
     def domain(self) -> str:
-        """The label left of the public suffix (an IP address's text for an IP)."""
+        """The label left of the public suffix; for an IP host the address,
+        as the URL standard writes it (an IPv6 address in brackets); with
+        no suffix (the implicit rule off), the last label.
+        """
     @property
     def suffix(self) -> str:
         """The public suffix."""
@@ -308,8 +313,8 @@ class ExtractResult:
         """The registrable domain (tldextract's newer name for it)."""
     @property
     def fqdn(self) -> str:
-        """The whole name, `subdomain.domain.suffix`; `''` without a domain and
-        a suffix.
+        """The whole name, `subdomain.domain.suffix`, for a suffix with a
+        domain or a PRIVATE suffix alone (`github.io`); else `''`.
         """
     @property
     def ipv4(self) -> str:
@@ -317,11 +322,13 @@ class ExtractResult:
     @property
     def ipv6(self) -> str:
         """The IPv6 address the host is, compressed as the URL standard writes
-        it; `''`.
+        it, without brackets; `''`.
         """
     @property
     def top_domain_under_registry_suffix(self) -> str:
-        """The registrable domain under the ICANN section alone."""
+        """The registrable domain under the ICANN section alone (from the
+        registrable domain: `''` without one).
+        """
     def _asdict(self) -> dict[str, Union[str, bool]]:
         """The five fields as a dict."""
     def __iter__(self) -> Iterator[Union[str, bool]]:

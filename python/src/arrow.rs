@@ -213,7 +213,7 @@ fn stream_error(stream: &mut FFI_ArrowArrayStream, rc: i32) -> PyErr {
 /// A column of results, in one or more chunks: an Arrow array that Python
 /// libraries take in through `__arrow_c_array__` (`pyarrow.array(c)`,
 /// `polars.Series(c)`), its chunks concatenated if there are several, and
-/// [`Column::chunks`] for those that keep chunks apart.
+/// `chunks()` for those that keep chunks apart.
 #[pyclass(module = "etld", name = "Column", frozen)]
 pub struct Column {
     chunks: Vec<ArrayRef>,

@@ -1093,14 +1093,16 @@ fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<HostText<'a>> {
     }
 }
 
-/// The answer for one host: every part of it. Immutable, compared by
-/// value, and picklable.
+/// The answer for one host: every part of it. Immutable, compared and
+/// hashed by value (a set or a dict key), and picklable.
 ///
 /// >>> d = etld.lookup("www.Example.co.uk")
 /// >>> d.registrable, d.suffix, d.subdomain, d.label, d.section, d.known
 /// ('example.co.uk', 'co.uk', 'www', 'example', 'icann', True)
-#[pyclass(module = "etld", name = "Domain", frozen, eq)]
-#[derive(PartialEq, Eq, Clone)]
+/// >>> len({d, etld.lookup("www.Example.co.uk"), etld.lookup("www.example.co.uk")})
+/// 2
+#[pyclass(module = "etld", name = "Domain", frozen, eq, hash)]
+#[derive(PartialEq, Eq, Hash, Clone)]
 struct PyDomain {
     host: String,
     name: String,

@@ -111,9 +111,22 @@ pub fn parts<R>(list: &List, options: &Options, input: &str, f: impl FnOnce(&Par
     fn part(p: Option<&str>) -> &str {
         p.unwrap_or("").trim_end_matches('.')
     }
+    let (subdomain, domain) = match d.suffix() {
+        Some(_) => (part(d.subdomain()), part(d.registrable_label())),
+        // No suffix (the implicit rule off, and no rule matched): the last
+        // label is the domain, as tldextract takes `localhost` or a name
+        // under a TLD it does not know.
+        None => {
+            let name = part(Some(d.as_str()));
+            match name.rsplit_once('.') {
+                Some((subdomain, domain)) => (subdomain, domain),
+                None => ("", name),
+            }
+        }
+    };
     let parts = Parts {
-        subdomain: part(d.subdomain()),
-        domain: part(d.registrable_label()),
+        subdomain,
+        domain,
         suffix: part(d.suffix()),
         is_private: d.section() == Some(Section::Private),
         registry_suffix: part(d.icann_suffix()),
@@ -128,8 +141,10 @@ impl Parts<'_> {
     /// whole name, of which the properties are slices.
     pub fn strings<'s>(&'s self, fqdn: &'s mut String) -> [&'s str; 10] {
         fqdn.clear();
-        let whole = !self.domain.is_empty() && !self.suffix.is_empty();
-        if whole {
+        // The whole name for a suffix with a domain, or a suffix that is a
+        // PRIVATE rule's name itself (`github.io`), as tldextract has it.
+        let has_domain = !self.domain.is_empty();
+        if !self.suffix.is_empty() && (has_domain || self.is_private) {
             for part in [self.subdomain, self.domain, self.suffix] {
                 if !part.is_empty() {
                     if !fqdn.is_empty() {
@@ -140,26 +155,29 @@ impl Parts<'_> {
             }
         }
         let fqdn: &str = fqdn;
-        let registered = match whole {
+        let registered = match has_domain && !self.suffix.is_empty() {
             true => &fqdn[fqdn.len() - self.domain.len() - 1 - self.suffix.len()..],
             false => "",
         };
-        // The label left of the registry suffix, and the suffix.
-        let registry = self.registry_suffix;
-        let under_registry = match fqdn.len().checked_sub(registry.len() + 1) {
-            Some(dot)
-                if !registry.is_empty()
-                    && fqdn.ends_with(registry)
-                    && fqdn.as_bytes()[dot] == b'.' =>
-            {
-                let start = fqdn[..dot].rfind('.').map_or(0, |i| i + 1);
-                &fqdn[start..]
+        // Under a PRIVATE rule, the registry suffix and the label left of
+        // it, from the registrable domain (the registrable domain itself
+        // under an ICANN rule), as tldextract takes them.
+        let under_registry = match self.is_private {
+            true => {
+                let labels = self.registry_suffix.matches('.').count() + 2;
+                let start = registered
+                    .rmatch_indices('.')
+                    .nth(labels - 1)
+                    .map_or(0, |(dot, _)| dot + 1);
+                &registered[start..]
             }
-            _ => "",
+            false => registered,
         };
+        let registry = self.registry_suffix;
         let bare = self.subdomain.is_empty() && self.suffix.is_empty();
         let address = |ip| match bare && self.ip == Some(ip) {
-            true => self.domain,
+            // An IPv6 address without the brackets its domain has.
+            true => self.domain.trim_start_matches('[').trim_end_matches(']'),
             false => "",
         };
         [
@@ -236,9 +254,10 @@ impl ExtractResult {
     fn string(&self, at: usize) -> String {
         let (subdomain, domain, suffix) = (self.field(0), self.field(1), self.field(2));
         let bare = subdomain.is_empty() && suffix.is_empty();
+        let bracketed = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']'));
         let ip = match bare {
             true if domain.parse::<Ipv4Addr>().is_ok() => Some(Ip::V4),
-            true if domain.parse::<Ipv6Addr>().is_ok() => Some(Ip::V6),
+            true if bracketed.is_some_and(|d| d.parse::<Ipv6Addr>().is_ok()) => Some(Ip::V6),
             _ => None,
         };
         let parts = Parts {
@@ -305,7 +324,9 @@ extract_methods! {
         /// The labels left of the registrable domain.
         subdomain = 0;
 
-        /// The label left of the public suffix (an IP address's text for an IP).
+        /// The label left of the public suffix; for an IP host the address,
+        /// as the URL standard writes it (an IPv6 address in brackets); with
+        /// no suffix (the implicit rule off), the last label.
         domain = 1;
 
         /// The public suffix.
@@ -321,18 +342,19 @@ extract_methods! {
         /// The registrable domain (tldextract's newer name for it).
         top_domain_under_public_suffix = 4;
 
-        /// The whole name, `subdomain.domain.suffix`; `''` without a domain and
-        /// a suffix.
+        /// The whole name, `subdomain.domain.suffix`, for a suffix with a
+        /// domain or a PRIVATE suffix alone (`github.io`); else `''`.
         fqdn = 5;
 
         /// The IPv4 address the host is, in its canonical form; `''`.
         ipv4 = 6;
 
         /// The IPv6 address the host is, compressed as the URL standard writes
-        /// it; `''`.
+        /// it, without brackets; `''`.
         ipv6 = 7;
 
-        /// The registrable domain under the ICANN section alone.
+        /// The registrable domain under the ICANN section alone (from the
+        /// registrable domain: `''` without one).
         top_domain_under_registry_suffix = 10;
     }
     {
@@ -429,7 +451,7 @@ fn address(host: &str) -> Option<(String, Ip)> {
         .unwrap_or(host);
     if inner.contains(':') {
         let address = inner.parse::<Ipv6Addr>().ok()?;
-        return Some((ipv6_text(address), Ip::V6));
+        return Some((format!("[{}]", ipv6_text(address)), Ip::V6));
     }
     ipv4(host).map(|a| (a.to_string(), Ip::V4))
 }

@@ -6,6 +6,7 @@ use std::ffi::CString;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyUserWarning};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 create_exception!(
     etld,
@@ -39,13 +40,18 @@ pub struct PyUpdated {
 
 #[pymethods]
 impl PyUpdated {
-    fn __repr__(&self) -> String {
-        format!(
-            "Updated(path={:?}, version={:?}, installed={})",
-            self.path,
-            self.version.as_deref().unwrap_or("None"),
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        // Python's own repr of each value, as a dataclass writes it.
+        let repr = |s: &str| -> PyResult<String> { Ok(PyString::new(py, s).repr()?.to_string()) };
+        let version = match &self.version {
+            Some(v) => repr(v)?,
+            None => "None".to_string(),
+        };
+        Ok(format!(
+            "Updated(path={}, version={version}, installed={})",
+            repr(&self.path)?,
             if self.installed { "True" } else { "False" }
-        )
+        ))
     }
 }
 

@@ -52,6 +52,11 @@ def test_string_types_kept(type_):
     assert got.to_pylist() == expected["registrable"]
     got = etld.suffix(column)
     assert got.type == type_ and got.to_pylist() == expected["suffix"]
+    # Every string answer, the section and the error included.
+    for f in (etld.subdomain, etld.label, etld.section, etld.error, etld.site, etld.host):
+        got = f(column)
+        assert got.type == type_, f.__name__
+        assert got.to_pylist() == [f(h) if h is not None else None for h in inputs], f.__name__
 
 
 def test_chunked_array_and_slices():

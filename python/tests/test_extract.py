@@ -62,7 +62,42 @@ def test_the_icann_answer_beside_a_private_one():
 def test_ip_addresses(given, ipv4, ipv6):
     r = etld.extract(given)
     assert (r.ipv4, r.ipv6, r.suffix, r.subdomain) == (ipv4, ipv6, "", "")
-    assert r.domain == (ipv4 or ipv6)
+    # An IPv6 domain keeps its brackets, as tldextract's does (and the URL
+    # standard writes such a host); `ipv6` is the address without them.
+    assert r.domain == (f"[{ipv6}]" if ipv6 else ipv4)
+
+
+def test_a_result_made_by_hand_reads_its_address_as_tldextract_does():
+    assert etld.ExtractResult("", "[::1]", "").ipv6 == "::1"
+    assert etld.ExtractResult("", "::1", "").ipv6 == ""
+    assert etld.ExtractResult("", "127.0.0.1", "").ipv4 == "127.0.0.1"
+
+
+def test_a_private_suffix_alone_is_its_own_fqdn():
+    # tldextract: a suffix with a domain, or a PRIVATE suffix itself, is a
+    # whole name; only a domain and a suffix make a registered domain.
+    r = etld.extract("github.io")
+    assert (r.domain, r.suffix, r.is_private, r.fqdn) == ("", "github.io", True, "github.io")
+    assert (r.registered_domain, r.top_domain_under_registry_suffix) == ("", "")
+    assert etld.extract("co.uk").fqdn == ""
+
+
+@pytest.mark.parametrize(
+    "given, parts",
+    [
+        ("foo.localhost", ("foo", "localhost")),
+        ("localhost", ("", "localhost")),
+        ("http://localhost:8080/", ("", "localhost")),
+        ("a.b.intranet.corp", ("a.b.intranet", "corp")),
+    ],
+)
+def test_without_the_implicit_rule_the_last_label_is_the_domain(given, parts):
+    # As tldextract takes a name under a TLD it does not know: no suffix,
+    # the last label the domain, the rest the subdomain.
+    r = etld.List.builtin(implicit_rule=False).extract(given)
+    subdomain, domain = parts
+    assert (r.subdomain, r.domain, r.suffix) == (subdomain, domain, "")
+    assert (r.registered_domain, r.fqdn) == ("", "")
 
 
 @pytest.mark.parametrize("given", ["", "a..b", "file:///etc/passwd", "not a host", "javascript:alert(1)"])

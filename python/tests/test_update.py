@@ -70,6 +70,7 @@ def test_update_installs_and_later_processes_use_it(server, tmp_path, monkeypatc
     assert os.path.isfile(updated.path)
     assert updated.report.startswith(f"installed {updated.path}: version 2026-11-01_00-00-00_UTC")
     assert "if-none-match" not in seen[0]
+    assert repr(updated) == f"Updated(path={updated.path!r}, version='2026-11-01_00-00-00_UTC', installed=True)"
     # A later process answers from the installed list.
     env = dict(os.environ, ETLD_CACHE_DIR=str(tmp_path), ETLD_SYSTEM_LIST="")
     env.pop("ETLD_LIST", None)

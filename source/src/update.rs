@@ -218,11 +218,11 @@ impl fmt::Display for Refusal {
             Refusal::NotText(what) => write!(f, "the download is {what}, not list text"),
             Refusal::BadVersion { text, error } => write!(
                 f,
-                "its `// VERSION:` line `{}` is not a date ({error}); --force installs it anyway",
+                "its `// VERSION:` line `{}` is not a date ({error}); forcing it (--force, or force=True in Python) installs it anyway",
                 text.escape_debug()
             ),
             Refusal::NoVersion => {
-                f.write_str("it has no `// VERSION:` line (--force installs it anyway)")
+                f.write_str("it has no `// VERSION:` line (forcing it (--force, or force=True in Python) installs it anyway)")
             }
             Refusal::Future(got) => write!(
                 f,
@@ -231,7 +231,7 @@ impl fmt::Display for Refusal {
             Refusal::Older { got, have } => write!(
                 f,
                 "its VERSION {got} is older than the list in use ({have}); \
-                 --force installs it anyway"
+                 forcing it (--force, or force=True in Python) installs it anyway"
             ),
         }
     }
@@ -975,7 +975,7 @@ mod tests {
                     .as_bytes()
             ),
             "its `// VERSION:` line `2026-11-01 00:00 UTC` is not a date (bad list VERSION at \
-             byte 10: expected `_`); --force installs it anyway"
+             byte 10: expected `_`); forcing it (--force, or force=True in Python) installs it anyway"
         );
     }
 

@@ -36,7 +36,7 @@ mod views;
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BooleanBuilder, StringBuilder};
+use arrow_array::builder::BooleanBuilder;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::DataType;
@@ -177,13 +177,13 @@ fn answer_chunks(
             Ok(out.finish())
         }
         Op::Section => {
-            let mut out = StringBuilder::with_capacity(rows, rows * 5);
+            let mut out = Strings::new(&t, rows, rows * 5);
             for chunk in &input.chunks {
                 each_answer(list, options, chunk, stop, |a| {
-                    out.append_option(a.and_then(|a| a.section_name()))
+                    out.push(a.and_then(|a| a.section_name()))
                 })?;
             }
-            Ok(Arc::new(out.finish()))
+            Ok(out.finish())
         }
         Op::Known => {
             let mut out = BooleanBuilder::with_capacity(rows);
@@ -195,17 +195,18 @@ fn answer_chunks(
             Ok(Arc::new(out.finish()))
         }
         Op::Error => {
-            let mut out = StringBuilder::new();
+            let mut out = Strings::new(&t, rows, 0);
             for chunk in &input.chunks {
                 let strs = Strs::of(chunk)?;
                 each_answer_at(list, options, chunk, &strs, stop, |i, a| {
-                    out.append_option(a.and_then(|a| a.error()).map(|e| {
+                    let error = a.and_then(|a| a.error()).map(|e| {
                         strs.unreadable(i)
                             .unwrap_or_else(|| hinted(strs.get(i).unwrap_or(""), e.to_string()))
-                    }))
+                    });
+                    out.push(error.as_deref())
                 })?;
             }
-            Ok(Arc::new(out.finish()))
+            Ok(out.finish())
         }
         Op::Lookup => {
             let mut parts = Parts::new(&t, rows, bytes, false);
