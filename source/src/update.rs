@@ -218,12 +218,14 @@ impl fmt::Display for Refusal {
             Refusal::NotText(what) => write!(f, "the download is {what}, not list text"),
             Refusal::BadVersion { text, error } => write!(
                 f,
-                "its `// VERSION:` line `{}` is not a date ({error}); forcing it (--force, or force=True in Python) installs it anyway",
+                "its `// VERSION:` line `{}` is not a date ({error}); \
+                 forcing it (--force, or force=True in Python) installs it anyway",
                 text.escape_debug()
             ),
-            Refusal::NoVersion => {
-                f.write_str("it has no `// VERSION:` line (forcing it (--force, or force=True in Python) installs it anyway)")
-            }
+            Refusal::NoVersion => f.write_str(
+                "it has no `// VERSION:` line; forcing it (--force, or force=True in Python) \
+                     installs it anyway",
+            ),
             Refusal::Future(got) => write!(
                 f,
                 "its VERSION {got} lies in the future (more than a day ahead of the clock)"
