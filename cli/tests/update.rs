@@ -1105,6 +1105,56 @@ fn cache_files_that_are_not_regular_files_are_refused_without_waiting() {
     assert!(!record.exists());
 }
 
+#[cfg(unix)]
+#[test]
+fn links_in_the_cache_are_refused_and_their_targets_left() {
+    let dir = test_dir("linked-cache");
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    let (newer, _) = shifted_list(7, true);
+    let victim = dir.join("victim");
+    std::fs::write(&victim, b"keep").unwrap();
+
+    // A link planted where the list goes: the update refuses it rather
+    // than write where it points.
+    let installed = cache.join("public_suffix_list.fst");
+    std::os::unix::fs::symlink(&victim, &installed).unwrap();
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.ends_with(&format!(
+            "etld: cannot install {}: it is a symlink, not a regular file\n",
+            installed.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+
+    // A link where the download record goes: neither read nor written
+    // through; the list is downloaded whole and installed.
+    std::fs::remove_file(&installed).unwrap();
+    let record = cache.join("public_suffix_list.http");
+    std::os::unix::fs::symlink(&victim, &record).unwrap();
+    let server = Server::start(vec![reply(200, newer.as_bytes()).header("ETag", "\"v1\"")]);
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    assert_eq!(conditional(&server), [false]);
+    drop(server);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "etld: warning: cannot install {}: it is a symlink, not a regular file\n",
+            record.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+    assert!(knows_new_rule(&dir, &[]));
+}
+
 /// Holds the cache directory's update lock, as a running `etld update`
 /// does, until dropped.
 fn hold_lock(dir: &Path) -> std::fs::File {

@@ -436,7 +436,9 @@ fn read_record(path: &Path) -> Result<Option<String>, String> {
             write::kind_name(kind)
         )),
     };
-    match std::fs::metadata(path) {
+    // The path itself, not what a link there points at: a link is not
+    // one of etld's files, and is refused as the write refuses it.
+    match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e.to_string()),
         Ok(meta) => regular(meta)?,

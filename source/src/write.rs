@@ -8,11 +8,18 @@
 //!   already at that name is written through), which is synced, renamed
 //!   into place, and its directory synced. Readers see the old file or
 //!   the new one, never a part, and a failed write leaves the old one.
-//! - A symlink is followed: its target, resolved, is replaced as above
-//!   and the link stays a link to it, as a shell's `>` writes through a
-//!   link. A link to nothing is refused, because creating a file where a
-//!   dangling link points is how a link planted in a shared directory
-//!   steers a write.
+//! - A symlink is followed where the caller accepts [`Streams`] (`etld
+//!   compile`'s OUT): its target, resolved, is replaced as above and the
+//!   link stays a link to it, as a shell's `>` writes through a link. A
+//!   link to nothing is refused, because creating a file where a dangling
+//!   link points is how a link planted in a shared directory steers a
+//!   write. In the cache, which holds etld's own files, a symlink is
+//!   refused: a link planted there would steer every later update.
+//! - A path that reaches its file through `/proc` or `/dev` (`/dev/stdout`,
+//!   `/dev/fd/3`, `/proc/self/fd/1`) names a file some process has open,
+//!   such as the one a shell's `>>` gave standard output: it gets the bytes
+//!   written into it at its end, never a file renamed over it, where the
+//!   caller accepts [`Streams`].
 //! - A FIFO or a character device (a terminal, `/dev/null`), and `-` for
 //!   standard output, get the bytes written into them where the caller
 //!   accepts [`Streams`]: opened for writing, never created or truncated.
@@ -179,8 +186,18 @@ pub fn write(path: &Path, bytes: &[u8], streams: Streams) -> Result<Written, Wri
         Err(e) => return Err(WriteError::Io(e)),
     };
     let kind = target.file_type();
+    let link = fs::symlink_metadata(path)?.file_type();
+    if link.is_symlink() && streams == Streams::Refuse {
+        return Err(WriteError::Refused {
+            kind: kind_name(link),
+            streams,
+        });
+    }
     if kind.is_file() {
-        let real = if fs::symlink_metadata(path)?.file_type().is_symlink() {
+        if streams == Streams::Accept && names_an_open_file(path) {
+            return append(path, bytes);
+        }
+        let real = if link.is_symlink() {
             fs::canonicalize(path)?
         } else {
             path.to_path_buf()
@@ -194,6 +211,45 @@ pub fn write(path: &Path, bytes: &[u8], streams: Streams) -> Result<Written, Wri
     Err(WriteError::Refused {
         kind: kind_name(kind),
         streams,
+    })
+}
+
+/// Whether `path` reaches its file through a directory of `/proc` or
+/// `/dev`, itself or through the links it is made of (`/dev/stdout` links
+/// to `/proc/self/fd/1`, which names whatever file descriptor 1 is): a
+/// file some process has open, which a rename would take from under it.
+fn names_an_open_file(path: &Path) -> bool {
+    let mut at = path.to_path_buf();
+    // A chain of links is short; the bound stops a loop of them.
+    for _ in 0..40 {
+        let dir = match at.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let Ok(dir) = fs::canonicalize(dir) else {
+            return false;
+        };
+        if dir.starts_with("/proc") || dir.starts_with("/dev") {
+            return true;
+        }
+        match fs::read_link(&at) {
+            Ok(to) => at = dir.join(to),
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+/// Writes `bytes` at the end of the regular file at `path`, a file some
+/// process has open ([`names_an_open_file`]): opened to append, nothing
+/// created, truncated or renamed.
+fn append(path: &Path, bytes: &[u8]) -> Result<Written, WriteError> {
+    let mut file = OpenOptions::new().append(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()?;
+    let opened = file.metadata()?;
+    Ok(Written::Streamed {
+        stdout: is_stdout(&opened),
     })
 }
 
@@ -347,6 +403,56 @@ mod tests {
         let e = write(&dir, b"list", Streams::Refuse).unwrap_err();
         assert_eq!(e.to_string(), "it is a directory, not a regular file");
         assert!(dir.is_dir());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_followed_for_compile_and_refused_in_the_cache() {
+        let dir = dir("link");
+        let target = dir.join("target");
+        let link = dir.join("out.fst");
+        fs::write(&target, b"keep").unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let e = write(&link, b"list", Streams::Refuse).unwrap_err();
+        assert_eq!(e.to_string(), "it is a symlink, not a regular file");
+        assert_eq!(fs::read(&target).unwrap(), b"keep");
+        assert_eq!(
+            write(&link, b"list", Streams::Accept).unwrap(),
+            Written::Replaced(fs::canonicalize(&target).unwrap())
+        );
+        assert_eq!(fs::read(&target).unwrap(), b"list");
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_open_file_named_through_dev_fd_is_appended_to() {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::MetadataExt;
+        // As `etld compile LIST /dev/stdout >> log` names the log.
+        let dir = dir("open");
+        let log = dir.join("log");
+        fs::write(&log, b"precious\n").unwrap();
+        let open = OpenOptions::new().append(true).open(&log).unwrap();
+        let inode = fs::metadata(&log).unwrap().ino();
+        for path in [
+            format!("/dev/fd/{}", open.as_raw_fd()),
+            format!("/proc/self/fd/{}", open.as_raw_fd()),
+        ] {
+            assert_eq!(
+                write(Path::new(&path), b"list\n", Streams::Accept).unwrap(),
+                Written::Streamed { stdout: false },
+                "{path}"
+            );
+        }
+        assert_eq!(fs::read(&log).unwrap(), b"precious\nlist\nlist\n");
+        assert_eq!(fs::metadata(&log).unwrap().ino(), inode);
+        drop(open);
         fs::remove_dir_all(&dir).unwrap();
     }
 
