@@ -19,14 +19,15 @@ Output (one line per host, in input order):
 
 With --fields, the chosen columns, tab-separated, in the order given, from:
   input host subdomain label registrable suffix section known rule
-  icann_suffix icann_registrable error
+  icann_suffix icann_registrable site error
   e.g. --fields input,label,registrable: `www.example.co.uk\texample\texample.co.uk`.
   An empty column is an empty string; on an error every column but input,
   host and error is empty. Columns are escaped as PostgreSQL's COPY text
   format escapes them, so that every input gives one line and the escaping
   can be undone: a backslash as `\\\\`, tab, LF, CR, backspace, form feed
   and vertical tab as `\\t` `\\n` `\\r` `\\b` `\\f` `\\v`, any other control
-  character (C0, DEL, C1) as its UTF-8 bytes in `\\xHH` form.
+  character (C0, DEL, C1) as its UTF-8 bytes in `\\xHH` form, and so each
+  byte of the input that is not UTF-8.
 
 With --json, one object per line:
   {\"input\":\"www.example.co.uk\",\"suffix\":\"co.uk\",\"registrable\":\"example.co.uk\",

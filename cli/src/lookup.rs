@@ -109,10 +109,13 @@ impl Serialize for Message<'_> {
 
 impl Lookup<'_> {
     /// Writes the line for `input`, whose host (if it has one) is `host`:
-    /// the lookup's answer, or why there is none.
+    /// the lookup's answer, or why there is none. `raw` is the input's own
+    /// bytes when they are not UTF-8 (`input` is then their lossy text),
+    /// which `--fields` writes escaped, so that its escaping can be undone.
     fn write<W: Write>(
         &mut self,
         input: &str,
+        raw: Option<&[u8]>,
         host: Option<&str>,
         outcome: Result<etld::Answer<'_>, &dyn Display>,
         out: &mut W,
@@ -167,7 +170,13 @@ impl Lookup<'_> {
             // made for them.
             let (rule, site);
             let text = match field {
-                Field::Input => Some(input),
+                Field::Input => match raw {
+                    Some(raw) => {
+                        write_column(out, raw)?;
+                        None
+                    }
+                    None => Some(input),
+                },
                 Field::Host => host,
                 Field::Subdomain => a.and_then(|a| a.subdomain()),
                 Field::Label => a.and_then(|a| a.registrable_label()),
@@ -224,12 +233,12 @@ impl Lookup<'_> {
     fn answer_url<W: Write>(&mut self, input: &str, out: &mut W) -> io::Result<()> {
         let host = match etld::url::host(input) {
             Ok(host) => host,
-            Err(e) => return self.write(input, None, Err(&e), out),
+            Err(e) => return self.write(input, None, None, Err(&e), out),
         };
         let (list, options) = (self.list, self.options);
         let mut result = Ok(());
         list.lookup_each_with(std::iter::once(&*host), &options, |_, a| {
-            result = self.write(input, Some(&host), Ok(a), out);
+            result = self.write(input, None, Some(&host), Ok(a), out);
         });
         result
     }
@@ -239,8 +248,20 @@ impl Lookup<'_> {
 /// escapes a value, so that each input gives one line whatever its bytes and
 /// the escaping can be undone: a backslash as `\\`; tab, LF, CR, backspace,
 /// form feed and vertical tab as `\t`, `\n`, `\r`, `\b`, `\f`, `\v`; every
-/// other control character (C0, DEL, C1) as its UTF-8 bytes in `\xHH` form.
+/// other control character (C0, DEL, C1) as its UTF-8 bytes in `\xHH` form,
+/// and so every byte that is not part of UTF-8.
 fn write_column<W: Write>(out: &mut W, bytes: &[u8]) -> io::Result<()> {
+    for chunk in bytes.utf8_chunks() {
+        write_text_column(out, chunk.valid().as_bytes())?;
+        for byte in chunk.invalid() {
+            write!(out, "\\x{byte:02X}")?;
+        }
+    }
+    Ok(())
+}
+
+/// [`write_column`] for UTF-8.
+fn write_text_column<W: Write>(out: &mut W, bytes: &[u8]) -> io::Result<()> {
     let mut clean = 0;
     let mut i = 0;
     while i < bytes.len() {
@@ -285,8 +306,9 @@ impl Processor for Lookup<'_> {
     }
 
     fn refuse<W: Write>(&mut self, input: &[u8], why: &dyn Display, out: &mut W) -> io::Result<()> {
-        let input = String::from_utf8_lossy(input);
-        self.write(&input, None, Err(why), out)
+        let text = String::from_utf8_lossy(input);
+        let raw = matches!(text, Cow::Owned(_)).then_some(input);
+        self.write(&text, raw, None, Err(why), out)
     }
 }
 
@@ -316,7 +338,7 @@ impl Lookup<'_> {
         let options = self.options;
         list.lookup_each_with(hosts, &options, |_, a| {
             if result.is_ok() {
-                result = self.write(host.get(), Some(host.get()), Ok(a), out);
+                result = self.write(host.get(), None, Some(host.get()), Ok(a), out);
             }
             answered += 1;
         });

@@ -130,3 +130,38 @@ fn with_url_every_column_of_every_line_unescapes() {
     }
     assert_eq!(columns(lines[4])[2], b"example.co.uk");
 }
+
+/// Bytes that are not UTF-8 (every byte from 0x80, alone, and a lone
+/// surrogate's encoding) are escaped too: the input column unescapes to
+/// the input's own bytes, not to U+FFFD.
+#[test]
+fn bytes_that_are_not_utf8_are_escaped_reversibly() {
+    let mut inputs: Vec<Vec<u8>> = (0x80..=0xffu8)
+        .map(|b| [b"k".as_slice(), &[b], b"l.com"].concat())
+        .collect();
+    inputs.push(b"a\xed\xa0\x80b.com".to_vec());
+    inputs.push(b"\xc3\xa9\xff\\x41.com".to_vec());
+    let mut stdin = inputs.join(&b'\n');
+    stdin.push(b'\n');
+    let out = etld(&["--fields", "input,error"], &stdin);
+    let lines: Vec<&[u8]> = out
+        .strip_suffix(b"\n")
+        .unwrap()
+        .split(|&b| b == b'\n')
+        .collect();
+    assert_eq!(lines.len(), inputs.len());
+    for (line, input) in lines.iter().zip(&inputs) {
+        let cols = columns(line);
+        assert_eq!(
+            unescape(cols[0]),
+            *input,
+            "{:?}",
+            String::from_utf8_lossy(line)
+        );
+        assert!(
+            std::str::from_utf8(line).is_ok(),
+            "{:?}",
+            String::from_utf8_lossy(line)
+        );
+    }
+}
