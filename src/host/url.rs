@@ -26,8 +26,9 @@
 //!   port as above; an empty host is no host; the host is opaque: a
 //!   forbidden host code point (NUL, tab, LF, CR, space, `#` `/` `:` `<` `>`
 //!   `?` `@` `[` `\` `]` `^` `|`) is refused
-//!   ([`UrlError::ForbiddenCodePoint`]), and it is returned as written, not percent-decoded (a lookup
-//!   then refuses a `%`); `scheme:` followed by anything else (`foo:/x`,
+//!   ([`UrlError::ForbiddenCodePoint`]), and it is returned as written, not percent-decoded, but
+//!   with C0 controls, DEL and non-ASCII characters percent-encoded as the
+//!   standard encodes them (a lookup then refuses a `%`); `scheme:` followed by anything else (`foo:/x`,
 //!   `javascript:alert(1)`) is a URL with no host;
 //! * `[...]` is an IPv6 literal and keeps its brackets (a lookup then
 //!   refuses it as an IP address); an IPv6 address without its brackets
@@ -361,7 +362,9 @@ fn file_host(rest: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
 
 /// The opaque host of a non-special URL whose authority starts `text` (at
 /// byte `at` of the input): as written, neither percent-decoded nor
-/// canonicalised.
+/// canonicalised, but for what the standard percent-encodes in one (C0
+/// controls, DEL and every non-ASCII character, as UTF-8 bytes): the host
+/// of `sc://ñ.com/` is `%C3%B1.com`, as that of `sc://%C3%B1.com/` is.
 fn opaque_host(text: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     let end = text
         .bytes()
@@ -381,7 +384,18 @@ fn opaque_host(text: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
             });
         }
     }
-    Ok(Cow::Borrowed(host))
+    let encoded = |b: u8| !(0x20..0x7f).contains(&b);
+    if !host.bytes().any(encoded) {
+        return Ok(Cow::Borrowed(host));
+    }
+    let mut out = String::with_capacity(host.len() * 3);
+    for b in host.bytes() {
+        match encoded(b) {
+            true => out.push_str(&format!("%{b:02X}")),
+            false => out.push(char::from(b)),
+        }
+    }
+    Ok(Cow::Owned(out))
 }
 
 /// The host of a `mailto:` URL: that of its first address.
@@ -534,11 +548,12 @@ mod tests {
             ("foo://example.com?q", "example.com"),
             ("foo://example.com#f", "example.com"),
             ("foo://[::1]:8/", "[::1]"),
-            // Opaque: as written, neither decoded nor canonicalised.
+            // Opaque: as written, neither decoded nor canonicalised, but
+            // for the code points the standard percent-encodes.
             ("foo://ex%61mple.com/", "ex%61mple.com"),
-            ("foo://bücher.de/", "bücher.de"),
+            ("foo://bücher.de/", "b%C3%BCcher.de"),
             ("sc://%/", "%"),
-            ("foo://\u{1}x/", "\u{1}x"),
+            ("foo://\u{1}x\u{7f}/", "%01x%7F"),
         ] {
             assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
         }
