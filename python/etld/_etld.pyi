@@ -339,8 +339,26 @@ class ExtractResult:
         """Return self[key]."""
     def __eq__(self, value: object, /) -> bool:
         """Return self==value."""
+    def __lt__(self, value: ExtractResult, /) -> bool:
+        """Return self<value."""
+    def __le__(self, value: ExtractResult, /) -> bool:
+        """Return self<=value."""
+    def __gt__(self, value: ExtractResult, /) -> bool:
+        """Return self>value."""
+    def __ge__(self, value: ExtractResult, /) -> bool:
+        """Return self>=value."""
     def __hash__(self) -> int:
         """Return hash(self)."""
+    @property
+    def reverse_domain_name(self) -> str:
+        """The name in reverse domain name notation, as tldextract writes it:
+        the suffix (in its own order), the domain, then the subdomain's
+        labels from the right (`co.uk.example.www`).
+        """
+    def _replace(self, **changes: Union[str, bool]) -> ExtractResult:
+        """A new result with the fields named in `changes` replaced, as a
+        named tuple's `_replace` gives one.
+        """
     def __reduce__(self) -> Tuple[type[ExtractResult], Tuple[str, str, str, bool, str]]: ...
 
 @final

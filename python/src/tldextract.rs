@@ -208,7 +208,7 @@ impl Parts<'_> {
 /// (True, 'io')
 /// >>> etld.extract("http://127.0.0.1:8080/").ipv4
 /// '127.0.0.1'
-#[pyclass(frozen, eq, hash, module = "etld", name = "ExtractResult")]
+#[pyclass(frozen, eq, ord, hash, module = "etld", name = "ExtractResult")]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ExtractResult {
     /// The four string fields end to end, in one allocation: a result is
@@ -220,7 +220,26 @@ pub struct ExtractResult {
     is_private: bool,
 }
 
+/// Results are ordered by their five fields in order, as tldextract's
+/// (a dataclass with `order=True`) are.
+impl PartialOrd for ExtractResult {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.key().cmp(&other.key()))
+    }
+}
+
 impl ExtractResult {
+    /// The five fields, in order, to compare by.
+    fn key(&self) -> (&str, &str, &str, bool, &str) {
+        (
+            self.field(0),
+            self.field(1),
+            self.field(2),
+            self.is_private,
+            self.field(3),
+        )
+    }
+
     /// The result of `parts`.
     pub fn of(parts: &Parts<'_>) -> ExtractResult {
         ExtractResult::new(
@@ -397,6 +416,51 @@ extract_methods! {
     #[getter]
     fn is_private(&self) -> bool {
         self.is_private
+    }
+
+    /// The name in reverse domain name notation, as tldextract writes it:
+    /// the suffix (in its own order), the domain, then the subdomain's
+    /// labels from the right (`co.uk.example.www`).
+    #[getter]
+    fn reverse_domain_name(&self) -> String {
+        let (subdomain, domain, suffix) = (self.field(0), self.field(1), self.field(2));
+        let mut parts: Vec<&str> = [suffix, domain].into_iter().filter(|p| !p.is_empty()).collect();
+        if !subdomain.is_empty() {
+            parts.extend(subdomain.split('.').rev());
+        }
+        parts.join(".")
+    }
+
+    /// A new result with the fields named in `changes` replaced, as a
+    /// named tuple's `_replace` gives one.
+    #[pyo3(signature = (**changes))]
+    fn _replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<ExtractResult> {
+        let mut strings = [self.field(0), self.field(1), self.field(2), self.field(3)]
+            .map(str::to_string);
+        let mut is_private = self.is_private;
+        for (name, value) in changes.into_iter().flatten() {
+            let name: String = name.extract()?;
+            match name.as_str() {
+                "subdomain" => strings[0] = value.extract()?,
+                "domain" => strings[1] = value.extract()?,
+                "suffix" => strings[2] = value.extract()?,
+                "registry_suffix" => strings[3] = value.extract()?,
+                "is_private" => is_private = value.extract()?,
+                other => {
+                    return Err(PyValueError::new_err(format!(
+                        "Got unexpected field names: ['{other}']"
+                    )))
+                }
+            }
+        }
+        let [subdomain, domain, suffix, registry_suffix] = &strings;
+        Ok(ExtractResult::new(
+            subdomain,
+            domain,
+            suffix,
+            is_private,
+            registry_suffix,
+        ))
     }
 
     /// The five fields as a dict.

@@ -300,3 +300,16 @@ def test_by_name_and_on_a_list():
     assert icann.extract(column).to_pylist() == [row_of(icann.extract("me.github.io"))]
     with pytest.raises(TypeError):
         etld.extract(42)  # type: ignore[call-overload]
+
+
+def test_ordered_replaced_and_reversed_as_tldextracts():
+    a, b = etld.extract("a.example.com"), etld.extract("b.example.com")
+    assert sorted([b, a]) == [a, b] and a < b and not b <= a
+    r = etld.extract("login.example.co.uk")
+    assert r.reverse_domain_name == "co.uk.example.login"
+    assert etld.extract("a.b.example.com").reverse_domain_name == "com.example.b.a"
+    changed = r._replace(subdomain="www", is_private=True)
+    assert tuple(changed) == ("www", "example", "co.uk", True, "co.uk")
+    assert tuple(r) == ("login", "example", "co.uk", False, "co.uk")
+    with pytest.raises(ValueError, match="unexpected field names"):
+        r._replace(nope="x")
