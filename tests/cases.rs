@@ -282,6 +282,22 @@ fn forbidden_code_points_and_lengths() {
             other => panic!("{host}: {other:?}"),
         }
     }
+    // The offset is where the input holds the code point, or the one that
+    // UTS 46 maps to it (U+00A0 to a space, U+FF0F to `/`).
+    for (host, c, at) in [
+        ("ab.exa mple.com", ' ', 6),
+        ("ab.exa\u{a0}mple.com", ' ', 6),
+        ("Ünï.a\u{ff0f}b.com", '/', 7),
+        ("ünï.a\u{ff0f}b.com", '/', 7),
+    ] {
+        match list.lookup(host) {
+            Err(HostError::Label {
+                offset,
+                error: LabelError::ForbiddenCodePoint(got),
+            }) => assert_eq!((got, offset), (c, at), "{host}"),
+            other => panic!("{host}: {other:?}"),
+        }
+    }
     let long_label = format!("{}.com", "a".repeat(64));
     assert!(matches!(
         list.lookup(&long_label),

@@ -35,16 +35,6 @@ pub(crate) fn is_separator(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
 }
 
-/// The ASCII character that the fullwidth form `c` (U+FF01 to U+FF5E)
-/// stands for, as UTS 46 maps it; any other `c` as it is.
-#[inline]
-pub(crate) fn unfullwidth(c: char) -> char {
-    match c {
-        '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
-        c => c,
-    }
-}
-
 /// What an ASCII byte is to the fast path of a lookup.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ByteClass {

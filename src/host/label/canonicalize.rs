@@ -8,9 +8,7 @@ use crate::error::{HostError, LabelError};
 use crate::host::form::InputForm;
 use crate::host::uts46;
 
-use super::{
-    check_ascii_label, check_label_length, unfullwidth, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME,
-};
+use super::{check_ascii_label, check_label_length, ByteClass, BYTE_CLASS, MAX_LABEL, MAX_NAME};
 
 /// The canonical ASCII form of one label of a rule (no separators in it):
 /// UTS 46 ToASCII, then the checks of a host's label.
@@ -159,7 +157,7 @@ fn write_processed(
                 .get(offset..)
                 .and_then(|rest| {
                     rest.char_indices()
-                        .find(|&(_, x)| x == c || unfullwidth(x) == c)
+                        .find(|&(_, x)| x == c || uts46::maps_to(x, c))
                 })
                 .map_or(offset, |(i, _)| offset + i);
             return Err(HostError::Label {

@@ -133,6 +133,17 @@ pub const TABLE_BYTES: usize = tables::TABLE_BYTES;
 const ZWNJ: char = '\u{200C}';
 const ZWJ: char = '\u{200D}';
 
+/// Whether the mapping step replaces `x` by text that holds `c`: where in
+/// the input a forbidden code point that mapping made comes from (U+00A0
+/// maps to a space, U+FF0F to `/`).
+pub(crate) fn maps_to(x: char, c: char) -> bool {
+    match mapping::Value::of(x).status(x) {
+        mapping::Status::MappedChar(m) => m == c,
+        mapping::Status::MappedStr(s) => s.contains(c),
+        _ => false,
+    }
+}
+
 /// Whether `name` takes the ASCII fast path: all ASCII, no label starting
 /// with `xn--` in any case.
 pub(crate) fn is_fast_path(name: &str) -> bool {
