@@ -26,6 +26,34 @@ fn columns(line: &[u8]) -> Vec<&[u8]> {
     line.split(|&b| b == b'\t').collect()
 }
 
+/// The lines of `etld`'s output with `lines` lines given on its standard
+/// input, one for each.
+fn each_line<T>(args: &[&str], lines: &[T]) -> Vec<Vec<u8>>
+where
+    T: AsRef<[u8]>,
+{
+    let mut stdin = lines
+        .iter()
+        .map(|l| l.as_ref())
+        .collect::<Vec<_>>()
+        .join(&b'\n');
+    stdin.push(b'\n');
+    let out = etld(args, &stdin);
+    let got: Vec<Vec<u8>> = out
+        .strip_suffix(b"\n")
+        .unwrap()
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect();
+    assert_eq!(
+        got.len(),
+        lines.len(),
+        "{:?}",
+        String::from_utf8_lossy(&out)
+    );
+    got
+}
+
 #[test]
 fn a_percent_decoded_newline_stays_in_its_column() {
     let out = etld(
@@ -67,15 +95,7 @@ fn every_control_character_is_escaped_reversibly() {
     }
     inputs.push("back\\slash.com".to_owned());
     inputs.push("\\x41.com".to_owned());
-    let mut stdin = inputs.join("\n").into_bytes();
-    stdin.push(b'\n');
-    let out = etld(&["--fields", "input,host,error"], &stdin);
-    let lines: Vec<&[u8]> = out
-        .strip_suffix(b"\n")
-        .unwrap()
-        .split(|&b| b == b'\n')
-        .collect();
-    assert_eq!(lines.len(), inputs.len());
+    let lines = each_line(&["--fields", "input,host,error"], &inputs);
     for (line, input) in lines.iter().zip(&inputs) {
         let cols = columns(line);
         assert_eq!(cols.len(), 3, "{:?}", String::from_utf8_lossy(line));
@@ -107,28 +127,16 @@ fn with_url_every_column_of_every_line_unescapes() {
         "http://ex%0Aample.com:8080/",
         "https://www.example.co.uk/a\\b",
     ];
-    let stdin = inputs.join("\n") + "\n";
-    let out = etld(
+    let lines = each_line(
         &["--url", "--fields", "input,host,registrable,error"],
-        stdin.as_bytes(),
-    );
-    let lines: Vec<&[u8]> = out
-        .strip_suffix(b"\n")
-        .unwrap()
-        .split(|&b| b == b'\n')
-        .collect();
-    assert_eq!(
-        lines.len(),
-        inputs.len(),
-        "{:?}",
-        String::from_utf8_lossy(&out)
+        &inputs,
     );
     for (line, input) in lines.iter().zip(inputs) {
         let cols = columns(line);
         assert_eq!(cols.len(), 4);
         assert_eq!(unescape(cols[0]), input.as_bytes());
     }
-    assert_eq!(columns(lines[4])[2], b"example.co.uk");
+    assert_eq!(columns(&lines[4])[2], b"example.co.uk");
 }
 
 /// Bytes that are not UTF-8 (every byte from 0x80, alone, and a lone
@@ -141,15 +149,7 @@ fn bytes_that_are_not_utf8_are_escaped_reversibly() {
         .collect();
     inputs.push(b"a\xed\xa0\x80b.com".to_vec());
     inputs.push(b"\xc3\xa9\xff\\x41.com".to_vec());
-    let mut stdin = inputs.join(&b'\n');
-    stdin.push(b'\n');
-    let out = etld(&["--fields", "input,error"], &stdin);
-    let lines: Vec<&[u8]> = out
-        .strip_suffix(b"\n")
-        .unwrap()
-        .split(|&b| b == b'\n')
-        .collect();
-    assert_eq!(lines.len(), inputs.len());
+    let lines = each_line(&["--fields", "input,error"], &inputs);
     for (line, input) in lines.iter().zip(&inputs) {
         let cols = columns(line);
         assert_eq!(

@@ -1043,25 +1043,25 @@ fn mkfifo(path: &Path) {
     assert!(status.success());
 }
 
+/// A cache file that is not a regular file, made by `make` and called
+/// `kind` in messages: as the download record it is neither read nor
+/// replaced, and the list is downloaded whole and installed; as the
+/// installed list it is not replaced, and the update says so. `left` tells
+/// whether the file is still as it was made.
 #[cfg(unix)]
-#[test]
-fn cache_files_that_are_not_regular_files_are_refused_without_waiting() {
-    use std::os::unix::fs::FileTypeExt;
-    let is_fifo = |path: &Path| {
-        std::fs::symlink_metadata(path)
-            .unwrap()
-            .file_type()
-            .is_fifo()
-    };
-    let dir = test_dir("fifo-record");
+fn not_regular_cache_file(
+    name: &str,
+    kind: &str,
+    make: impl Fn(&Path),
+    left: impl Fn(&Path) -> bool,
+) {
+    let dir = test_dir(name);
     let cache = dir.join("cache");
     std::fs::create_dir_all(&cache).unwrap();
     let (newer, version) = shifted_list(7, true);
 
-    // A record that is a FIFO is neither read nor replaced; the list is
-    // downloaded whole and installed.
     let record = cache.join("public_suffix_list.http");
-    mkfifo(&record);
+    make(&record);
     let server = Server::start(vec![reply(200, newer.as_bytes()).header("ETag", "\"v1\"")]);
     let run = etld(&dir, &["update", "--url", &server.url], &[]);
     assert_eq!(conditional(&server), [false]);
@@ -1070,9 +1070,9 @@ fn cache_files_that_are_not_regular_files_are_refused_without_waiting() {
     assert_eq!(
         run.stderr,
         format!(
-            "etld: warning: ignoring the download record {0}: it is a FIFO, not a regular file; \
+            "etld: warning: ignoring the download record {0}: it is {kind}, not a regular file; \
              the list is downloaded whole\n\
-             etld: warning: cannot install {0}: it is a FIFO, not a regular file\n",
+             etld: warning: cannot install {0}: it is {kind}, not a regular file\n",
             record.display()
         )
     );
@@ -1081,78 +1081,59 @@ fn cache_files_that_are_not_regular_files_are_refused_without_waiting() {
         "{}",
         run.stdout
     );
-    assert!(is_fifo(&record), "the record is still a FIFO");
+    assert!(left(&record), "the record is still {kind}");
     assert!(knows_new_rule(&dir, &[]));
 
-    // An installed list that is a FIFO is not replaced: the update says so.
     std::fs::remove_file(&record).unwrap();
     let installed = cache.join("public_suffix_list.fst");
     std::fs::remove_file(&installed).unwrap();
-    mkfifo(&installed);
+    make(&installed);
     let server = Server::start(vec![reply(200, newer.as_bytes())]);
     let run = etld(&dir, &["update", "--url", &server.url], &[]);
     drop(server);
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(
         run.stderr.ends_with(&format!(
-            "etld: cannot install {}: it is a FIFO, not a regular file\n",
+            "etld: cannot install {}: it is {kind}, not a regular file\n",
             installed.display()
         )),
         "{}",
         run.stderr
     );
-    assert!(is_fifo(&installed), "the installed list is still a FIFO");
+    assert!(left(&installed), "the installed list is still {kind}");
     assert!(!record.exists());
 }
 
 #[cfg(unix)]
 #[test]
+fn cache_files_that_are_fifos_are_refused_without_waiting() {
+    use std::os::unix::fs::FileTypeExt;
+    let is_fifo = |path: &Path| {
+        std::fs::symlink_metadata(path)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    };
+    not_regular_cache_file("fifo-record", "a FIFO", mkfifo, is_fifo);
+}
+
+/// A link planted in the cache is refused rather than written through: it
+/// would steer every later update to the file it points at.
+#[cfg(unix)]
+#[test]
 fn links_in_the_cache_are_refused_and_their_targets_left() {
-    let dir = test_dir("linked-cache");
-    let cache = dir.join("cache");
-    std::fs::create_dir_all(&cache).unwrap();
-    let (newer, _) = shifted_list(7, true);
+    let dir = test_dir("link-target");
     let victim = dir.join("victim");
     std::fs::write(&victim, b"keep").unwrap();
-
-    // A link planted where the list goes: the update refuses it rather
-    // than write where it points.
-    let installed = cache.join("public_suffix_list.fst");
-    std::os::unix::fs::symlink(&victim, &installed).unwrap();
-    let server = Server::start(vec![reply(200, newer.as_bytes())]);
-    let run = etld(&dir, &["update", "--url", &server.url], &[]);
-    drop(server);
-    assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert!(
-        run.stderr.ends_with(&format!(
-            "etld: cannot install {}: it is a symlink, not a regular file\n",
-            installed.display()
-        )),
-        "{}",
-        run.stderr
-    );
-    assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
-
-    // A link where the download record goes: neither read nor written
-    // through; the list is downloaded whole and installed.
-    std::fs::remove_file(&installed).unwrap();
-    let record = cache.join("public_suffix_list.http");
-    std::os::unix::fs::symlink(&victim, &record).unwrap();
-    let server = Server::start(vec![reply(200, newer.as_bytes()).header("ETag", "\"v1\"")]);
-    let run = etld(&dir, &["update", "--url", &server.url], &[]);
-    assert_eq!(conditional(&server), [false]);
-    drop(server);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(
-        run.stderr.contains(&format!(
-            "etld: warning: cannot install {}: it is a symlink, not a regular file\n",
-            record.display()
-        )),
-        "{}",
-        run.stderr
-    );
-    assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
-    assert!(knows_new_rule(&dir, &[]));
+    let link = |path: &Path| std::os::unix::fs::symlink(&victim, path).unwrap();
+    let kept = |path: &Path| {
+        std::fs::symlink_metadata(path)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+            && std::fs::read(&victim).unwrap() == b"keep"
+    };
+    not_regular_cache_file("linked-cache", "a symlink", link, kept);
 }
 
 /// Holds the cache directory's update lock, as a running `etld update`
