@@ -122,6 +122,24 @@ def test_polars_null_series_answers_all_null():
     assert etld.suffix(pl.Series("h", [], dtype=pl.Null)).to_list() == []
 
 
+def test_a_column_of_another_type_with_no_value_answers_all_null():
+    # A CSV column left empty reads into pandas as floats, all NaN: it holds
+    # no host, so it answers as a column of NULLs does.
+    import io
+
+    import pandas as pd
+    import pyarrow as pa
+
+    hosts = pd.read_csv(io.StringIO("host,n\n,1\n,2\n"))["host"]
+    assert hosts.dtype == "float64"
+    got = etld.registrable(hosts)
+    assert isinstance(got, pd.Series) and got.isna().all() and len(got) == 2
+    assert etld.extract(pa.array([None, None], pa.int64())).to_pylist() == [None, None]
+    # Values of another type are still refused.
+    with pytest.raises(TypeError, match="expected a column of strings"):
+        etld.registrable(pd.Series([1.0, float("nan")]))
+
+
 @pytest.mark.parametrize("type_", ["string", "large_string", "string_view"])
 def test_chunked_array_of_no_chunks_keeps_its_type(type_):
     import pyarrow as pa

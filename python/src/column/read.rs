@@ -152,6 +152,10 @@ impl<'a> Strs<'a> {
                 Strs::View(a.views().inner().as_slice(), texts)
             }
             DataType::Null => Strs::Null,
+            // A column of another type with no value at all holds no host
+            // either: a CSV column left empty reads into pandas as floats,
+            // all NaN.
+            _ if chunk.null_count() == chunk.len() => Strs::Null,
             other => return Err(not_strings(other)),
         })
     }
