@@ -691,7 +691,12 @@ mod tests {
 
     #[test]
     fn ipv6_forms() {
-        let v6 = |h: &str| address(h).map(|(t, _)| t);
+        // In brackets, as the URL standard writes an IPv6 host.
+        assert_eq!(
+            address("[2001:DB8:0:0::1]").map(|(t, _)| t).as_deref(),
+            Some("[2001:db8::1]")
+        );
+        let v6 = |h: &str| address(h).map(|(t, _)| t.trim_matches(['[', ']']).to_string());
         assert_eq!(v6("[2001:DB8:0:0::1]").as_deref(), Some("2001:db8::1"));
         assert_eq!(v6("[::1]").as_deref(), Some("::1"));
         assert_eq!(v6("[::]").as_deref(), Some("::"));
