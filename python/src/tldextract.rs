@@ -294,14 +294,7 @@ impl ExtractResult {
 
     /// The five fields, as a tuple.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        (
-            self.field(0),
-            self.field(1),
-            self.field(2),
-            self.is_private,
-            self.field(3),
-        )
-            .into_pyobject(py)
+        self.key().into_pyobject(py)
     }
 }
 
