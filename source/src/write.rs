@@ -15,11 +15,12 @@
 //!   link points is how a link planted in a shared directory steers a
 //!   write. In the cache, which holds etld's own files, a symlink is
 //!   refused: a link planted there would steer every later update.
-//! - A path that reaches its file through `/proc` or `/dev` (`/dev/stdout`,
-//!   `/dev/fd/3`, `/proc/self/fd/1`) names a file some process has open,
-//!   such as the one a shell's `>>` gave standard output: it gets the bytes
-//!   written into it at its end, never a file renamed over it, where the
-//!   caller accepts [`Streams`].
+//! - A path that reaches its file through a process's descriptor
+//!   directory (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`, all
+//!   `/proc/PID/fd`) names a file some process has open, such as the one a
+//!   shell's `>>` gave standard output: it gets the bytes written into it
+//!   at its end, never a file renamed over it, where the caller accepts
+//!   [`Streams`].
 //! - A FIFO or a character device (a terminal, `/dev/null`), and `-` for
 //!   standard output, get the bytes written into them where the caller
 //!   accepts [`Streams`]: opened for writing, never created or truncated.
@@ -214,10 +215,12 @@ pub fn write(path: &Path, bytes: &[u8], streams: Streams) -> Result<Written, Wri
     })
 }
 
-/// Whether `path` reaches its file through a directory of `/proc` or
-/// `/dev`, itself or through the links it is made of (`/dev/stdout` links
-/// to `/proc/self/fd/1`, which names whatever file descriptor 1 is): a
-/// file some process has open, which a rename would take from under it.
+/// Whether `path` reaches its file through a process's descriptor
+/// directory (`/proc/PID/fd`, where `/dev/fd` leads), itself or through
+/// the links it is made of (`/dev/stdout` links to `/proc/self/fd/1`,
+/// which names whatever file descriptor 1 is): a file some process has
+/// open, which a rename would take from under it. A regular file elsewhere
+/// under `/dev` (`/dev/shm`) is replaced as any other.
 fn names_an_open_file(path: &Path) -> bool {
     let mut at = path.to_path_buf();
     // A chain of links is short; the bound stops a loop of them.
@@ -229,7 +232,7 @@ fn names_an_open_file(path: &Path) -> bool {
         let Ok(dir) = fs::canonicalize(dir) else {
             return false;
         };
-        if dir.starts_with("/proc") || dir.starts_with("/dev") {
+        if dir.starts_with("/proc") && dir.file_name().is_some_and(|name| name == "fd") {
             return true;
         }
         match fs::read_link(&at) {
@@ -244,19 +247,15 @@ fn names_an_open_file(path: &Path) -> bool {
 /// process has open ([`names_an_open_file`]): opened to append, nothing
 /// created, truncated or renamed.
 fn append(path: &Path, bytes: &[u8]) -> Result<Written, WriteError> {
-    let mut file = OpenOptions::new().append(true).open(path)?;
-    file.write_all(bytes)?;
-    file.flush()?;
+    let file = OpenOptions::new().append(true).open(path)?;
     let opened = file.metadata()?;
-    Ok(Written::Streamed {
-        stdout: is_stdout(&opened),
-    })
+    write_into(file, &opened, bytes)
 }
 
 /// Writes `bytes` into the FIFO or character device at `path`, opened for
 /// writing only: nothing is created or truncated.
 fn stream(path: &Path, bytes: &[u8]) -> Result<Written, WriteError> {
-    let mut file = OpenOptions::new().write(true).open(path)?;
+    let file = OpenOptions::new().write(true).open(path)?;
     // What was opened is looked at again, since the path may name another
     // file by now: a regular file opened this way would be overwritten in
     // place, not replaced.
@@ -267,10 +266,15 @@ fn stream(path: &Path, bytes: &[u8]) -> Result<Written, WriteError> {
             streams: Streams::Accept,
         });
     }
+    write_into(file, &opened, bytes)
+}
+
+/// Writes `bytes` into `file`, opened already, whose metadata is `opened`.
+fn write_into(mut file: File, opened: &fs::Metadata, bytes: &[u8]) -> Result<Written, WriteError> {
     file.write_all(bytes)?;
     file.flush()?;
     Ok(Written::Streamed {
-        stdout: is_stdout(&opened),
+        stdout: is_stdout(opened),
     })
 }
 
@@ -454,6 +458,18 @@ mod tests {
         assert_eq!(fs::metadata(&log).unwrap().ino(), inode);
         drop(open);
         fs::remove_dir_all(&dir).unwrap();
+        // A regular file elsewhere under /dev is replaced, not appended to.
+        let shm = Path::new("/dev/shm");
+        if shm.is_dir() {
+            let out = shm.join(format!("etld-write-{}", std::process::id()));
+            fs::write(&out, b"old").unwrap();
+            assert_eq!(
+                write(&out, b"list", Streams::Accept).unwrap(),
+                Written::Replaced(out.clone())
+            );
+            assert_eq!(fs::read(&out).unwrap(), b"list");
+            fs::remove_file(&out).unwrap();
+        }
     }
 
     #[cfg(unix)]
