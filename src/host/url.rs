@@ -85,6 +85,7 @@
 //! where `node` is installed).
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::net::Ipv6Addr;
 
 use super::uts46;
@@ -391,7 +392,10 @@ fn opaque_host(text: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     let mut out = String::with_capacity(host.len() * 3);
     for b in host.bytes() {
         match encoded(b) {
-            true => out.push_str(&format!("%{b:02X}")),
+            true => {
+                // Writing to a String cannot fail.
+                let _ = write!(out, "%{b:02X}");
+            }
             false => out.push(char::from(b)),
         }
     }
