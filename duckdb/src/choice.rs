@@ -318,8 +318,10 @@ struct Key {
 /// their own, few enough that a session trying many files keeps little.
 const KEPT: usize = 4;
 
-/// The list loaded from a key's files, or why it could not be: a file
-/// that failed is not read again until it changes.
+/// The list loaded from a key's files, or why it could not be (the
+/// queries that waited for it get that error; the next query reads the
+/// files again, which may have been mended without a new stamp, such as a
+/// file made readable).
 type Loaded = Result<Arc<List>, String>;
 
 /// The lists loaded, or being loaded, and the files they come from, the
@@ -379,9 +381,16 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
     };
     // Threads of one query that start together load the files once: the
     // others wait for this slot alone.
-    let list = slot
-        .get_or_init(|| load(list_path, &extra).map(Arc::new))
-        .clone()?;
+    let list = match slot.get_or_init(|| load(list_path, &extra).map(Arc::new)) {
+        Ok(list) => Arc::clone(list),
+        Err(e) => {
+            let mut kept = cache()
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            kept.retain(|(_, kept)| !Arc::ptr_eq(kept, &slot));
+            return Err(e.clone());
+        }
+    };
     Ok(Choice {
         source: Source::Loaded(list),
         options,

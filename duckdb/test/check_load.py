@@ -76,8 +76,8 @@ def main(argv: list[str]) -> int:
         except duckdb.Error as e:
             check("a bad file is an error that names it", path in str(e) and "line 1" in str(e), True)
         check("the other connection is untouched", one(b, "SELECT etld_suffix('me.github.io')"), "github.io")
-        # The failure is kept while the file stays as it is, and forgotten
-        # once it changes.
+        # The file is read again by the next query: still an error while it
+        # stays as it is, loaded once it is mended.
         try:
             a.execute("SELECT etld_suffix('www.example.co.uk')").fetchall()
             check("a bad file stays an error", "no error", "an error")
