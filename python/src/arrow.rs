@@ -225,13 +225,22 @@ impl Column {
         Column { chunks }
     }
 
-    /// The chunks as one array.
+    /// The chunks as one array; an error if their strings outgrow one
+    /// array of their type.
     fn whole(&self) -> PyResult<ArrayRef> {
         match self.chunks.as_slice() {
             [one] => Ok(one.clone()),
             chunks => {
                 let refs: Vec<&dyn Array> = chunks.iter().map(|c| c.as_ref()).collect();
-                arrow_select::concat::concat(&refs).map_err(arrow_error)
+                // One chunk an input chunk and a thread (`column::answer`),
+                // which may hold more strings together than one array of
+                // their type can.
+                arrow_select::concat::concat(&refs).map_err(|e| {
+                    PyValueError::new_err(format!(
+                        "the answers do not fit one array of their type ({e}): pass a \
+                         large_string column, or a chunked one (a pyarrow ChunkedArray)"
+                    ))
+                })
             }
         }
     }

@@ -21,7 +21,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyTuple, PyType};
 
-use crate::column::Strings;
+use crate::column::{Strings, TooLarge, Unanswered};
 
 /// Which IP address a host is, when it is one.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -639,9 +639,14 @@ impl Builder {
         self.valid.push(false);
     }
 
-    /// The struct array of the rows pushed.
-    pub fn finish(self) -> PyResult<ArrayRef> {
-        let mut arrays: Vec<ArrayRef> = self.strings.into_iter().map(Strings::finish).collect();
+    /// The struct array of the rows pushed; [`Unanswered::TooLarge`] if
+    /// the strings of a field outgrew a `Utf8` array.
+    pub fn finish(self) -> Result<ArrayRef, Unanswered> {
+        let mut arrays = self
+            .strings
+            .into_iter()
+            .map(Strings::finish)
+            .collect::<Result<Vec<ArrayRef>, TooLarge>>()?;
         arrays.insert(PRIVATE_AT, Arc::new({ self.is_private }.finish()));
         let fields: Fields = FIELDS
             .iter()

@@ -68,6 +68,12 @@ def test_chunked_array_and_slices():
     got = etld.registrable(chunked)
     assert isinstance(got, pa.ChunkedArray)
     assert got.to_pylist() == expected["registrable"]
+    # An array of answers for each chunk, an empty one included, as
+    # pyarrow's compute functions answer.
+    with_empty = pa.chunked_array([*chunked.chunks, pa.array([], pa.string()), chunked.chunk(0)])
+    lengths = [len(c) for c in with_empty.chunks]
+    for f in (etld.registrable, etld.section, etld.error, etld.lookup, etld.extract, etld.known):
+        assert [len(c) for c in f(with_empty).chunks] == lengths, f.__name__
     # A slice exports with an offset.
     sliced = pa.array(inputs).slice(101, 2000)
     assert etld.suffix(sliced).to_pylist() == expected["suffix"][101:2101]

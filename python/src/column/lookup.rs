@@ -2,16 +2,16 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BooleanBuilder, StringBuilder};
+use arrow_array::builder::BooleanBuilder;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use etld::{Answer, Domain};
 use pyo3::exceptions::PyValueError;
-use pyo3::PyResult;
 
 use super::hint::hinted;
 use super::strings::Strings;
+use super::Unanswered;
 use crate::view::View;
 
 /// The parts of a lookup, as columns.
@@ -21,9 +21,9 @@ pub(super) struct Parts {
     registrable: Strings,
     subdomain: Strings,
     label: Strings,
-    section: StringBuilder,
+    section: Strings,
     known: BooleanBuilder,
-    error: StringBuilder,
+    error: Strings,
     nulls: Vec<bool>,
 }
 
@@ -35,9 +35,9 @@ impl Parts {
             registrable: Strings::new(t, rows, bytes),
             subdomain: Strings::new(t, rows, bytes / 2),
             label: Strings::new(t, rows, bytes / 2),
-            section: StringBuilder::with_capacity(rows, rows * 5),
+            section: Strings::new(&DataType::Utf8, rows, rows * 5),
             known: BooleanBuilder::with_capacity(rows),
-            error: StringBuilder::new(),
+            error: Strings::new(&DataType::Utf8, 0, 0),
             nulls: Vec::with_capacity(rows),
         }
     }
@@ -66,9 +66,9 @@ impl Parts {
         self.registrable.push(registrable);
         self.subdomain.push(subdomain);
         self.label.push(label);
-        self.section.append_option(section);
+        self.section.push(section);
         self.known.append_option(known);
-        self.error.append_option(error);
+        self.error.push(error);
     }
 
     /// The parts of a valid host's answer, from either path.
@@ -121,18 +121,20 @@ impl Parts {
         self.nulls.push(true);
     }
 
-    pub(super) fn finish(self) -> PyResult<ArrayRef> {
+    /// The struct array of the rows pushed; [`Unanswered::TooLarge`] if
+    /// the strings of a part outgrew a `Utf8` array.
+    pub(super) fn finish(self) -> Result<ArrayRef, Unanswered> {
         let mut columns: Vec<(&str, ArrayRef)> = Vec::new();
         if let Some(h) = self.host {
-            columns.push(("host", h.finish()));
+            columns.push(("host", h.finish()?));
         }
-        columns.push(("suffix", self.suffix.finish()));
-        columns.push(("registrable", self.registrable.finish()));
-        columns.push(("subdomain", self.subdomain.finish()));
-        columns.push(("label", self.label.finish()));
-        columns.push(("section", Arc::new({ self.section }.finish())));
+        columns.push(("suffix", self.suffix.finish()?));
+        columns.push(("registrable", self.registrable.finish()?));
+        columns.push(("subdomain", self.subdomain.finish()?));
+        columns.push(("label", self.label.finish()?));
+        columns.push(("section", self.section.finish()?));
         columns.push(("known", Arc::new({ self.known }.finish())));
-        columns.push(("error", Arc::new({ self.error }.finish())));
+        columns.push(("error", self.error.finish()?));
         let fields: Fields = columns
             .iter()
             .map(|(name, a)| Field::new(*name, a.data_type().clone(), true))

@@ -38,11 +38,11 @@ use std::sync::Arc;
 
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef};
+use arrow_array::{new_empty_array, Array, ArrayRef};
 use arrow_schema::DataType;
 use etld::{List, Options};
 use pyo3::exceptions::PyValueError;
-use pyo3::PyResult;
+use pyo3::{PyErr, PyResult};
 
 use crate::arrow::Imported;
 use crate::tldextract;
@@ -55,11 +55,14 @@ use read::{each_answer, each_answer_at, each_row, each_str, string_type, Strs};
 use threads::{join_all, split, MIN_ROWS_PER_THREAD};
 use views::answer_views;
 
-/// Answers `op` for every row of `input`: one array of answers per part
-/// of the column answered on a thread of its own. A column of at least
+/// Answers `op` for every row of `input`: an array of answers for each
+/// chunk of the input, as Arrow's compute functions answer, and for each
+/// piece of a chunk answered on a thread of its own. A column of at least
 /// twice [`MIN_ROWS_PER_THREAD`] rows is split over the cores this process
 /// may run on (`std::thread::available_parallelism`, which follows CPU
-/// affinity, so a process pinned to one core answers on one thread).
+/// affinity, so a process pinned to one core answers on one thread). A
+/// string part of a `Utf8View` column is answered as one array, which
+/// Polars groups twice as fast as one for each thread (docs/experiments.md).
 /// Stops with an error once `stop` is set.
 pub fn answer(
     list: &List,
@@ -81,21 +84,86 @@ pub fn answer(
         let column = answer_views(list, options, op, &input.chunks, threads, stop)?;
         return Ok(vec![column]);
     }
-    if threads == 1 {
-        let column = answer_chunks(list, options, op, &input.chunks, &t, stop)?;
-        return Ok(vec![column]);
+    if input.chunks.is_empty() {
+        // A column of no chunks answers one empty array, of its own type.
+        return answer_piece(list, options, op, &new_empty_array(&t), &t, stop);
     }
-    let pieces: Vec<Vec<ArrayRef>> = split(&input.chunks, rows.div_ceil(threads))
-        .into_iter()
-        .map(|piece| piece.into_iter().map(|(_, slice)| slice).collect())
-        .collect();
+    let pieces = split(&input.chunks, rows.div_ceil(threads));
+    let answer_all = |piece: &[(usize, ArrayRef)]| -> PyResult<Vec<ArrayRef>> {
+        let mut arrays = Vec::with_capacity(piece.len());
+        for (_, slice) in piece {
+            arrays.extend(answer_piece(list, options, op, slice, &t, stop)?);
+        }
+        Ok(arrays)
+    };
+    if let [piece] = pieces.as_slice() {
+        return answer_all(piece);
+    }
     std::thread::scope(|s| {
         let workers: Vec<_> = pieces
             .iter()
-            .map(|piece| s.spawn(|| answer_chunks(list, options, op, piece, &t, stop)))
+            .map(|piece| s.spawn(|| answer_all(piece)))
             .collect();
-        join_all(workers).collect()
+        let arrays: PyResult<Vec<Vec<ArrayRef>>> = join_all(workers).collect();
+        Ok(arrays?.into_iter().flatten().collect())
     })
+}
+
+/// Answers of a piece of a column that outgrew one `Utf8` array: its
+/// strings hold more than the 2 GiB that `i32` offsets reach. Answering a
+/// chunk at a time keeps every array of answers below it but for the few
+/// operations whose answer may be longer than the host (an error, the
+/// section of a short host, an ASCII form of a Unicode host): those
+/// [`answer_piece`] answers again in halves.
+#[derive(Debug)]
+pub struct TooLarge;
+
+/// Why a piece of a column has no array of answers.
+pub enum Unanswered {
+    /// Its answers outgrew one array ([`TooLarge`]).
+    TooLarge,
+    /// An error for the caller: a signal, a chunk that is no column of
+    /// strings.
+    Error(PyErr),
+}
+
+impl From<TooLarge> for Unanswered {
+    fn from(_: TooLarge) -> Unanswered {
+        Unanswered::TooLarge
+    }
+}
+
+impl From<PyErr> for Unanswered {
+    fn from(e: PyErr) -> Unanswered {
+        Unanswered::Error(e)
+    }
+}
+
+/// Answers `op` for every row of `chunk` (a chunk, or a slice of one): one
+/// array, or one for each half, and so on, where the answers outgrow one
+/// array ([`TooLarge`]).
+fn answer_piece(
+    list: &List,
+    options: &Options,
+    op: Op,
+    chunk: &ArrayRef,
+    t: &DataType,
+    stop: &Stop,
+) -> PyResult<Vec<ArrayRef>> {
+    match answer_chunk(list, options, op, chunk, t, stop) {
+        Ok(array) => Ok(vec![array]),
+        Err(Unanswered::Error(e)) => Err(e),
+        Err(Unanswered::TooLarge) if chunk.len() > 1 => {
+            let half = chunk.len() / 2;
+            let mut arrays = answer_piece(list, options, op, &chunk.slice(0, half), t, stop)?;
+            let rest = chunk.slice(half, chunk.len() - half);
+            arrays.extend(answer_piece(list, options, op, &rest, t, stop)?);
+            Ok(arrays)
+        }
+        Err(Unanswered::TooLarge) => Err(PyValueError::new_err(
+            "an answer holds more bytes than a column of this string type can",
+        )),
+    }
 }
 
 /// `answer` (a call of [`answer`] with the list, options and stop flag
@@ -128,132 +196,220 @@ pub fn answer_of_urls(
     answer(op, &hosts)
 }
 
-/// Answers `op` for every row of `chunks` in one array, of strings of the
+/// Answers `op` for every row of `chunk` in one array, of strings of the
 /// type `t` where the answer is a string.
-fn answer_chunks(
+fn answer_chunk(
     list: &List,
     options: &Options,
     op: Op,
-    chunks: &[ArrayRef],
+    chunk: &ArrayRef,
     t: &DataType,
     stop: &Stop,
-) -> PyResult<ArrayRef> {
-    let rows: usize = chunks.iter().map(|c| c.len()).sum();
+) -> Result<ArrayRef, Unanswered> {
+    let rows = chunk.len();
     // Room for answers of 16 bytes on average: builders grow past it.
     let bytes = rows * 16;
-    let input = Imported {
-        data_type: t.clone(),
-        chunks: chunks.to_vec(),
-    };
-    let t = t.clone();
     match op {
-        // By the answer's type, not the chunks': a column of no chunks
-        // answers in its own type too.
+        // By the column's type, `t`, not the chunk's: a column of no
+        // chunks answers in its own type too.
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
-            if t == DataType::Utf8View =>
+            if *t == DataType::Utf8View =>
         {
-            answer_views(list, options, op, chunks, 1, stop)
+            Ok(answer_views(
+                list,
+                options,
+                op,
+                std::slice::from_ref(chunk),
+                1,
+                stop,
+            )?)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
-            if t == DataType::Utf8 =>
+            if *t == DataType::Utf8 =>
         {
-            string_parts::<i32>(list, options, op, &input.chunks, rows, bytes, stop)
+            string_parts::<i32>(list, options, op, chunk, bytes, stop)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
-            if t == DataType::LargeUtf8 =>
+            if *t == DataType::LargeUtf8 =>
         {
-            string_parts::<i64>(list, options, op, &input.chunks, rows, bytes, stop)
+            string_parts::<i64>(list, options, op, chunk, bytes, stop)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site => {
-            let mut out = Strings::new(&t, rows, bytes);
-            for chunk in &input.chunks {
-                each_answer(list, options, chunk, stop, |a| {
-                    out.push(a.and_then(|a| {
-                        let (lo, hi) = part_range(op, a)?;
-                        a.name()?.get(lo..hi)
-                    }))
-                })?;
-            }
-            Ok(out.finish())
+            let mut out = Strings::new(t, rows, bytes);
+            each_answer(list, options, chunk, stop, |a| {
+                out.push(a.and_then(|a| {
+                    let (lo, hi) = part_range(op, a)?;
+                    a.name()?.get(lo..hi)
+                }))
+            })?;
+            Ok(out.finish()?)
         }
         Op::Section => {
-            let mut out = Strings::new(&t, rows, rows * 5);
-            for chunk in &input.chunks {
-                each_answer(list, options, chunk, stop, |a| {
-                    out.push(a.and_then(|a| a.section_name()))
-                })?;
-            }
-            Ok(out.finish())
+            let mut out = Strings::new(t, rows, rows * 5);
+            each_answer(list, options, chunk, stop, |a| {
+                out.push(a.and_then(|a| a.section_name()))
+            })?;
+            Ok(out.finish()?)
         }
         Op::Known => {
             let mut out = BooleanBuilder::with_capacity(rows);
-            for chunk in &input.chunks {
-                each_answer(list, options, chunk, stop, |a| {
-                    out.append_option(a.filter(|a| a.is_ok()).map(|a| a.known()))
-                })?;
-            }
+            each_answer(list, options, chunk, stop, |a| {
+                out.append_option(a.filter(|a| a.is_ok()).map(|a| a.known()))
+            })?;
             Ok(Arc::new(out.finish()))
         }
         Op::Error => {
-            let mut out = Strings::new(&t, rows, 0);
-            for chunk in &input.chunks {
-                let strs = Strs::of(chunk)?;
-                each_answer_at(list, options, chunk, &strs, stop, |i, a| {
-                    let error = a.and_then(|a| a.error()).map(|e| {
-                        strs.unreadable(i)
-                            .unwrap_or_else(|| hinted(strs.get(i).unwrap_or(""), e.to_string()))
-                    });
-                    out.push(error.as_deref())
-                })?;
-            }
-            Ok(out.finish())
+            let mut out = Strings::new(t, rows, 0);
+            let strs = Strs::of(chunk)?;
+            each_answer_at(list, options, chunk, &strs, stop, |i, a| {
+                let error = a.and_then(|a| a.error()).map(|e| {
+                    strs.unreadable(i)
+                        .unwrap_or_else(|| hinted(strs.get(i).unwrap_or(""), e.to_string()))
+                });
+                out.push(error.as_deref())
+            })?;
+            Ok(out.finish()?)
         }
         Op::Lookup => {
-            let mut parts = Parts::new(&t, rows, bytes, false);
-            for chunk in &input.chunks {
-                let strs = Strs::of(chunk)?;
-                each_answer_at(list, options, chunk, &strs, stop, |i, a| match a {
-                    Some(a) => parts.answer(a, || strs.unreadable(i), || strs.get(i)),
-                    None => parts.null(),
-                })?;
-            }
+            let mut parts = Parts::new(t, rows, bytes, false);
+            let strs = Strs::of(chunk)?;
+            each_answer_at(list, options, chunk, &strs, stop, |i, a| match a {
+                Some(a) => parts.answer(a, || strs.unreadable(i), || strs.get(i)),
+                None => parts.null(),
+            })?;
             parts.finish()
         }
         Op::Host => {
-            let mut out = Strings::new(&t, rows, bytes);
-            for chunk in &input.chunks {
-                each_str(chunk, stop, |url| {
-                    out.push(url.and_then(|u| etld::url::host(u).ok()).as_deref())
-                })?;
-            }
-            Ok(out.finish())
+            let mut out = Strings::new(t, rows, bytes);
+            each_str(chunk, stop, |url| {
+                out.push(url.and_then(|u| etld::url::host(u).ok()).as_deref())
+            })?;
+            Ok(out.finish()?)
         }
         Op::LookupUrl => {
-            let mut parts = Parts::new(&t, rows, bytes, true);
-            for chunk in &input.chunks {
-                each_str(chunk, stop, |url| {
-                    let Some(url) = url else { return parts.null() };
-                    match etld::url::host(url) {
-                        Err(e) => parts.url(None, Err(e.to_string())),
-                        Ok(host) => match list.lookup_with(&host, options) {
-                            Ok(d) => parts.url(Some(&host), Ok(&d)),
-                            Err(e) => parts.url(Some(&host), Err(e.to_string())),
-                        },
-                    }
-                })?;
-            }
+            let mut parts = Parts::new(t, rows, bytes, true);
+            each_str(chunk, stop, |url| {
+                let Some(url) = url else { return parts.null() };
+                match etld::url::host(url) {
+                    Err(e) => parts.url(None, Err(e.to_string())),
+                    Ok(host) => match list.lookup_with(&host, options) {
+                        Ok(d) => parts.url(Some(&host), Ok(&d)),
+                        Err(e) => parts.url(Some(&host), Err(e.to_string())),
+                    },
+                }
+            })?;
             parts.finish()
         }
         Op::Extract => {
-            let mut out = tldextract::Builder::new(&t, rows);
-            for chunk in &input.chunks {
-                each_row(chunk, stop, |row| match row {
-                    // Unreadable bytes are no URL: a row of no host.
-                    Some(input) => out.push(list, options, input.unwrap_or("")),
-                    None => out.null(),
-                })?;
-            }
+            let mut out = tldextract::Builder::new(t, rows);
+            each_row(chunk, stop, |row| match row {
+                // Unreadable bytes are no URL: a row of no host.
+                Some(input) => out.push(list, options, input.unwrap_or("")),
+                None => out.null(),
+            })?;
             out.finish()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::{LargeStringArray, StringArray};
+
+    /// The answers of `op` for `input` (chunks of `Utf8` or `LargeUtf8`
+    /// hosts), with each array's length and the bytes of its first
+    /// string-typed field (or itself).
+    fn answered(op: Op, input: Vec<ArrayRef>) -> Vec<ArrayRef> {
+        let input = Imported {
+            data_type: input[0].data_type().clone(),
+            chunks: input,
+        };
+        answer(
+            List::builtin(),
+            &Options::default(),
+            op,
+            &input,
+            &Stop::default(),
+        )
+        .unwrap_or_else(|e| panic!("{op:?}: {e}"))
+    }
+
+    /// The strings of a `Utf8` array, NULL as `None`.
+    fn strings(a: &ArrayRef) -> Vec<Option<String>> {
+        a.as_string::<i32>()
+            .iter()
+            .map(|s| s.map(str::to_owned))
+            .collect()
+    }
+
+    #[test]
+    fn chunks_stay_apart() {
+        let chunk = |hosts: &[&str]| -> ArrayRef { Arc::new(StringArray::from(hosts.to_vec())) };
+        let out = answered(
+            Op::Registrable,
+            vec![
+                chunk(&["www.example.com"]),
+                chunk(&[]),
+                chunk(&["a.b.co.uk", "x"]),
+            ],
+        );
+        let lens: Vec<usize> = out.iter().map(|a| a.len()).collect();
+        assert_eq!(lens, [1, 0, 2]);
+        assert_eq!(strings(&out[2]), [Some("b.co.uk".to_owned()), None]);
+    }
+
+    #[test]
+    fn too_large_answers_are_cut() {
+        // 300 rows a chunk whose answers take 4,500 bytes or more, past
+        // the tests' `UTF8_BYTES` of 1,000.
+        let hosts: Vec<String> = (0..300).map(|i| format!("w{i}.example{i}.co.uk")).collect();
+        let chunk: ArrayRef = Arc::new(StringArray::from_iter_values(&hosts));
+        for op in [
+            Op::Registrable,
+            Op::Section,
+            Op::Host,
+            Op::Lookup,
+            Op::Extract,
+        ] {
+            let out = answered(op, vec![chunk.clone(), chunk.slice(0, 7)]);
+            assert!(out.len() > 2, "{op:?}: {} arrays", out.len());
+            assert_eq!(out.iter().map(|a| a.len()).sum::<usize>(), 307, "{op:?}");
+            let large: ArrayRef = Arc::new(LargeStringArray::from_iter_values(&hosts));
+            // A lookup's `section` and `error` are `Utf8` whatever the
+            // input's type.
+            if op != Op::Lookup {
+                let whole = answered(op, vec![large]);
+                assert_eq!(whole.len(), 1, "{op:?}: no cut in LargeUtf8");
+            }
+            for a in &out {
+                let bytes = match a.as_struct_opt() {
+                    Some(s) => s
+                        .columns()
+                        .iter()
+                        .map(|c| {
+                            c.to_data()
+                                .buffers()
+                                .iter()
+                                .map(|b| b.len())
+                                .max()
+                                .unwrap_or(0)
+                        })
+                        .max()
+                        .unwrap_or(0),
+                    None => a.to_data().buffers().last().map_or(0, |b| b.len()),
+                };
+                assert!(
+                    bytes <= strings::UTF8_BYTES,
+                    "{op:?}: {bytes} bytes in one array"
+                );
+            }
+        }
+        let out = answered(Op::Registrable, vec![chunk.clone()]);
+        let cut: Vec<_> = out.iter().flat_map(strings).collect();
+        let expected: Vec<_> = (0..300)
+            .map(|i| Some(format!("example{i}.co.uk")))
+            .collect();
+        assert_eq!(cut, expected);
     }
 }

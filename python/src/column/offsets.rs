@@ -6,25 +6,30 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait};
 use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use etld::{List, Options};
-use pyo3::exceptions::PyValueError;
-use pyo3::PyResult;
 
 use super::op::{part_range, Op};
 use super::read::each_answer;
 use super::stop::Stop;
+use super::strings::UTF8_BYTES;
+use super::Unanswered;
 
-/// A string part of the answers for `chunks`, as `Utf8` (`O` = `i32`) or
+/// A string part of the answers for `chunk`, as `Utf8` (`O` = `i32`) or
 /// `LargeUtf8` (`i64`): the offsets, bytes and validity written directly,
-/// each answer's bytes cut out of its name by [`part_range`].
+/// each answer's bytes cut out of its name by [`part_range`];
+/// [`Unanswered::TooLarge`] if they outgrow a `Utf8` array.
 pub(super) fn string_parts<O: OffsetSizeTrait>(
     list: &List,
     options: &Options,
     op: Op,
-    chunks: &[ArrayRef],
-    rows: usize,
+    chunk: &ArrayRef,
     bytes: usize,
     stop: &Stop,
-) -> PyResult<ArrayRef> {
+) -> Result<ArrayRef, Unanswered> {
+    let rows = chunk.len();
+    let limit = match O::IS_LARGE {
+        true => usize::MAX,
+        false => UTF8_BYTES,
+    };
     let mut offsets: Vec<O> = Vec::with_capacity(rows + 1);
     offsets.push(O::usize_as(0));
     let mut values: Vec<u8> = Vec::with_capacity(bytes);
@@ -34,35 +39,34 @@ pub(super) fn string_parts<O: OffsetSizeTrait>(
     // pyarrow column).
     let mut null_rows: Vec<usize> = Vec::new();
     let mut overflow = false;
-    for chunk in chunks {
-        each_answer(list, options, chunk, stop, |a| {
-            let part = a.and_then(|a| {
-                let (lo, hi) = part_range(op, a)?;
-                a.name()?.get(lo..hi)
-            });
-            match part {
-                Some(part) => values.extend_from_slice(part.as_bytes()),
-                // This row's index: the offsets hold one more than the rows
-                // before it.
-                None => null_rows.push(offsets.len() - 1),
-            }
-            match O::from_usize(values.len()) {
-                Some(end) => offsets.push(end),
-                None => overflow = true,
-            }
-        })?;
-    }
+    each_answer(list, options, chunk, stop, |a| {
+        if overflow {
+            return;
+        }
+        let part = a.and_then(|a| {
+            let (lo, hi) = part_range(op, a)?;
+            a.name()?.get(lo..hi)
+        });
+        match part {
+            Some(part) => values.extend_from_slice(part.as_bytes()),
+            // This row's index: the offsets hold one more than the rows
+            // before it.
+            None => null_rows.push(offsets.len() - 1),
+        }
+        match O::from_usize(values.len()).filter(|_| values.len() <= limit) {
+            Some(end) => offsets.push(end),
+            None => overflow = true,
+        }
+    })?;
     if overflow {
-        return Err(PyValueError::new_err(
-            "the answers hold more bytes than a column of this string type can",
-        ));
+        return Err(Unanswered::TooLarge);
     }
     // SAFETY: `offsets` starts at 0 and holds the length of `values` after
     // each row (none overflowed `O`: checked above), so it never decreases
     // and ends at `values.len()`; each row's bytes were appended whole from
     // a `&str`, so every offset falls on a character boundary of valid
     // UTF-8; the validity has a bit per row (`rows`, the rows of the
-    // chunks, each of which pushed one offset after the first), and every
+    // chunk, each of which pushed one offset after the first), and every
     // row in `null_rows` is one of them. Not checked again (`try_new`),
     // which would read every byte of `values` as UTF-8 a second time
     // (python/bench/bench.py, a pyarrow column on one core).

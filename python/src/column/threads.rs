@@ -22,11 +22,19 @@ pub(super) fn join_all<'s, T>(
 
 /// The chunks cut into pieces of `per_piece` rows (the last one shorter),
 /// without copying: each piece is slices of the chunks, with the index of
-/// the chunk each slice is of.
+/// the chunk each slice is of; an empty chunk is kept, in the piece where
+/// it falls.
 pub(super) fn split(chunks: &[ArrayRef], per_piece: usize) -> Vec<Vec<(usize, ArrayRef)>> {
     let mut pieces = vec![Vec::new()];
     let mut room = per_piece;
     for (index, chunk) in chunks.iter().enumerate() {
+        if chunk.is_empty() {
+            // Kept, so that each chunk has its array of answers.
+            if let Some(piece) = pieces.last_mut() {
+                piece.push((index, chunk.clone()));
+            }
+            continue;
+        }
         let mut at = 0;
         while at < chunk.len() {
             if room == 0 {
