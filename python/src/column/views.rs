@@ -26,6 +26,11 @@ const PIECES_PER_THREAD: usize = 8;
 /// Rows below which a piece of a column is not cut smaller.
 const MIN_ROWS_PER_PIECE: usize = 1 << 14;
 
+/// Rows above which a piece of a column is cut smaller: a piece's copies
+/// (answers of at most a KiB each: a name of 253 ASCII bytes, written in
+/// Unicode) then stay within the 4 GiB a view's offset reaches.
+const MAX_ROWS_PER_PIECE: usize = 1 << 21;
+
 /// A string part of the answers for `Utf8View` chunks, on `threads`
 /// threads, as one `Utf8View` array whose strings point into the hosts'
 /// own buffers wherever the answer is a piece of the host as given (nearly
@@ -63,7 +68,7 @@ pub(super) fn answer_views(
     } else {
         rows
     };
-    let pieces = split(chunks, per_piece.max(1));
+    let pieces = split(chunks, per_piece.clamp(1, MAX_ROWS_PER_PIECE));
     // Each piece's views and validity are written in place, in one array
     // for the whole column (zeroed pages from the allocator), rather than
     // in arrays of their own copied together after.
@@ -163,6 +168,9 @@ fn views_of(
     stop: &Stop,
 ) -> PyResult<Vec<u8>> {
     let mut copies: Vec<u8> = Vec::new();
+    // A view that could not reach its bytes, which `MAX_ROWS_PER_PIECE`
+    // keeps from happening.
+    let mut too_far = false;
     let mut at = 0;
     for (chunk_index, chunk) in piece {
         let base = bases.get(*chunk_index).copied().unwrap_or(0);
@@ -186,22 +194,40 @@ fn views_of(
                 // `value` is bytes `lo..hi` of the host, which lies at
                 // `offset` in buffer `buffer_index`, bounds checked when
                 // the host was read.
-                Some(host) if answer.borrows_host() => view(
-                    value.as_bytes(),
-                    base + host.buffer_index,
-                    host.offset + lo as u32,
-                ),
-                _ => {
-                    let offset = copies.len() as u32;
-                    copies.extend_from_slice(value.as_bytes());
-                    view(value.as_bytes(), copies_index, offset)
+                Some(host) if answer.borrows_host() => {
+                    match u32::try_from(lo)
+                        .ok()
+                        .and_then(|lo| host.offset.checked_add(lo))
+                    {
+                        Some(offset) => view(value.as_bytes(), base + host.buffer_index, offset),
+                        // Past the 4 GiB of a buffer that a view reaches.
+                        None => {
+                            too_far = true;
+                            return;
+                        }
+                    }
                 }
+                _ => match u32::try_from(copies.len()) {
+                    Ok(offset) => {
+                        copies.extend_from_slice(value.as_bytes());
+                        view(value.as_bytes(), copies_index, offset)
+                    }
+                    Err(_) => {
+                        too_far = true;
+                        return;
+                    }
+                },
             };
             if let (Some(v), Some(ok)) = (views.get_mut(row), valid.get_mut(row)) {
                 (*v, *ok) = (view, true);
             }
         })?;
         at += chunk.len();
+    }
+    if too_far {
+        return Err(PyValueError::new_err(
+            "an answer lies past the 4 GiB that a string view reaches",
+        ));
     }
     Ok(copies)
 }
