@@ -1225,6 +1225,21 @@ fn a_held_lock_is_waited_on_for_a_bounded_time() {
 }
 
 #[test]
+fn a_urls_userinfo_is_sent_percent_decoded() {
+    let dir = test_dir("basic-auth");
+    let (newer, _) = shifted_list(7, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let url = server.url.replacen("http://", "http://us%65r:p%40ss@", 1);
+    ok(&dir, &["update", "--url", &url], &[]);
+    // `user:p@ss` in Base64 (lower-cased with the rest of the request).
+    let requests = server.requests();
+    assert!(
+        requests[0].contains("\r\nauthorization: basic dxnlcjpwqhnz\r\n"),
+        "{requests:?}"
+    );
+}
+
+#[test]
 fn a_urls_userinfo_is_never_written_or_shown() {
     let dir = test_dir("userinfo");
     let (newer, _) = shifted_list(7, true);

@@ -32,6 +32,9 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use base64::prelude::{Engine, BASE64_STANDARD};
+use percent_encoding::percent_decode_str;
+
 use crate::discover::{self, LoadError, Source};
 use etld::{List, ListVersion};
 
@@ -466,6 +469,20 @@ fn userinfo_range(url: &str) -> Option<std::ops::Range<usize>> {
     Some(start..start + at + 1)
 }
 
+/// The `Authorization` header of HTTP Basic authentication for the
+/// userinfo of `url`, if it has any: its user and password percent-decoded,
+/// as curl and browsers send them (ureq would send them as written,
+/// escapes and all).
+fn basic_auth(url: &str) -> Option<String> {
+    let r = userinfo_range(url)?;
+    let userinfo = url.get(r.start..r.end - 1)?;
+    let (user, password) = userinfo.split_once(':').unwrap_or((userinfo, ""));
+    let mut credentials: Vec<u8> = percent_decode_str(user).collect();
+    credentials.push(b':');
+    credentials.extend(percent_decode_str(password));
+    Some(format!("Basic {}", BASE64_STANDARD.encode(credentials)))
+}
+
 /// `url` without its userinfo: what the download record keeps.
 fn without_userinfo(url: &str) -> String {
     match userinfo_range(url) {
@@ -569,6 +586,9 @@ pub fn update(
     let mut hops = 0;
     let mut response = loop {
         let mut request = agent.get(&at);
+        if let Some(auth) = basic_auth(&at) {
+            request = request.header("Authorization", auth);
+        }
         if let Some(meta) = &meta {
             if let Some(etag) = &meta.etag {
                 request = request.header("If-None-Match", etag);
@@ -1070,6 +1090,21 @@ mod tests {
             "an update downloads over http or https, not file"
         );
         assert!(check_url("example.com/list").is_err());
+    }
+
+    #[test]
+    fn basic_credentials_are_percent_decoded() {
+        let basic = |credentials: &str| format!("Basic {}", BASE64_STANDARD.encode(credentials));
+        for (url, credentials) in [
+            ("http://us%65r:p%40ss@h/x", "user:p@ss"),
+            ("http://u@h/", "u:"),
+            ("http://u:@h/", "u:"),
+            ("http://:p%3Aq@h/", ":p:q"),
+            ("http://a@b@h/", "a@b:"),
+        ] {
+            assert_eq!(basic_auth(url), Some(basic(credentials)), "{url}");
+        }
+        assert_eq!(basic_auth("http://h/a@b"), None);
     }
 
     #[test]
