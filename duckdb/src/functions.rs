@@ -332,7 +332,7 @@ unsafe fn run(
                         Some(at) => error.set(row, not_utf8(&mut message, at)),
                         None => error.set_null(row),
                     }
-                    known.set_option(row, None);
+                    known.set_option(row, Some(false));
                     return;
                 };
                 suffix.set_option(row, a.suffix());
@@ -349,7 +349,7 @@ unsafe fn run(
                         // Writing to a String cannot fail.
                         let _ = write!(message, "{e}");
                         error.set(row, &message);
-                        known.set_option(row, None);
+                        known.set_option(row, Some(false));
                     }
                     None => {
                         error.set_null(row);

@@ -207,10 +207,14 @@ unsafe fn register_function(
         duckdb_scalar_function_set_function(scalar, Some(function.callback()));
         if function.uses_list() {
             duckdb_scalar_function_set_init(scalar, Some(functions::init));
-            // Its answer depends on the connection's settings as well as
-            // its argument: not volatile, a call with a constant argument
-            // would be folded once when a statement is prepared, and a
-            // prepared statement would keep that answer after a `SET`.
+        }
+        if function == Function::ListVersion {
+            // It takes no argument, so DuckDB would fold it once when a
+            // statement is prepared, and a prepared statement would keep
+            // that answer after a `SET`. The others are not volatile, so
+            // that they can partition a window, key an index and be
+            // computed once where a query names them twice; a call of
+            // one with a constant host is folded so (duckdb/README.md).
             duckdb_scalar_function_set_volatile(scalar);
         }
         let state = duckdb_register_scalar_function(connection, scalar);

@@ -426,7 +426,7 @@ impl LongStrings {
             return None;
         }
         if end > self.bytes.len() {
-            let grown = end.max(2 * self.bytes.len()).max(4096);
+            let grown = end.max(2 * self.bytes.len()).clamp(4096, LONG_CAP);
             self.bytes.resize(grown, 0);
         }
         let to = self.bytes.get_mut(at..end)?;
