@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use arrow_array::ffi::{from_ffi, to_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{make_array, Array, ArrayRef, NullArray};
+use arrow_array::{make_array, new_empty_array, Array, ArrayRef, NullArray};
 use arrow_schema::DataType;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -51,10 +51,23 @@ pub fn is_arrow(obj: &Bound<'_, PyAny>) -> bool {
     }
     obj.hasattr("__arrow_c_array__").unwrap_or(false)
         || obj.hasattr("__arrow_c_stream__").unwrap_or(false)
-        || is_pandas(obj)
+        || (is_pandas(obj) && !is_missing(obj))
 }
 
-fn is_pandas(obj: &Bound<'_, PyAny>) -> bool {
+/// Whether `obj` is a missing value: `None`, or pandas' `NA` or `NaT`
+/// (what `Series.map` hands a function for a missing string), each
+/// answered as `None` is.
+pub fn is_missing(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_none()
+        || (is_pandas(obj)
+            && obj
+                .get_type()
+                .name()
+                .is_ok_and(|n| matches!(n.to_str(), Ok("NAType" | "NaTType"))))
+}
+
+/// Whether `obj` is of a type of pandas.
+pub fn is_pandas(obj: &Bound<'_, PyAny>) -> bool {
     obj.get_type()
         .module()
         .is_ok_and(|m| m.to_string_lossy().starts_with("pandas"))
@@ -138,12 +151,18 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
 
 /// An array from its C structs, its structure checked.
 fn import_chunk(array: FFI_ArrowArray, schema: &FFI_ArrowSchema) -> PyResult<ArrayRef> {
-    if DataType::try_from(schema).is_ok_and(|t| t == DataType::Null) {
+    let data_type = DataType::try_from(schema).map_err(arrow_error)?;
+    if data_type == DataType::Null {
         // A column of NULLs holds no data, only a length: Polars exports
         // its `Null` series with a validity buffer, which the C data
         // interface gives that type none of, and arrow-rs refuses it.
         // `array` is released as it drops.
         return Ok(Arc::new(NullArray::new(array.len())));
+    }
+    if array.is_empty() {
+        // An empty slice keeps its offset (`pa.array(["a"])[1:]`), which
+        // arrow-rs's import, giving it no values, finds out of bounds.
+        return Ok(new_empty_array(&data_type));
     }
     // SAFETY: `array` and `schema` are C data interface structs handed over
     // by their producer (see `import`), which vouches for the memory they

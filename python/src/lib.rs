@@ -34,7 +34,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
-use crate::arrow::{import, is_arrow, Column};
+use crate::arrow::{import, is_arrow, is_missing, is_pandas, Column};
 use crate::column::{Either, Op};
 use crate::extra::{list_err, PyLayer, Texts};
 use crate::text::{piece, str_of, usv_of, utf8_of, Usv};
@@ -207,7 +207,7 @@ impl PyList {
         if let Ok(host) = host.cast::<PyString>() {
             return self.part_of_str(host, op, options);
         }
-        if host.is_none() {
+        if is_missing(host) {
             return Ok(py.None().into_bound(py));
         }
         self.column(host, op, options, false)
@@ -369,7 +369,7 @@ impl PyList {
             Op::Extract => PyList::answer_op(slf, Op::Extract, host, o),
             Op::Host => PyList::answer_op(slf, Op::Host, host, o),
             _ if is_arrow(host) => slf.get().column(host, op, o, true),
-            _ if host.is_none() => Ok(py.None().into_bound(py)),
+            _ if is_missing(host) => Ok(py.None().into_bound(py)),
             _ => {
                 let s = host_str(host)?;
                 match etld::url::host(&s.text) {
@@ -407,7 +407,7 @@ impl PyList {
                     .map(Bound::into_any)
             }
             Op::Host if !is_arrow(host) => {
-                if host.is_none() {
+                if is_missing(host) {
                     return Ok(py.None().into_bound(py));
                 }
                 let s = host_str(host)?;
@@ -417,7 +417,7 @@ impl PyList {
                 })
             }
             Op::Extract if !is_arrow(host) => {
-                let result = match host.is_none() {
+                let result = match is_missing(host) {
                     true => tldextract::ExtractResult::empty(),
                     false => {
                         let s = host_str(host)?;
@@ -427,7 +427,7 @@ impl PyList {
                 Ok(Bound::new(py, result)?.into_any())
             }
             Op::Error if !is_arrow(host) => {
-                if host.is_none() {
+                if is_missing(host) {
                     return Ok(py.None().into_bound(py));
                 }
                 let s = host_str(host)?;
@@ -471,6 +471,19 @@ impl PyList {
         })?;
         wrap(data, Column::new(chunks))
     }
+}
+
+/// Whether two columns may be paired row by row: not two pandas Series
+/// (or Indexes) with different indexes, which pandas itself would pair by
+/// label.
+fn same_index(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if !(is_pandas(a) && is_pandas(b)) {
+        return Ok(true);
+    }
+    let (Ok(a), Ok(b)) = (a.getattr("index"), b.getattr("index")) else {
+        return Ok(true);
+    };
+    a.call_method1("equals", (b,))?.is_truthy()
 }
 
 /// Hands a column of answers to `etld._columns.wrap`, which gives it the
@@ -905,6 +918,12 @@ list_methods! {
             let (r, d) = (host_str(request_host)?, host_str(cookie_domain)?);
             let ok = this.list.is_cookie_domain_acceptable(&r.text, &d.text);
             return Ok(pyo3::types::PyBool::new(py, ok).to_owned().into_any());
+        }
+        if request_col && domain_col && !same_index(request_host, cookie_domain)? {
+            return Err(PyValueError::new_err(
+                "the two Series have different indexes, and their rows are paired by \
+                 position: align them first (requests, domains = requests.align(domains))",
+            ));
         }
         let requests = if request_col {
             Some(import(request_host)?)

@@ -77,7 +77,14 @@ def test_chunked_array_and_slices():
     # A slice exports with an offset.
     sliced = pa.array(inputs).slice(101, 2000)
     assert etld.suffix(sliced).to_pylist() == expected["suffix"][101:2101]
-    # An empty column, and one of NULLs only.
+    # Slices of chunks that share one buffer keep the string type.
+    many = pa.chunked_array([pa.array(inputs).slice(i, 10) for i in range(0, n - 10, 10)])
+    assert etld.registrable(many).type == pa.string()
+    # An empty column, and one of NULLs only; an empty slice keeps its
+    # offset, which is no error.
+    for t in (pa.string(), pa.large_string(), pa.string_view()):
+        assert etld.registrable(pa.array(["a.com", "b.com"], t)[2:]).to_pylist() == []
+        assert etld.lookup(pa.chunked_array([pa.array(["a.com"], t)[1:]])).to_pylist() == []
     assert etld.registrable(pa.array([], type=pa.string())).to_pylist() == []
     assert etld.registrable(pa.array([None, None], type=pa.string())).to_pylist() == [None, None]
     assert etld.registrable(pa.array([None, None])).to_pylist() == [None, None]
@@ -95,6 +102,22 @@ def test_lookup_struct_column():
             assert row is None
         else:
             assert row == next(answers), host
+
+
+def test_dictionary_columns():
+    inputs, expected = with_nulls(DEFAULT_SET)
+    encoded = pa.array(inputs).dictionary_encode()
+    for f in (etld.registrable, etld.known, etld.error, etld.lookup, etld.extract):
+        assert f(encoded).to_pylist() == f(pa.array(inputs)).to_pylist(), f.__name__
+    assert etld.registrable(encoded, url=True).to_pylist() == etld.registrable(pa.array(inputs), url=True).to_pylist()
+    chunked = pa.chunked_array([encoded.slice(0, 50), encoded.slice(50)])
+    assert etld.suffix(chunked).to_pylist() == expected["suffix"]
+    hosts = ["www.example.co.uk", None, "me.github.io", "www.example.co.uk"]
+    want = ["example.co.uk", None, "me.github.io", "example.co.uk"]
+    assert etld.registrable(pl.Series(hosts, dtype=pl.Categorical)).to_list() == want
+    assert etld.registrable(pl.Series(hosts, dtype=pl.Enum(sorted({h for h in hosts if h})))).to_list() == want
+    got = etld.registrable(pd.Series(hosts, dtype="category")).tolist()
+    assert [None if pd.isna(x) else x for x in got] == want
 
 
 def test_polars_series():
@@ -196,6 +219,14 @@ def test_cookie_columns():
     assert isinstance(got, pl.Series) and got.to_list() == [True, False]
     with pytest.raises(ValueError, match="differ in length"):
         etld.is_cookie_domain_acceptable(requests, pa.array(["a"]))
+    # pandas pairs Series by label, etld by position: Series whose indexes
+    # differ are refused rather than paired wrongly.
+    hosts = pd.Series(["www.example.co.uk", "a.b.kobe.jp"], index=[1, 2])
+    domains = pd.Series(["kobe.jp", "example.co.uk"], index=[2, 1])
+    with pytest.raises(ValueError, match="different indexes"):
+        etld.is_cookie_domain_acceptable(hosts, domains)
+    hosts, domains = hosts.align(domains)
+    assert etld.is_cookie_domain_acceptable(hosts, domains).tolist() == [True, False]
 
 
 def test_threads_in_parallel():

@@ -192,6 +192,16 @@ def test_pieces_of_wide_strs_and_lone_surrogates():
 def test_none_and_type_errors():
     assert etld.registrable(None) is None
     assert etld.suffix(None) is None
+    # pandas' missing values, which `Series.map` hands a function, too.
+    import pandas as pd
+
+    for missing in (pd.NA, pd.NaT):
+        assert etld.registrable(missing) is None
+        assert etld.error(missing) is None
+        assert etld.registrable(missing, url=True) is None
+    hosts = pd.Series(["www.example.co.uk", None], dtype="string")
+    got = hosts.map(etld.registrable)
+    assert got[0] == "example.co.uk" and pd.isna(got[1])
     with pytest.raises(TypeError, match="expected a str"):
         etld.registrable(42)
     with pytest.raises(TypeError, match="expected a str"):

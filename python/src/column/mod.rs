@@ -71,6 +71,9 @@ pub fn answer(
     input: &Imported,
     stop: &Stop,
 ) -> PyResult<Vec<ArrayRef>> {
+    if let DataType::Dictionary(_, values) = &input.data_type {
+        return answer_dictionary(list, options, op, input, values, stop);
+    }
     let t = string_type(input);
     let rows = input.len();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -107,6 +110,54 @@ pub fn answer(
         let arrays: PyResult<Vec<Vec<ArrayRef>>> = join_all(workers).collect();
         Ok(arrays?.into_iter().flatten().collect())
     })
+}
+
+/// [`answer`] for a dictionary-encoded column (pyarrow's
+/// `dictionary_encode()`, Polars' `Categorical` and `Enum`, pandas'
+/// `category`) whose values are of the type `values`: each chunk's
+/// dictionary answered once, a distinct string at a time, and its answers
+/// laid out by the chunk's keys (NULL for a NULL key).
+fn answer_dictionary(
+    list: &List,
+    options: &Options,
+    op: Op,
+    input: &Imported,
+    values: &DataType,
+    stop: &Stop,
+) -> PyResult<Vec<ArrayRef>> {
+    // A column of the dictionary's values.
+    let dictionary_of = |chunks: Vec<ArrayRef>| Imported {
+        data_type: values.clone(),
+        chunks,
+    };
+    if input.chunks.is_empty() {
+        return answer(list, options, op, &dictionary_of(Vec::new()), stop);
+    }
+    let arrow = |e: arrow_schema::ArrowError| PyValueError::new_err(e.to_string());
+    input
+        .chunks
+        .iter()
+        .map(|chunk| {
+            let dictionary = chunk.as_any_dictionary_opt().ok_or_else(|| {
+                PyValueError::new_err("a chunk of a dictionary column is no dictionary array")
+            })?;
+            let answers = answer(
+                list,
+                options,
+                op,
+                &dictionary_of(vec![dictionary.values().clone()]),
+                stop,
+            )?;
+            let answers = match answers.as_slice() {
+                [one] => one.clone(),
+                many => {
+                    let many: Vec<&dyn Array> = many.iter().map(|a| a.as_ref()).collect();
+                    arrow_select::concat::concat(&many).map_err(arrow)?
+                }
+            };
+            arrow_select::take::take(answers.as_ref(), dictionary.keys(), None).map_err(arrow)
+        })
+        .collect()
 }
 
 /// Answers of a piece of a column that outgrew one `Utf8` array: its

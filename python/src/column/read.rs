@@ -16,24 +16,12 @@ use super::stop::{Stop, BLOCK};
 use crate::arrow::Imported;
 
 /// The type of the strings answered for a column of `input`: the input's
-/// own, except that `Utf8` becomes `LargeUtf8` when the column holds more
-/// bytes than `Utf8` offsets can point at.
+/// own string type (`Utf8` for a column of another type, all NULL). A
+/// `Utf8` column whose answers outgrow one array is answered in several
+/// (`column::TooLarge`).
 pub(super) fn string_type(input: &Imported) -> DataType {
     match &input.data_type {
-        DataType::Utf8 => {
-            let bytes: usize = input
-                .chunks
-                .iter()
-                .map(|c| c.to_data().buffers()[1].len())
-                .sum();
-            if bytes > i32::MAX as usize {
-                DataType::LargeUtf8
-            } else {
-                DataType::Utf8
-            }
-        }
-        DataType::LargeUtf8 => DataType::LargeUtf8,
-        DataType::Utf8View => DataType::Utf8View,
+        t @ (DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View) => t.clone(),
         _ => DataType::Utf8,
     }
 }
