@@ -510,8 +510,10 @@ class List:
     def lookup(self, host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Domain:
         """Every part of the answer for a host, as a `Domain`; raises
         `HostError` (a `ValueError`) for an invalid host. Given a column, a
-        struct column of the parts (a row whose `error` says why for an
-        invalid host).
+        struct column of the fields of `etld lookup --json` (`suffix`,
+        `registrable`, `subdomain`, `label`, `section`, `known`, `rule`,
+        `icann_suffix`, `icann_registrable`, `error`; a row whose `error`
+        says why for an invalid host).
 
         >>> etld.List.builtin().lookup("a..b")
         Traceback (most recent call last):
@@ -521,8 +523,10 @@ class List:
     def lookup(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
         """Every part of the answer for a host, as a `Domain`; raises
         `HostError` (a `ValueError`) for an invalid host. Given a column, a
-        struct column of the parts (a row whose `error` says why for an
-        invalid host).
+        struct column of the fields of `etld lookup --json` (`suffix`,
+        `registrable`, `subdomain`, `label`, `section`, `known`, `rule`,
+        `icann_suffix`, `icann_registrable`, `error`; a row whose `error`
+        says why for an invalid host).
 
         >>> etld.List.builtin().lookup("a..b")
         Traceback (most recent call last):

@@ -64,6 +64,9 @@ LOOKUP_FIELDS = {
     "label": "VARCHAR",
     "section": "VARCHAR",
     "known": "BOOLEAN",
+    "rule": "VARCHAR",
+    "icann_suffix": "VARCHAR",
+    "icann_registrable": "VARCHAR",
     "error": "VARCHAR",
 }
 

@@ -74,6 +74,9 @@ LOOKUP_DTYPE = pl.Struct(
         "label": pl.String,
         "section": pl.String,
         "known": pl.Boolean,
+        "rule": pl.String,
+        "icann_suffix": pl.String,
+        "icann_registrable": pl.String,
         "error": pl.String,
     }
 )

@@ -641,8 +641,10 @@ list_methods! {
 
         /// Every part of the answer for a host, as a `Domain`; raises
         /// `HostError` (a `ValueError`) for an invalid host. Given a column, a
-        /// struct column of the parts (a row whose `error` says why for an
-        /// invalid host).
+        /// struct column of the fields of `etld lookup --json` (`suffix`,
+        /// `registrable`, `subdomain`, `label`, `section`, `known`, `rule`,
+        /// `icann_suffix`, `icann_registrable`, `error`; a row whose `error`
+        /// says why for an invalid host).
         ///
         /// >>> etld.List.builtin().lookup("a..b")
         /// Traceback (most recent call last):

@@ -3,6 +3,8 @@
 //! `Domain` the bindings make, a `str` part of one host and a row of a
 //! column read the parts through [`View`], and so alike.
 
+use std::borrow::Cow;
+
 use etld::{Answer, Domain, Section};
 
 use crate::column::Op;
@@ -22,6 +24,12 @@ pub trait View {
     fn section(&self) -> Option<Section>;
     /// Whether a listed rule prevailed.
     fn known(&self) -> bool;
+    /// The rule that prevailed, canonical (`*` for the implicit rule).
+    fn rule(&self) -> Option<Cow<'_, str>>;
+    /// The public suffix under the ICANN section alone.
+    fn icann_suffix(&self) -> Option<&str>;
+    /// The registrable domain under the ICANN section alone.
+    fn icann_registrable(&self) -> Option<&str>;
 
     /// `"icann"` or `"private"`: [`View::section`] as the bindings name it.
     #[inline]
@@ -73,6 +81,18 @@ macro_rules! view {
             #[inline(always)]
             fn known(&self) -> bool {
                 self.is_known()
+            }
+            #[inline(always)]
+            fn rule(&self) -> Option<Cow<'_, str>> {
+                <$t>::rule(self)
+            }
+            #[inline(always)]
+            fn icann_suffix(&self) -> Option<&str> {
+                <$t>::icann_suffix(self)
+            }
+            #[inline(always)]
+            fn icann_registrable(&self) -> Option<&str> {
+                <$t>::icann_registrable(self)
             }
         }
     };

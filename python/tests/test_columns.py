@@ -90,18 +90,33 @@ def test_chunked_array_and_slices():
     assert etld.registrable(pa.array([None, None])).to_pylist() == [None, None]
 
 
+#: The fields of the struct of `lookup`: those of the vectors, with the
+#: rule and the ICANN-only answer before the error, as `etld lookup --json`.
+STRUCT_FIELDS = FIELDS[:-1] + ["rule", "icann_suffix", "icann_registrable", "error"]
+
+
+def rich_parts(host, **kw):
+    """The rule and ICANN-only answer of `host` by the scalar lookup (None
+    for an invalid host)."""
+    try:
+        d = etld.lookup(host, **kw)
+    except ValueError:
+        return {"rule": None, "icann_suffix": None, "icann_registrable": None}
+    return {"rule": d.rule, "icann_suffix": d.icann_suffix, "icann_registrable": d.icann_registrable}
+
+
 def test_lookup_struct_column():
     inputs, expected = with_nulls(DEFAULT_SET)
     got = etld.lookup(pa.array(inputs))
     assert isinstance(got, pa.StructArray)
-    assert [f.name for f in got.type] == FIELDS
+    assert [f.name for f in got.type] == STRUCT_FIELDS
     rows = got.to_pylist()
     answers = iter(DEFAULT_SET.answers)
     for host, row in zip(inputs, rows):
         if host is None:
             assert row is None
         else:
-            assert row == next(answers), host
+            assert row == {**next(answers), **rich_parts(host)}, host
 
 
 def test_dictionary_columns():
@@ -203,7 +218,7 @@ def test_url_columns():
             assert row["error"] == a["error"], url
             assert row["registrable"] is None
         else:
-            assert row == a, url
+            assert row == {**a, **rich_parts(a["host"])}, url
     hosts = etld.host(pa.array(urls)).to_pylist()
     assert hosts == [a["host"] for a in URL_SET.answers] + [None]
 

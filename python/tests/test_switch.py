@@ -163,6 +163,9 @@ def test_duckdb_lookup_struct():
         "label": "example",
         "section": "icann",
         "known": True,
+        "rule": "co.uk",
+        "icann_suffix": "co.uk",
+        "icann_registrable": "example.co.uk",
         "error": None,
     }
     assert rows[1][0]["error"] == "empty label at byte 2"

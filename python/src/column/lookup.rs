@@ -1,5 +1,7 @@
-//! The struct column of every part of a lookup (`lookup`, `lookup_url`).
+//! The struct column of every part of a lookup (`lookup`, `lookup_url`):
+//! the fields and values of `etld lookup --json`.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use arrow_array::builder::BooleanBuilder;
@@ -14,6 +16,48 @@ use super::strings::Strings;
 use super::Unanswered;
 use crate::view::View;
 
+/// One row's parts, `None` where there is none: all but `known` (false)
+/// and `error` for an invalid host.
+#[derive(Default)]
+struct Row<'a> {
+    suffix: Option<&'a str>,
+    registrable: Option<&'a str>,
+    subdomain: Option<&'a str>,
+    label: Option<&'a str>,
+    section: Option<&'static str>,
+    known: bool,
+    rule: Option<Cow<'a, str>>,
+    icann_suffix: Option<&'a str>,
+    icann_registrable: Option<&'a str>,
+    error: Option<&'a str>,
+}
+
+impl<'a> Row<'a> {
+    /// The parts of a valid host's answer, from either path.
+    fn found(v: &'a impl View) -> Row<'a> {
+        Row {
+            suffix: v.suffix(),
+            registrable: v.registrable(),
+            subdomain: v.subdomain(),
+            label: v.label(),
+            section: v.section_name(),
+            known: v.known(),
+            rule: v.rule(),
+            icann_suffix: v.icann_suffix(),
+            icann_registrable: v.icann_registrable(),
+            error: None,
+        }
+    }
+
+    /// The row of an invalid host.
+    fn error(error: &'a str) -> Row<'a> {
+        Row {
+            error: Some(error),
+            ..Row::default()
+        }
+    }
+}
+
 /// The parts of a lookup, as columns.
 pub(super) struct Parts {
     host: Option<Strings>,
@@ -23,6 +67,9 @@ pub(super) struct Parts {
     label: Strings,
     section: Strings,
     known: BooleanBuilder,
+    rule: Strings,
+    icann_suffix: Strings,
+    icann_registrable: Strings,
     error: Strings,
     nulls: Vec<bool>,
 }
@@ -37,6 +84,9 @@ impl Parts {
             label: Strings::new(t, rows, bytes / 2),
             section: Strings::new(&DataType::Utf8, rows, rows * 5),
             known: BooleanBuilder::with_capacity(rows),
+            rule: Strings::new(t, rows, bytes / 2),
+            icann_suffix: Strings::new(t, rows, bytes / 2),
+            icann_registrable: Strings::new(t, rows, bytes),
             error: Strings::new(&DataType::Utf8, 0, 0),
             nulls: Vec::with_capacity(rows),
         }
@@ -47,41 +97,21 @@ impl Parts {
         if let Some(h) = &mut self.host {
             h.push(None);
         }
-        self.push_parts(None, None, None, None, None, None, None);
+        self.push(&Row::default());
         self.nulls.push(false);
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn push_parts(
-        &mut self,
-        suffix: Option<&str>,
-        registrable: Option<&str>,
-        subdomain: Option<&str>,
-        label: Option<&str>,
-        section: Option<&str>,
-        known: Option<bool>,
-        error: Option<&str>,
-    ) {
-        self.suffix.push(suffix);
-        self.registrable.push(registrable);
-        self.subdomain.push(subdomain);
-        self.label.push(label);
-        self.section.push(section);
-        self.known.append_option(known);
-        self.error.push(error);
-    }
-
-    /// The parts of a valid host's answer, from either path.
-    pub(super) fn found(&mut self, v: &impl View) {
-        self.push_parts(
-            v.suffix(),
-            v.registrable(),
-            v.subdomain(),
-            v.label(),
-            v.section_name(),
-            Some(v.known()),
-            None,
-        );
+    fn push(&mut self, row: &Row<'_>) {
+        self.suffix.push(row.suffix);
+        self.registrable.push(row.registrable);
+        self.subdomain.push(row.subdomain);
+        self.label.push(row.label);
+        self.section.push(row.section);
+        self.known.append_value(row.known);
+        self.rule.push(row.rule.as_deref());
+        self.icann_suffix.push(row.icann_suffix);
+        self.icann_registrable.push(row.icann_registrable);
+        self.error.push(row.error);
     }
 
     /// The row of an answer of the batch path for the host `host` gives;
@@ -94,16 +124,12 @@ impl Parts {
         host: impl FnOnce() -> Option<&'h str>,
     ) {
         match a.error() {
-            Some(e) => self.push_parts(
-                None,
-                None,
-                None,
-                None,
-                None,
-                Some(false),
-                Some(&unreadable().unwrap_or_else(|| hinted(host().unwrap_or(""), e.to_string()))),
-            ),
-            None => self.found(a),
+            Some(e) => {
+                let why =
+                    unreadable().unwrap_or_else(|| hinted(host().unwrap_or(""), e.to_string()));
+                self.push(&Row::error(&why));
+            }
+            None => self.push(&Row::found(a)),
         }
         self.nulls.push(true);
     }
@@ -115,8 +141,8 @@ impl Parts {
             h.push(host);
         }
         match found {
-            Ok(d) => self.found(d),
-            Err(e) => self.push_parts(None, None, None, None, None, Some(false), Some(&e)),
+            Ok(d) => self.push(&Row::found(d)),
+            Err(e) => self.push(&Row::error(&e)),
         }
         self.nulls.push(true);
     }
@@ -134,6 +160,9 @@ impl Parts {
         columns.push(("label", self.label.finish()?));
         columns.push(("section", self.section.finish()?));
         columns.push(("known", Arc::new({ self.known }.finish())));
+        columns.push(("rule", self.rule.finish()?));
+        columns.push(("icann_suffix", self.icann_suffix.finish()?));
+        columns.push(("icann_registrable", self.icann_registrable.finish()?));
         columns.push(("error", self.error.finish()?));
         let fields: Fields = columns
             .iter()
