@@ -263,3 +263,21 @@ fn from_path_reads_no_more_than_the_cap() {
     assert!(!matches!(List::from_path(&huge), Err(Error::Io(_))));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A file's rule counts are its own claim, which the checksum does not
+/// vouch for: counts at `u32::MAX`, resealed, load, and nothing that adds
+/// to them overflows (the tests build with overflow checks).
+#[test]
+fn rule_counts_at_their_maximum_never_overflow() {
+    let mut bytes = small_list_bytes();
+    for i in 0..4 {
+        bytes[32 + 4 * i..36 + 4 * i].copy_from_slice(&u32::MAX.to_le_bytes());
+    }
+    reseal(&mut bytes);
+    let list = List::from_fst(bytes).unwrap();
+    assert_eq!(list.rule_counts().total(), u32::MAX);
+    let layered = list.with_extra("extra", b"org\n").unwrap();
+    assert_eq!(layered.rule_counts().icann, u32::MAX);
+    let domain = layered.lookup("www.example.org").unwrap();
+    assert_eq!(domain.registrable(), Some("example.org"));
+}

@@ -69,9 +69,10 @@ pub struct RuleCounts {
 }
 
 impl RuleCounts {
-    /// All rules.
+    /// All rules (at most `u32::MAX`: a `.fst` file's counts are its own
+    /// claim, which its checksum does not vouch for).
     pub fn total(&self) -> u32 {
-        self.icann + self.private
+        self.icann.saturating_add(self.private)
     }
 }
 
@@ -138,15 +139,16 @@ impl RuleCounts {
             if v & bit == 0 {
                 continue;
             }
+            // Saturating: the counts may come from a `.fst` file's header.
             if section_is_icann {
-                self.icann += 1;
+                self.icann = self.icann.saturating_add(1);
             } else {
-                self.private += 1;
+                self.private = self.private.saturating_add(1);
             }
             if exception {
-                self.exceptions += 1;
+                self.exceptions = self.exceptions.saturating_add(1);
             } else if wildcard {
-                self.wildcards += 1;
+                self.wildcards = self.wildcards.saturating_add(1);
             }
         }
     }
