@@ -14,6 +14,9 @@ pub enum LabelError {
     Empty,
     /// The label holds a forbidden code point: a C0 control, space, DEL or one
     /// of `# % / : < > ? @ [ \ ] ^ |` (the WHATWG forbidden domain code points).
+    /// It is the code point as UTS 46 mapping leaves it: U+00A0 and U+200A,
+    /// which map to a space, give `' '`, and U+FF0F gives `'/'`; a host's
+    /// error points at the input's code point ([`HostError::Label`]).
     ForbiddenCodePoint(char),
     /// The label's canonical (ASCII) form is longer than 63 octets.
     TooLong(usize),
@@ -56,9 +59,11 @@ pub enum HostError {
     /// changes it: `ü..xn--zz` and `Ü..xn--zz` give the same.
     Label {
         /// Byte offset in the input of what is wrong: the forbidden code
-        /// point itself, or the start of a label that is empty, too long
-        /// or not a valid A-label (a Punycode error carries its own
-        /// position, also counted in the input).
+        /// point itself (or the input's code point that UTS 46 maps to
+        /// it), or the start of a label that is empty, too long or not a
+        /// valid A-label (a Punycode error carries its own position, also
+        /// counted in the input). It is always a character boundary of
+        /// the input.
         offset: usize,
         /// What is wrong with it.
         error: LabelError,

@@ -187,6 +187,34 @@ fn error_messages_point_at_the_fault() {
     );
 }
 
+/// A Punycode error in a label that UTS 46 mapping changed points at the
+/// input code point that maps to the offending digit, never inside a
+/// character.
+#[test]
+fn punycode_errors_point_into_the_input() {
+    for (host, at) in [
+        ("xn--a!.com", 5),
+        ("XN--A!.com", 5),
+        ("xn--a\u{fb01}:b.com", 8),
+        ("xn--a\u{ad}\u{ad}!.com", 9),
+        ("\u{ff58}\u{ff4e}--a!.com", 9),
+        ("www.xn--\u{ff21}\u{ff01}.com", 11),
+    ] {
+        match error_of(host) {
+            HostError::Label {
+                offset,
+                error: LabelError::Uts46(e @ etld::uts46::Error::Punycode { .. }),
+            } => {
+                assert_eq!((offset, e.offset()), (at, at), "{host}");
+                assert!(host.is_char_boundary(offset), "{host}");
+            }
+            other => panic!("{host}: {other:?}"),
+        }
+        let e = etld::uts46::to_ascii(host).unwrap_err();
+        assert_eq!(e.offset(), at, "{host}");
+    }
+}
+
 /// The A-label errors of the fast path (a lower-case ASCII host) and of the
 /// slow path (a host with upper case or Unicode) say the same.
 #[test]

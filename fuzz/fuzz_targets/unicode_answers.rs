@@ -6,7 +6,8 @@
 //! wildcards leave it a registrable domain of its own (`kobe.jp` of
 //! `city.kobe.jp`); the whole name gives the same answer again. For
 //! answers in Unicode form (docs/behaviour.md section 3 step 4 makes it so), in ASCII
-//! form, and in input form.
+//! form, and in input form. An error's offset is a character boundary of
+//! the input.
 #![no_main]
 
 #[path = "../../tests/common/mod.rs"]
@@ -14,7 +15,7 @@ mod common;
 mod shared;
 
 use common::all_options;
-use etld::{Domain, List, Options, Wildcard};
+use etld::{Domain, HostError, List, Options, Wildcard};
 use libfuzzer_sys::fuzz_target;
 
 /// The answer for a name that came out of an answer: it must load.
@@ -29,8 +30,16 @@ fuzz_target!(|data: &[u8]| {
     };
     for host in shared::hosts(rest, 2, 16) {
         for o in all_options().iter().map(|o| o.output(output)) {
-            let Ok(d) = list.lookup_with(&host, &o) else {
-                continue;
+            let d = match list.lookup_with(&host, &o) {
+                Ok(d) => d,
+                Err(e) => {
+                    // An error points at a character of the input, so that
+                    // the caller may slice the input there.
+                    if let HostError::Label { offset, .. } = e {
+                        assert!(host.is_char_boundary(offset), "{host:?} {e:?}");
+                    }
+                    continue;
+                }
             };
             let whole = again(list, d.as_str(), &o, &host);
             assert_eq!(format!("{whole:?}"), format!("{d:?}"), "{host:?} {o:?}");

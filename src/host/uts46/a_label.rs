@@ -118,7 +118,7 @@ fn check_decoded(label: &[u8], chars: &mut [char]) -> Result<bool, Error> {
     let mut inserted = Inserted::default();
     let n = etld_punycode::Codec::PUNYCODE
         .decode_traced(digits, chars, |step| inserted.add(step.code_point))
-        .map_err(|e| Error::punycode(0, &e))?;
+        .map_err(|e| Error::punycode(0, &e, |k| k))?;
     let chars = chars.get_mut(..n).unwrap_or_default();
     if inserted.needs_whole_check {
         for c in chars.iter_mut() {
@@ -190,7 +190,7 @@ pub(super) fn decode_lowered(label: &[u8], chars: &mut [char]) -> Result<usize, 
     // Digits decode in either case; the basic code points, copied as they
     // are, are lower-cased once decoded (as mapping the label first would).
     let digits = label.get(4..).unwrap_or_default();
-    let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::punycode(0, &e))?;
+    let n = etld_punycode::decode_into(digits, chars).map_err(|e| Error::punycode(0, &e, |k| k))?;
     let chars = chars.get_mut(..n).unwrap_or_default();
     for c in chars.iter_mut() {
         *c = c.to_ascii_lowercase();

@@ -32,9 +32,8 @@ pub enum Error {
     /// [`etld_punycode::decode`] of it says what is wrong. (The error is
     /// kept small, a host's error being part of every lookup's result.)
     Punycode {
-        /// Byte offset of where the decoder stopped, counted in the label
-        /// as mapped from the label's start (for a label given in ASCII,
-        /// the offending byte), or of the label.
+        /// Byte offset of the input code point where the decoder stopped
+        /// (the one that maps to the offending digit), or of the label.
         offset: usize,
     },
     /// An `xn--` label is longer than the Punycode decoder takes
@@ -106,13 +105,20 @@ pub enum Error {
 impl Error {
     /// The error of Punycode's decoder `e` on the digits of an `xn--` label
     /// that starts at byte `label`: at the offending digit, else at the
-    /// label.
-    pub(crate) fn punycode(label: usize, e: &etld_punycode::Error) -> Error {
+    /// label. `input` turns the digit's index in the label as mapped
+    /// (`xn--` counted) into its byte offset in the name as given, which
+    /// differs where mapping changed the label (`xn--aﬁ:b` maps to
+    /// `xn--afi:b`).
+    pub(crate) fn punycode(
+        label: usize,
+        e: &etld_punycode::Error,
+        input: impl FnOnce(usize) -> usize,
+    ) -> Error {
         if let etld_punycode::Error::InputTooLong { .. } = e {
             return Error::ALabelTooLong { offset: label };
         }
         Error::Punycode {
-            offset: label + e.position().map_or(0, |p| p + 4),
+            offset: e.position().map_or(label, |p| input(p + 4)),
         }
     }
 

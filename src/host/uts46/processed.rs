@@ -354,7 +354,7 @@ impl Processed {
         let start = label.text;
         let text = self.text.get(start..).unwrap_or("");
         if has_ace_prefix(text.as_bytes()) {
-            return self.end_a_label(label);
+            return self.end_a_label(name, label);
         }
         let mut rtl = label.rtl;
         let mut first_mark = label.first_mark;
@@ -408,7 +408,7 @@ impl Processed {
     }
 
     /// [`Processed::end_label`] for a label starting with `xn--`.
-    fn end_a_label(&mut self, label: Pending) -> Result<bool, Error> {
+    fn end_a_label(&mut self, name: &str, label: Pending) -> Result<bool, Error> {
         let offset = label.input;
         if label.non_ascii {
             return Err(Error::ALabelNotAscii { offset });
@@ -418,7 +418,7 @@ impl Processed {
         self.chars.clear();
         self.chars.resize(digits.len(), '\0');
         let n = etld_punycode::decode_into(digits, &mut self.chars)
-            .map_err(|e| Error::punycode(offset, &e))?;
+            .map_err(|e| Error::punycode(offset, &e, |k| locate(name, offset, k)))?;
         self.chars.truncate(n);
         if self.chars.iter().all(char::is_ascii) {
             return Err(Error::ALabelAsciiOnly { offset });
