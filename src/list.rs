@@ -43,7 +43,7 @@ static BUILTIN_FST: &[u8] = include_bytes!("../vectors/public_suffix_list.fst");
 /// assert_eq!(list.lookup("www.ck")?.suffix(), Some("ck"));
 /// # Ok::<(), etld::Error>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct List {
     /// The map and its tree, what lookups walk.
     index: Index,
@@ -51,6 +51,23 @@ pub struct List {
     options: Options,
     /// The texts laid over the list it was made from, if any.
     layers: Vec<Layer>,
+}
+
+/// A summary (version, rule counts, sizes, options, layers), not the
+/// `.fst` file, which runs to a megabyte and would swamp a log line or a
+/// panic message.
+impl std::fmt::Debug for List {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("List")
+            .field("version", &self.version())
+            .field("commit", &self.commit())
+            .field("rule_counts", &self.header.counts)
+            .field("fst_len", &self.fst_len())
+            .field("fingerprint", &format_args!("{:#018x}", self.fingerprint()))
+            .field("options", &self.options)
+            .field("layers", &self.layers)
+            .finish()
+    }
 }
 
 impl List {

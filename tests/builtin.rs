@@ -71,6 +71,11 @@ fn builtin_metadata_is_the_dat_s() {
     // The same list instance every call.
     assert!(std::ptr::eq(List::builtin(), List::builtin()));
     assert_eq!(List::builtin_fst(), list.to_fst_bytes());
+
+    // Debug shows what the list is, not its megabyte of bytes.
+    let debug = format!("{list:?}");
+    assert!(debug.len() < 1000, "{} characters", debug.len());
+    assert!(debug.contains(set.version().unwrap_or_default()), "{debug}");
 }
 
 /// The measurement behind the key encoding (see `src/compile.rs`): the
