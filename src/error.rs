@@ -29,6 +29,18 @@ pub enum LabelError {
     Uts46(crate::uts46::Error),
 }
 
+impl LabelError {
+    /// The same error with the offsets it carries (of a UTS 46 or Punycode
+    /// error) moved by `by`: for a label read out of a larger text.
+    pub(crate) fn shifted(self, by: usize) -> LabelError {
+        match self {
+            LabelError::Punycode(e) => LabelError::Punycode(e.shifted(by)),
+            LabelError::Uts46(e) => LabelError::Uts46(e.shifted(by)),
+            error => error,
+        }
+    }
+}
+
 impl fmt::Display for LabelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -92,13 +104,13 @@ impl HostError {
                 offset: start + at,
                 error,
             },
-            LabelError::Punycode(e) => HostError::Label {
+            LabelError::Punycode(_) => HostError::Label {
                 offset: start,
-                error: LabelError::Punycode(e.shifted(start)),
+                error: error.shifted(start),
             },
             LabelError::Uts46(e) => HostError::Label {
                 offset: start + e.offset(),
-                error: LabelError::Uts46(e.shifted(start)),
+                error: error.shifted(start),
             },
             error => HostError::Label {
                 offset: start,
@@ -238,6 +250,16 @@ pub enum RuleError {
     /// The rule's canonical form is longer than 253 octets, so no host can
     /// match it; its length.
     TooLong(usize),
+}
+
+impl RuleError {
+    /// The same error with the offsets of its label error moved by `by`.
+    pub(crate) fn shifted(self, by: usize) -> RuleError {
+        match self {
+            RuleError::Label(e) => RuleError::Label(e.shifted(by)),
+            error => error,
+        }
+    }
 }
 
 impl fmt::Display for RuleError {
@@ -416,7 +438,9 @@ pub enum Error {
     Host(HostError),
     /// No host could be taken out of a URL.
     Url(UrlError),
-    /// A line of list text could not be read.
+    /// A line of list text could not be read. A byte offset in the error
+    /// (of a UTS 46 or Punycode error in a label) counts from the start of
+    /// the line.
     Rule {
         /// 1-based line number in the list text.
         line: usize,

@@ -70,3 +70,55 @@ fn a_rule_longer_than_any_name_is_an_error() {
         })
     ));
 }
+
+/// Lines end in LF, CR LF or a CR alone: a file saved with old Mac line
+/// ends keeps every rule, and line numbers count as an editor shows them.
+#[test]
+fn every_line_end_is_a_line_end() {
+    for text in [
+        "// VERSION: 7\ncom\nco.uk\n",
+        "// VERSION: 7\r\ncom\r\nco.uk\r\n",
+        "// VERSION: 7\rcom\rco.uk\r",
+        "// VERSION: 7\r\ncom\rco.uk\n",
+    ] {
+        let set = RuleSet::parse(text.as_bytes()).unwrap();
+        let names: Vec<&str> = set.rules().iter().map(|r| r.name()).collect();
+        assert_eq!(names, ["com", "co.uk"], "{text:?}");
+        assert_eq!(set.version(), Some("7"), "{text:?}");
+        assert_eq!(
+            etld::source::peek_version(text.as_bytes()).as_deref(),
+            Some("7")
+        );
+    }
+    for text in ["com\r*x.uk\r", "com\r\n*x.uk\r\n", "com\n\r*x.uk\n"] {
+        let line = if text.contains("\n\r") { 3 } else { 2 };
+        assert!(
+            matches!(
+                RuleSet::parse(text.as_bytes()),
+                Err(Error::Rule { line: l, error: RuleError::PartialWildcard }) if l == line
+            ),
+            "{text:?}"
+        );
+    }
+}
+
+/// A byte offset in a rule's error counts from the start of its line.
+#[test]
+fn rule_errors_count_bytes_from_the_line() {
+    for (text, message) in [
+        (
+            "com\n\tx.xn--zz.com\n",
+            "line 2: invalid Punycode in an xn-- label, at byte 7 (P4)",
+        ),
+        (
+            "com\n  !a.b\u{200D}c.d\n",
+            "line 2: ZERO WIDTH JOINER at byte 6 is out of the context RFC 5892 allows (C2)",
+        ),
+    ] {
+        assert_eq!(
+            List::from_dat(text.as_bytes()).unwrap_err().to_string(),
+            message,
+            "{text:?}"
+        );
+    }
+}

@@ -103,7 +103,8 @@ impl Rule {
     }
 
     /// Parses one rule as it stands on a line of the list (without the
-    /// comment and whitespace handling of [`RuleSet::parse`]).
+    /// comment and whitespace handling of [`RuleSet::parse`]). A byte
+    /// offset in its error counts from the start of `text`.
     ///
     /// ```
     /// use etld::{Rule, RuleKind, Section};
@@ -113,6 +114,7 @@ impl Rule {
     /// assert_eq!(rule.kind(), RuleKind::Exception);
     /// ```
     pub fn parse(text: &str, section: Section) -> Result<Rule, RuleError> {
+        let whole = text;
         let (kind, text) = match text.strip_prefix('!') {
             Some(rest) => (RuleKind::Exception, rest),
             None => (RuleKind::Normal, text),
@@ -133,7 +135,9 @@ impl Rule {
             } else if label.contains('*') {
                 return Err(RuleError::PartialWildcard);
             } else {
-                name.push_str(&canonical_label(label).map_err(RuleError::Label)?);
+                let at = offset_in(whole, label);
+                let label = canonical_label(label).map_err(|e| RuleError::Label(e.shifted(at)))?;
+                name.push_str(&label);
             }
         }
         if name.len() > crate::host::label::MAX_NAME {
@@ -155,6 +159,28 @@ impl Rule {
     }
 }
 
+/// Where `part`, a slice of `text`, starts in it.
+fn offset_in(text: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
+}
+
+/// The lines of list text, without their ends: a line ends at LF, at CR LF,
+/// or at a CR alone (as old Mac files end lines, and as Python's
+/// `splitlines` reads them), so that no rule of such a file is lost.
+pub(crate) fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let Some(end) = text.iter().position(|&b| b == b'\n' || b == b'\r') else {
+            rest = None;
+            return Some(text);
+        };
+        let crlf = text.get(end..end + 2) == Some(b"\r\n");
+        rest = text.get(end + if crlf { 2 } else { 1 }..);
+        text.get(..end)
+    })
+}
+
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.kind == RuleKind::Exception {
@@ -173,8 +199,9 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
-    /// Parses list text. Errors carry the 1-based line number. A UTF-8 byte
-    /// order mark at the start is ignored; text with no rule at all is
+    /// Parses list text. Lines end in LF, CR LF or a CR alone. Errors carry
+    /// the 1-based line number (and count byte offsets from the line's
+    /// start). A UTF-8 byte order mark at the start is ignored; text with no rule at all is
     /// [`Error::NoRules`] (an empty or truncated download must never pass
     /// for a list).
     ///
@@ -203,16 +230,15 @@ impl RuleSet {
         let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
         let mut set = RuleSet::default();
         let mut section = Section::Icann;
-        for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+        for (i, line) in lines(text).enumerate() {
             let line_no = i + 1;
             let err = |error| Error::Rule {
                 line: line_no,
                 error,
             };
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
             let line = std::str::from_utf8(line).map_err(|_| err(RuleError::InvalidUtf8))?;
-            let line = line.trim_start();
-            if let Some(comment) = line.strip_prefix("//") {
+            let text = line.trim_start();
+            if let Some(comment) = text.strip_prefix("//") {
                 let comment = comment.trim();
                 match comment {
                     "===BEGIN ICANN DOMAINS===" => section = Section::Icann,
@@ -230,10 +256,12 @@ impl RuleSet {
                 }
                 continue;
             }
-            let Some(token) = line.split_whitespace().next() else {
+            let Some(token) = text.split_whitespace().next() else {
                 continue;
             };
-            set.rules.push(Rule::parse(token, section).map_err(err)?);
+            let at = offset_in(line, token);
+            let rule = Rule::parse(token, section).map_err(|e| err(e.shifted(at)))?;
+            set.rules.push(rule);
         }
         Ok(set)
     }
