@@ -149,6 +149,16 @@ impl List {
     }
 
     /// Parses and compiles list text (`.dat`).
+    ///
+    /// # Errors
+    /// [`Error::Rule`] for a line that holds no valid rule, with its line
+    /// number; [`Error::NoRules`] for text of no rule at all. Rules that are
+    /// each valid can still fail together, far from any real list:
+    /// wildcards nested so deeply that a lookup would follow more than 2^4
+    /// paths at once ([`FormatError::Wildcards`](crate::FormatError::Wildcards)),
+    /// or labels chosen to collide ([`FormatError::Collisions`](crate::FormatError::Collisions)),
+    /// give [`Error::Format`], which names no line, since no one line is at
+    /// fault.
     pub fn from_dat(text: &[u8]) -> Result<List, Error> {
         List::from_rules(&RuleSet::parse(text)?)
     }
