@@ -612,6 +612,12 @@ impl From<FormatError> for Error {
     }
 }
 
+impl From<BuildError> for Error {
+    fn from(e: BuildError) -> Error {
+        Error::Build(e)
+    }
+}
+
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
         Error::Io(e)

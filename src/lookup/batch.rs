@@ -226,6 +226,13 @@ impl<'a> Answer<'a> {
         self.is_ok().then_some(self.name)
     }
 
+    /// Whether the host ended with a dot (a fully qualified name, see
+    /// [`Domain::is_fqdn`]); false for an invalid host.
+    #[inline]
+    pub fn is_fqdn(&self) -> bool {
+        self.is_ok() && self.name.ends_with('.')
+    }
+
     /// Whether the answer's name is the host given, unchanged: then every
     /// part of the answer is a slice of the host, and
     /// [`Answer::suffix_start`] and [`Answer::registrable_start`] are

@@ -356,6 +356,7 @@ pub fn check_batch_answer(list: &etld::List, host: &str, options: &Options, a: &
         assert_eq!(a.section(), d.section());
         assert_eq!(a.is_known(), d.is_known());
         assert_eq!(a.is_public_suffix(), d.is_public_suffix());
+        assert_eq!(a.is_fqdn(), d.is_fqdn());
         // The name is the host itself exactly when the answer's name
         // is the host unchanged; then the offsets point into the host.
         assert_eq!(a.borrows_host(), d.as_str() == host, "{host:?} {options:?}");
@@ -366,7 +367,7 @@ pub fn check_batch_answer(list: &etld::List, host: &str, options: &Options, a: &
         }
     } else {
         assert_eq!(a.name(), None);
-        assert!(!a.borrows_host());
+        assert!(!a.borrows_host() && !a.is_fqdn());
         assert_eq!(
             (a.suffix(), a.registrable(), a.section()),
             (None, None, None)
