@@ -378,7 +378,10 @@ impl List {
         self.header.commit.as_deref()
     }
 
-    /// How many rules of each kind the list holds.
+    /// How many rules of each kind the list holds, as its file's header
+    /// states them (a list compiled by this library states them truly;
+    /// loading does not count them again, which would cost a walk of every
+    /// key).
     pub fn rule_counts(&self) -> RuleCounts {
         self.header.counts
     }
