@@ -103,8 +103,21 @@ fn values_len<O: OffsetSizeTrait>(offsets: &[O]) -> usize {
     }
 }
 
+/// The most bytes of strings a `Utf8` array holds (its offsets are 32-bit);
+/// a thousand in unit tests, so that they can pass it.
+const UTF8_BYTES: usize = if cfg!(test) { 1000 } else { i32::MAX as usize };
+
 /// A builder of a string array of one of the three types.
-pub(crate) enum StringSink {
+pub(crate) struct StringSink {
+    builder: Builder,
+    /// A `Utf8` value that would have taken the array past the 2 GiB its
+    /// 32-bit offsets reach was met (its row is NULL; [`StringSink::finish`]
+    /// refuses the array).
+    overflowed: bool,
+}
+
+/// The builder of a [`StringSink`], of its type.
+enum Builder {
     Utf8(GenericStringBuilder<i32>),
     LargeUtf8(GenericStringBuilder<i64>),
     Utf8View(StringViewBuilder),
@@ -114,37 +127,102 @@ impl StringSink {
     /// A builder of `data_type` (`Utf8`, `LargeUtf8` or `Utf8View`) for
     /// `rows` rows and about `bytes` bytes of strings.
     pub(crate) fn new(data_type: &DataType, rows: usize, bytes: usize) -> Result<StringSink> {
-        Ok(match data_type {
-            DataType::Utf8 => StringSink::Utf8(GenericStringBuilder::with_capacity(rows, bytes)),
-            DataType::LargeUtf8 => {
-                StringSink::LargeUtf8(GenericStringBuilder::with_capacity(rows, bytes))
+        let builder = match data_type {
+            DataType::Utf8 => {
+                let bytes = bytes.min(i32::MAX as usize);
+                Builder::Utf8(GenericStringBuilder::with_capacity(rows, bytes))
             }
-            DataType::Utf8View => StringSink::Utf8View(StringViewBuilder::with_capacity(rows)),
+            DataType::LargeUtf8 => {
+                Builder::LargeUtf8(GenericStringBuilder::with_capacity(rows, bytes))
+            }
+            DataType::Utf8View => Builder::Utf8View(StringViewBuilder::with_capacity(rows)),
             other => return exec_err!("cannot build strings of type {other}"),
+        };
+        Ok(StringSink {
+            builder,
+            overflowed: false,
         })
     }
 
     /// Appends a value or NULL.
     #[inline]
     pub(crate) fn push(&mut self, value: Option<&str>) {
-        match self {
-            StringSink::Utf8(b) => b.append_option(value),
-            StringSink::LargeUtf8(b) => b.append_option(value),
-            StringSink::Utf8View(b) => b.append_option(value),
+        match &mut self.builder {
+            Builder::Utf8(b) => {
+                // Arrow's builder panics past its offsets' reach; only
+                // `etld_host`'s answers, percent-encoded opaque hosts, can
+                // outgrow their input that far.
+                let len = value.map_or(0, str::len);
+                if b.values_slice().len().saturating_add(len) > UTF8_BYTES {
+                    self.overflowed = true;
+                    b.append_null();
+                } else {
+                    b.append_option(value);
+                }
+            }
+            Builder::LargeUtf8(b) => b.append_option(value),
+            Builder::Utf8View(b) => b.append_option(value),
         }
     }
 
     /// The array built.
-    pub(crate) fn finish(self) -> ArrayRef {
-        match self {
-            StringSink::Utf8(mut b) => Arc::new(b.finish()),
-            StringSink::LargeUtf8(mut b) => Arc::new(b.finish()),
-            StringSink::Utf8View(mut b) => Arc::new(b.finish()),
+    ///
+    /// # Errors
+    /// A `Utf8` array whose strings would pass 2 GiB: the error names the
+    /// types that hold them.
+    pub(crate) fn finish(self) -> Result<ArrayRef> {
+        if self.overflowed {
+            return exec_err!(
+                "the answers for one batch of a Utf8 column pass the 2 GiB a Utf8 array holds: \
+                 cast the argument to LargeUtf8 or Utf8View (arrow_cast(x, 'LargeUtf8'))"
+            );
         }
+        Ok(match self.builder {
+            Builder::Utf8(mut b) => Arc::new(b.finish()),
+            Builder::LargeUtf8(mut b) => Arc::new(b.finish()),
+            Builder::Utf8View(mut b) => Arc::new(b.finish()),
+        })
     }
 }
 
 /// A builder of a boolean array for `rows` rows.
 pub(crate) fn bool_sink(rows: usize) -> BooleanBuilder {
     BooleanBuilder::with_capacity(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers past what a `Utf8` array holds are an error that says what
+    /// to cast to, never a panic; the other types take them.
+    #[test]
+    fn utf8_answers_past_their_reach_are_refused() {
+        let long = "x".repeat(300);
+        for (data_type, ok) in [
+            (DataType::Utf8, false),
+            (DataType::LargeUtf8, true),
+            (DataType::Utf8View, true),
+        ] {
+            let mut sink = StringSink::new(&data_type, 4, 0).unwrap();
+            for _ in 0..4 {
+                sink.push(Some(&long));
+            }
+            match sink.finish() {
+                Ok(array) => {
+                    assert!(ok, "{data_type}");
+                    assert_eq!(array.len(), 4);
+                }
+                Err(e) => {
+                    assert!(!ok, "{data_type}");
+                    assert!(e.to_string().contains("LargeUtf8"), "{e}");
+                }
+            }
+        }
+        let mut sink = StringSink::new(&DataType::Utf8, 3, 0).unwrap();
+        for _ in 0..3 {
+            sink.push(Some(&long));
+        }
+        assert_eq!(sink.finish().unwrap().len(), 3);
+    }
 }

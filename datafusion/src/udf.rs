@@ -64,7 +64,7 @@ impl EtldUdf {
                     Some(Ok(host)) => out.push(Some(&host)),
                     _ => out.push(None),
                 })?;
-                Ok(out.finish())
+                out.finish()
             }
             Function::Known => {
                 let mut out = bool_sink(rows);
@@ -87,14 +87,14 @@ impl EtldUdf {
                         None => out.push(None),
                     }
                 })?;
-                Ok(out.finish())
+                out.finish()
             }
             Function::Rule => {
                 let mut out = StringSink::new(return_type, rows, 0)?;
                 for_each_answer(list, options, array, |answer| {
                     out.push(answer.and_then(|a| a.rule()).as_deref())
                 })?;
-                Ok(out.finish())
+                out.finish()
             }
             f @ (Function::Registrable
             | Function::Suffix
@@ -112,7 +112,7 @@ impl EtldUdf {
                 for_each_answer(list, &f.options(options), array, |answer| {
                     out.push(answer.as_ref().and_then(|a| f.part(a)))
                 })?;
-                Ok(out.finish())
+                out.finish()
             }
         }
     }
