@@ -91,7 +91,7 @@ fn tables_formats_and_lists() {
             &["--format", "json", "--table", "logs=logs/*.ndjson", sql]
         )
         .unwrap(),
-        "{\"h\":\"x.y.example.com\",\"r\":\"example.com\"}\n{\"h\":\"b.kobe.jp\"}\n"
+        "{\"h\":\"x.y.example.com\",\"r\":\"example.com\"}\n{\"h\":\"b.kobe.jp\",\"r\":null}\n"
     );
     let table = etld_sql(d, &["SELECT etld_suffix('a.b.kobe.jp') AS s"]).unwrap();
     assert_eq!(
@@ -101,6 +101,19 @@ fn tables_formats_and_lists() {
 
     let e = etld_sql(d, &["--table", "x=data.txt", "SELECT 1"]).unwrap_err();
     assert!(e.contains("--table x=data.txt"), "{e}");
+    let e = etld_sql(d, &["--table", "=a.csv", "SELECT 1"]).unwrap_err();
+    assert!(e.contains("NAME is empty"), "{e}");
+    // A quoted path of JSON lines is not read by its extension: the error
+    // says what is.
+    let e = etld_sql(d, &["SELECT count(*) FROM 'logs/1.ndjson'"]).unwrap_err();
+    assert!(e.contains("--table NAME=logs/1.ndjson"), "{e}");
+
+    // An empty result still names its columns.
+    let none = "SELECT host, etld_site(host) AS s FROM 'a.csv' WHERE false";
+    assert_eq!(etld_sql(d, &["--format", "csv", none]).unwrap(), "host,s\n");
+    assert_eq!(etld_sql(d, &["--format", "json", none]).unwrap(), "");
+    let table = etld_sql(d, &[none]).unwrap();
+    assert!(table.contains("| host | s |"), "{table}");
 }
 
 /// `etld-sql` uses the list `etld lookup` would: `--list`, else

@@ -58,11 +58,12 @@ pub struct QueryArgs {
 /// The output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// A table drawn with ASCII lines
+    /// A table drawn with ASCII lines (the whole result is held to draw it:
+    /// for large results use csv or json, which print batch by batch)
     Table,
     /// CSV with a header line
     Csv,
-    /// One JSON object per line
+    /// One JSON object per line, every column a key (null for NULL)
     Json,
 }
 

@@ -141,6 +141,5 @@ async fn query(args: &QueryArgs) -> Result<()> {
         tables::register(&ctx, table).await?;
     }
     let frame = ctx.sql(&sql).await.map_err(tables::explain_missing)?;
-    let batches = frame.collect().await?;
-    output::write(&batches, args.format)
+    output::write(frame, args.format).await
 }

@@ -1,24 +1,32 @@
 //! Printing a result: a drawn table, CSV or JSON lines.
 
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use datafusion::arrow::array::RecordBatch;
 use datafusion::arrow::csv;
-use datafusion::arrow::json::LineDelimitedWriter;
-use datafusion::arrow::util::pretty::pretty_format_batches;
+use datafusion::arrow::json::WriterBuilder;
+use datafusion::arrow::json::writer::LineDelimited;
+use datafusion::arrow::util::pretty::pretty_format_batches_with_schema;
 use datafusion::error::Result;
+use datafusion::prelude::DataFrame;
+use futures::StreamExt;
 
 use crate::cli::Format;
 
-/// Writes `batches` to standard output in `format`. A reader that goes away
-/// (`etld-sql ... | head -1`) ends the output quietly, as it ends `etld`'s:
-/// that is not a failure of the query.
-pub fn write(batches: &[RecordBatch], format: Format) -> Result<()> {
+/// Runs `frame` and writes its result to standard output in `format`: CSV
+/// and JSON batch by batch as the query yields them, so that a result of
+/// any size goes through in the memory of a few batches; the table once
+/// the whole result is there, as drawing it needs every row's width. An
+/// empty result still prints its columns (the CSV header, the table's
+/// heading). A reader that goes away (`etld-sql ... | head -1`) ends the
+/// output quietly, as it ends `etld`'s: that is not a failure of the query.
+pub async fn write(frame: DataFrame, format: Format) -> Result<()> {
     let mut pipe = Pipe {
-        out: io::stdout().lock(),
+        out: io::stdout(),
         closed: false,
     };
-    match write_to(&mut pipe, batches, format) {
+    match write_to(&mut pipe, frame, format).await {
         Err(_) if pipe.closed => Ok(()),
         result => result,
     }
@@ -45,19 +53,37 @@ impl<W: Write> Write for Pipe<W> {
     }
 }
 
-fn write_to<W: Write>(pipe: &mut W, batches: &[RecordBatch], format: Format) -> Result<()> {
+async fn write_to<W: Write>(pipe: &mut W, frame: DataFrame, format: Format) -> Result<()> {
+    let schema = Arc::clone(frame.schema().inner());
     let mut out = io::BufWriter::new(pipe);
     match format {
-        Format::Table => writeln!(out, "{}", pretty_format_batches(batches)?)?,
+        Format::Table => {
+            let batches = frame.collect().await?;
+            let table = pretty_format_batches_with_schema(schema, &batches)?;
+            writeln!(out, "{table}")?;
+        }
         Format::Csv => {
+            let mut batches = frame.execute_stream().await?;
             let mut writer = csv::WriterBuilder::new().with_header(true).build(&mut out);
-            for batch in batches {
-                writer.write(batch)?;
+            // The header goes out with the first batch, so an empty
+            // result is given one of no rows.
+            let mut first = Some(RecordBatch::new_empty(schema));
+            while let Some(batch) = batches.next().await {
+                first = None;
+                writer.write(&batch?)?;
+            }
+            if let Some(empty) = first {
+                writer.write(&empty)?;
             }
         }
         Format::Json => {
-            let mut writer = LineDelimitedWriter::new(&mut out);
-            writer.write_batches(&batches.iter().collect::<Vec<_>>())?;
+            let mut batches = frame.execute_stream().await?;
+            let mut writer = WriterBuilder::new()
+                .with_explicit_nulls(true)
+                .build::<_, LineDelimited>(&mut out);
+            while let Some(batch) = batches.next().await {
+                writer.write(&batch?)?;
+            }
             writer.finish()?;
         }
     }

@@ -18,6 +18,9 @@ pub async fn register(ctx: &SessionContext, arg: &str) -> Result<()> {
     let Some((name, path)) = arg.split_once('=') else {
         return Err(usage(format!("--table {arg}: expected NAME=PATH")));
     };
+    if name.is_empty() {
+        return Err(usage(format!("--table {arg}: NAME is empty")));
+    }
     let (format, extension) = format_of(path).ok_or_else(|| {
         usage(format!(
             "--table {arg}: PATH must end in .csv, .parquet, .json, .ndjson or .jsonl"
@@ -49,7 +52,9 @@ fn format_of(path: &str) -> Option<(Arc<dyn FileFormat>, &str)> {
 
 /// The error of a query that names a table DataFusion cannot find: where
 /// the name is a path (`FROM 'hosts.csv'`) to a file that is not there,
-/// the error says so.
+/// the error says so; where it is a path of lines of JSON that a quoted
+/// path does not take (`.ndjson`, `.jsonl`: DataFusion reads quoted paths
+/// by the extensions it knows), it says what does.
 pub fn explain_missing(e: DataFusionError) -> DataFusionError {
     // The planner's error may come wrapped (with a diagnostic, say).
     let DataFusionError::Plan(message) = e.find_root() else {
@@ -59,7 +64,15 @@ pub fn explain_missing(e: DataFusionError) -> DataFusionError {
         .strip_prefix("table '")
         .and_then(|rest| rest.strip_suffix("' not found"))
         .map(|name| name.strip_prefix("datafusion.public.").unwrap_or(name));
+    let json_lines = |path: &str| {
+        let lower = path.to_ascii_lowercase();
+        lower.ends_with(".ndjson") || lower.ends_with(".jsonl")
+    };
     match name {
+        Some(path) if json_lines(path) => DataFusionError::Plan(format!(
+            "a quoted path is read as .csv, .parquet or .json; name {path} with \
+             --table NAME={path} (or rename it .json)"
+        )),
         Some(path) if format_of(path).is_some() && !std::path::Path::new(path).exists() => {
             DataFusionError::Plan(format!("no such file: {path}"))
         }
