@@ -128,10 +128,7 @@ impl StringSink {
     /// `rows` rows and about `bytes` bytes of strings.
     pub(crate) fn new(data_type: &DataType, rows: usize, bytes: usize) -> Result<StringSink> {
         let builder = match data_type {
-            DataType::Utf8 => {
-                let bytes = bytes.min(i32::MAX as usize);
-                Builder::Utf8(GenericStringBuilder::with_capacity(rows, bytes))
-            }
+            DataType::Utf8 => Builder::Utf8(GenericStringBuilder::with_capacity(rows, bytes)),
             DataType::LargeUtf8 => {
                 Builder::LargeUtf8(GenericStringBuilder::with_capacity(rows, bytes))
             }

@@ -66,14 +66,14 @@ async fn write_to<W: Write>(pipe: &mut W, frame: DataFrame, format: Format) -> R
             let mut batches = frame.execute_stream().await?;
             let mut writer = csv::WriterBuilder::new().with_header(true).build(&mut out);
             // The header goes out with the first batch, so an empty
-            // result is given one of no rows.
-            let mut first = Some(RecordBatch::new_empty(schema));
+            // result is written as a batch of no rows.
+            let mut empty = true;
             while let Some(batch) = batches.next().await {
-                first = None;
+                empty = false;
                 writer.write(&batch?)?;
             }
-            if let Some(empty) = first {
-                writer.write(&empty)?;
+            if empty {
+                writer.write(&RecordBatch::new_empty(schema))?;
             }
         }
         Format::Json => {
