@@ -201,9 +201,9 @@ pub struct RuleSet {
 impl RuleSet {
     /// Parses list text. Lines end in LF, CR LF or a CR alone. Errors carry
     /// the 1-based line number (and count byte offsets from the line's
-    /// start). A UTF-8 byte order mark at the start is ignored; text with no rule at all is
-    /// [`Error::NoRules`] (an empty or truncated download must never pass
-    /// for a list).
+    /// start). A UTF-8 byte order mark at the start is ignored; text with
+    /// no rule at all is [`Error::NoRules`] (an empty or truncated download
+    /// must never pass for a list).
     ///
     /// ```
     /// use etld::{RuleSet, Section};
