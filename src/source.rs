@@ -46,6 +46,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use crate::list::List;
 pub use crate::read::{read_candidate, read_list, MAX_LIST_BYTES};
 use crate::rules::format;
+use crate::rules::rule::{is_line_end, lines};
 
 /// Seconds in a day.
 const DAY: u64 = 86_400;
@@ -266,17 +267,13 @@ pub fn peek_version(bytes: &[u8]) -> Option<String> {
     // the lines where a substring search finds `VERSION:` are looked at.
     if let Ok(text) = std::str::from_utf8(text) {
         return text.match_indices("VERSION:").find_map(|(at, _)| {
-            let start = text[..at].rfind(LINE_ENDS).map_or(0, |i| i + 1);
-            let end = text[at..].find(LINE_ENDS).map_or(text.len(), |i| at + i);
+            let start = text[..at].rfind(is_line_end).map_or(0, |i| i + 1);
+            let end = text[at..].find(is_line_end).map_or(text.len(), |i| at + i);
             version_comment(&text[start..end])
         });
     }
-    crate::rules::rule::lines(text)
-        .find_map(|line| version_comment(std::str::from_utf8(line).ok()?))
+    lines(text).find_map(|line| version_comment(std::str::from_utf8(line).ok()?))
 }
-
-/// What ends a line of list text (as [`RuleSet::parse`](crate::RuleSet::parse) reads it).
-const LINE_ENDS: [char; 2] = ['\n', '\r'];
 
 /// The version of a `// VERSION:` comment line (none if it is empty).
 fn version_comment(line: &str) -> Option<String> {

@@ -164,14 +164,19 @@ fn offset_in(text: &str, part: &str) -> usize {
     (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
 }
 
-/// The lines of list text, without their ends: a line ends at LF, at CR LF,
-/// or at a CR alone (as old Mac files end lines, and as Python's
-/// `splitlines` reads them), so that no rule of such a file is lost.
+/// Whether `c` ends a line of list text: LF, or CR (alone, as old Mac
+/// files end lines and as Python's `splitlines` reads them, or before LF).
+pub(crate) fn is_line_end(c: char) -> bool {
+    c == '\n' || c == '\r'
+}
+
+/// The lines of list text, without their ends ([`is_line_end`]; CR LF is
+/// one end), so that no rule of a file with any of those ends is lost.
 pub(crate) fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let text = rest?;
-        let Some(end) = text.iter().position(|&b| b == b'\n' || b == b'\r') else {
+        let Some(end) = text.iter().position(|&b| is_line_end(char::from(b))) else {
             rest = None;
             return Some(text);
         };
