@@ -272,7 +272,8 @@ pub fn check(
         return Err(Refusal::Html);
     }
     let mut markers = [false; 4];
-    for line in text.split(|&b| b == b'\n') {
+    // LF, CR LF and a CR alone end a line, as the library reads list text.
+    for line in text.split(|&b| b == b'\n' || b == b'\r') {
         let line = line.trim_ascii();
         if let Some(comment) = line.strip_prefix(b"//") {
             let comment = comment.trim_ascii();
@@ -947,6 +948,12 @@ mod tests {
         assert_eq!(list.rule_counts().total(), 5);
         // The same list again is accepted too.
         assert!(check(CURRENT, &current, false, SystemTime::now()).is_ok());
+        // With CR LF or CR alone at its line ends, as the library reads it.
+        for end in ["\r\n", "\r"] {
+            let text = String::from_utf8(newer()).unwrap().replace('\n', end);
+            let list = check(text.as_bytes(), &current, false, SystemTime::now()).unwrap();
+            assert_eq!(list.rule_counts().total(), 5, "{end:?}");
+        }
     }
 
     #[test]
