@@ -7,22 +7,23 @@
 //! options and columns. Each of them is replaced, once PyO3 has made it,
 //! by a function of the interpreter's own fast calling convention
 //! (`METH_FASTCALL | METH_KEYWORDS`, an array of arguments in place) that
-//! answers a call of one `str` and no keyword itself, and hands every other
-//! call (keywords, a column, None, anything else) to the PyO3 function,
-//! kept here, as it was called: PyO3's wrapper around each call (its
-//! parsing of the arguments against the signature, its guard against
-//! panics and its bookkeeping of the interpreter's lock) is a good part of
-//! a call of `etld.registrable(host)` (python/bench/bench.py --scalar, one
-//! core).
+//! answers a call of one `str` and no keyword (or `url=` alone) itself,
+//! and hands every other call (other keywords, a column, None, anything
+//! else) to the PyO3 function, kept here, as it was called: PyO3's
+//! wrapper around each call (its parsing of the arguments against the
+//! signature, its guard against panics and its bookkeeping of the
+//! interpreter's lock) is a good part of a call of
+//! `etld.registrable(host)` (python/bench/bench.py --scalar, one core).
 //!
-//! A call of one `str` for an operation that answers one part of the
+//! A call of one `str` (and no keyword but `url=True` or `url=False`, as
+//! calls on URLs pass) for an operation that answers one part of the
 //! lookup (`registrable`, `suffix`, `subdomain`, `label`, `section`,
-//! `known`) is answered, once the list is loaded, with the interpreter's
-//! raw references from end to end: no `Bound`, no `PyResult`, the error of
-//! a `str` that UTF-8 cannot hold left where the interpreter set it,
-//! because building the answer as a `PyResult` of a `Bound` adds
-//! instructions and time to every call (callgrind over the scalar loop;
-//! python/bench/bench.py --scalar and --functions, one core).
+//! `known`, `site`) is answered, once the list is loaded, with the
+//! interpreter's raw references from end to end: no `Bound`, no
+//! `PyResult`, the error of a `str` that UTF-8 cannot hold left where the
+//! interpreter set it, because building the answer as a `PyResult` of a
+//! `Bound` adds instructions and time to every call (callgrind over the
+//! scalar loop; python/bench/bench.py --scalar and --functions, one core).
 //!
 //! Its name, signature and docs are the PyO3 function's, so `help()`,
 //! `inspect.signature` and pickling by name see no difference.
@@ -223,8 +224,9 @@ mod fast {
         }
     }
 
-    /// The answer of a call of one exact `str` and no keyword, for an
-    /// operation that answers one part of the lookup ([`Op::is_part`]), on
+    /// The answer of a call of one exact `str` and no keyword but `url=`
+    /// True or False, for an operation that answers one part of the lookup
+    /// ([`Op::is_part`]), on
     /// a list already loaded: a new reference, or NULL with an exception
     /// set. `None` for any other call, which [`enter`] answers (see the
     /// module docs).
@@ -239,9 +241,15 @@ mod fast {
         kwnames: *mut ffi::PyObject,
     ) -> Option<*mut ffi::PyObject> {
         let op = op_of(OP);
-        if !op.is_part() || nargs != 1 || !kwnames.is_null() || args.is_null() {
+        if !op.is_part() || nargs != 1 || args.is_null() {
             return None;
         }
+        // SAFETY: the interpreter calls a C function with the thread
+        // attached.
+        let py = unsafe { Python::assume_attached() };
+        // SAFETY: `args` holds the one positional argument and a value for
+        // each name of `kwnames`, by the calling convention.
+        let url = unsafe { url_keyword(py, args, kwnames) }?;
         // SAFETY: `args` holds `nargs` (here 1) live arguments, by the
         // calling convention, and was checked not NULL above.
         let host = unsafe { *args };
@@ -251,9 +259,6 @@ mod fast {
         if unsafe { ffi::Py_TYPE(host) } != &raw mut ffi::PyUnicode_Type {
             return None;
         }
-        // SAFETY: the interpreter calls a C function with the thread
-        // attached.
-        let py = unsafe { Python::assume_attached() };
         let answer = catch_unwind(AssertUnwindSafe(|| {
             // SAFETY: `slf` is live, borrowed for the call.
             let slf = unsafe { Borrowed::from_ptr(py, slf) };
@@ -263,7 +268,12 @@ mod fast {
             };
             // SAFETY: `host` is a live `str`, borrowed for the call, and
             // the thread is attached.
-            Some(unsafe { list.part_of_str_object(py, host, op, &list.options) })
+            Some(unsafe {
+                match url {
+                    false => list.part_of_str_object::<false>(py, host, op, &list.options),
+                    true => list.part_of_str_object::<true>(py, host, op, &list.options),
+                }
+            })
         }));
         match answer {
             Ok(answer) => answer,
@@ -272,6 +282,52 @@ mod fast {
                 // are dropped at once rather than deferred.
                 Python::attach(|py| panic_error(payload).restore(py));
                 Some(std::ptr::null_mut())
+            }
+        }
+    }
+
+    /// What the keywords of a call of one positional argument ask of
+    /// `url`: `Some(false)` for no keyword, the value of `url=True` or
+    /// `url=False` given alone, else `None` (any other keyword or value,
+    /// which PyO3's function reads or refuses). The name is compared by
+    /// identity with the interned `"url"`, as keyword names in calls are
+    /// interned; one that is not goes to PyO3's function, which answers
+    /// alike.
+    ///
+    /// # Safety
+    /// `kwnames` is NULL or a tuple of str, and `args` holds one positional
+    /// argument and then a value for each name of `kwnames`, live for the
+    /// call (the calling convention).
+    #[inline(always)]
+    unsafe fn url_keyword(
+        py: Python<'_>,
+        args: *const *mut ffi::PyObject,
+        kwnames: *mut ffi::PyObject,
+    ) -> Option<bool> {
+        if kwnames.is_null() {
+            return Some(false);
+        }
+        // SAFETY: `kwnames` is a live tuple (this function's contract);
+        // the item is borrowed, and read only when the tuple has one.
+        let name = unsafe {
+            if ffi::PyTuple_Size(kwnames) != 1 {
+                return None;
+            }
+            ffi::PyTuple_GetItem(kwnames, 0)
+        };
+        if name != pyo3::intern!(py, "url").as_ptr() {
+            return None;
+        }
+        // SAFETY: the value of the one keyword follows the one positional
+        // argument (this function's contract); `Py_True` and `Py_False`
+        // only take the address of the interpreter's static `True` and
+        // `False`.
+        unsafe {
+            let value = *args.add(1);
+            match value {
+                v if v == ffi::Py_True() => Some(true),
+                v if v == ffi::Py_False() => Some(false),
+                _ => None,
             }
         }
     }

@@ -228,7 +228,7 @@ impl PyList {
         unsafe {
             Bound::from_owned_ptr_or_err(
                 py,
-                self.part_of_str_object(py, host.as_ptr(), op, &options),
+                self.part_of_str_object::<false>(py, host.as_ptr(), op, &options),
             )
         }
     }
@@ -241,7 +241,7 @@ impl PyList {
     /// # Safety
     /// `host` is a live `str` object and the GIL is held.
     #[inline(always)]
-    unsafe fn part_of_str_object(
+    unsafe fn part_of_str_object<const URL: bool>(
         &self,
         py: Python<'_>,
         host: *mut pyo3::ffi::PyObject,
@@ -254,7 +254,20 @@ impl PyList {
         let Some(text) = (unsafe { utf8_of(host) }) else {
             // SAFETY: as this function's contract, with the error
             // `utf8_of` set.
-            return unsafe { self.part_of_surrogates(host, op, options) };
+            return unsafe { self.part_of_surrogates::<URL>(host, op, options) };
+        };
+        // With `URL`, the host of the URL `text`, as `url=True` takes it:
+        // borrowed from `text` (so that the answer is cut out of `host`)
+        // unless percent-decoding or dropped tabs changed it; None where
+        // there is none.
+        let name = match URL {
+            false => std::borrow::Cow::Borrowed(text),
+            true => match etld::url::host(text) {
+                Ok(name) => name,
+                // SAFETY: `Py_None` only takes the address of the
+                // interpreter's static None.
+                Err(_) => return new_ref(py, unsafe { ffi::Py_None() }),
+            },
         };
         // The site key is always in ASCII; `op` is a constant of each
         // entry (`entry`), so the others pay nothing for it.
@@ -269,7 +282,7 @@ impl PyList {
         // Borrowed where it lies, not moved out of the `Result`, because
         // a copy would read back at once what the lookup has just
         // written, a stall (python/bench/bench.py --scalar, one core).
-        let found = self.list.lookup_with(text, options);
+        let found = self.list.lookup_with(&name, options);
         let answer = match (&found, op) {
             (Ok(d), Op::Section) => match d.section() {
                 // Two strs, made once.
@@ -308,12 +321,14 @@ impl PyList {
     /// as a URL parser reads it ([`usv_of`]): None if it holds a lone
     /// surrogate (an invalid host, whose answer the docs promise is None),
     /// else the answer for the code points its surrogate pairs encode.
+    /// With `URL`, a lone surrogate (replaced by U+FFFD) is the URL's
+    /// business: its host may lie elsewhere.
     ///
     /// # Safety
     /// As [`Self::part_of_str_object`], with the error of `utf8_of` set.
     #[cold]
     #[inline(never)]
-    unsafe fn part_of_surrogates(
+    unsafe fn part_of_surrogates<const URL: bool>(
         &self,
         host: *mut pyo3::ffi::PyObject,
         op: Op,
@@ -338,14 +353,16 @@ impl PyList {
                     e.restore(py);
                     std::ptr::null_mut()
                 }
-                // SAFETY: `Py_None` only takes the address of the
-                // interpreter's static None.
-                Ok(Usv { lone: Some(_), .. }) => new_ref(py, unsafe { pyo3::ffi::Py_None() }),
-                Ok(Usv { text, lone: None }) => {
+                Ok(Usv { lone: Some(_), .. }) if !URL => {
+                    // SAFETY: `Py_None` only takes the address of the
+                    // interpreter's static None.
+                    new_ref(py, unsafe { pyo3::ffi::Py_None() })
+                }
+                Ok(Usv { text, .. }) => {
                     let text = PyString::new(py, &text);
                     // SAFETY: `text` is a live `str` of valid UTF-8, held
                     // for the call.
-                    unsafe { self.part_of_str_object(py, text.as_ptr(), op, options) }
+                    unsafe { self.part_of_str_object::<URL>(py, text.as_ptr(), op, options) }
                 }
             }
         })

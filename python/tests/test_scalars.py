@@ -71,6 +71,33 @@ def test_module_functions_of_one_str_answer_as_with_keywords():
         assert etld.host(host) == etld.default_list().answer("host", host), host
 
 
+def test_url_alone_answers_as_with_other_keywords():
+    # `url=` alone is answered without PyO3's wrapper too; with another
+    # keyword the call goes through it: both give the same answers.
+    shapes = ("https://{}/a?b", "HTTP://{}:8080", "http://u:p@{}/", "{}:443", "ftp://{}#x", "http://%41{}/")
+    odd = [
+        "https://a.com/\udc80",
+        "https://\udc80.com/",
+        "https://\ud83d\ude00.com/",
+        "http://exa\tmple.com/",
+        "http://[::1]:80/",
+        "https://a.com:99999/",
+        "http://",
+        "",
+        "mailto:me@Example.CO.uk",
+    ]
+    urls = [shape.format(h) for h in DEFAULT_SET.inputs[:400] for shape in shapes] + odd
+    lists = (etld.default_list(), etld.List.builtin(icann_only=True, output="ascii"))
+    for url in urls:
+        for name in ONE_HOST + ("site",):
+            for f in (getattr(etld, name),) + tuple(getattr(lst, name) for lst in lists):
+                assert f(url, url=True) == f(url, url=True, output=None), (name, url)
+                assert f(url, url=False) == f(url), (name, url)
+    with pytest.raises(TypeError):
+        etld.registrable("https://a.com/", url=1)
+    assert etld.registrable("https://a.com/", **{"url": True}) == "a.com"
+
+
 def test_list_methods_of_one_str_answer_as_with_keywords():
     for lst in (etld.List.builtin(), etld.List.builtin(icann_only=True, output="ascii")):
         for host in DEFAULT_SET.inputs[:2000]:
