@@ -37,8 +37,9 @@ every library on the same list of hosts:
 With `--functions`, it times instead every scalar function of etld (a
 call per host, one core, no peers needed): `registrable`, `suffix`,
 `subdomain`, `label`, `section`, `known`, `error`, `lookup`, `lookup_url`
-(on `https://HOST/`), `host` (likewise) and `is_cookie_domain_acceptable`
-(HOST, `example.com`).
+(on `https://HOST/`), `host` (likewise), `is_cookie_domain_acceptable`
+(HOST, `example.com`) and `registrable(url, url=True)` (on
+`https://HOST/`).
 
 With `--kinds`, it times `etld.registrable(host)` (a call per host, one
 core, no peers needed) on each kind of host of the mix, as
@@ -55,6 +56,11 @@ best pass of each and the ratios (the registrable domain alone against
 pydomainextractor's faster call and against its joined parts, the full
 split against its `extract`): the calls share every moment of the run,
 where the default times each library's passes back to back.
+
+With `--urls`, it times calls on URLs likewise, each host given as
+`https://HOST/`: etld's `extract(url)`, `lookup_url(url)` and
+`registrable(url, url=True)` against pydomainextractor's
+`extract_from_url(url)`, and gives the ratios to it.
 
 With `--column`, it times the column alone on one core likewise, in
 turn: `etld.registrable(array)` on a pyarrow array and, in `df.select` of
@@ -124,6 +130,19 @@ def scalar_loop(f, hosts):
     return run
 
 
+def scalar_url_loop(f, urls):
+    """`scalar_loop` of `f(url, url=True)`, a host function on URLs."""
+
+    def run():
+        for u in urls:
+            try:
+                f(u, url=True)
+            except Exception:
+                pass
+
+    return run
+
+
 def pin(cpus):
     """Pins every thread of this process to `cpus`, as `taskset -a -p`
     does: `os.sched_setaffinity(0, ...)` moves the calling thread only, and
@@ -148,6 +167,7 @@ def main():
     ap.add_argument("--functions", action="store_true", help="time every scalar function of etld, no peers")
     ap.add_argument("--kinds", action="store_true", help="time etld.registrable by kind of host, no peers")
     ap.add_argument("--scalar", action="store_true", help="etld's and pydomainextractor's scalar calls in turn")
+    ap.add_argument("--urls", action="store_true", help="etld's and pydomainextractor's calls on URLs in turn")
     ap.add_argument("--column", action="store_true", help="etld's and polars-tldextract's columns in turn, one core")
     args = ap.parse_args()
     if args.functions:
@@ -156,6 +176,8 @@ def main():
         return kinds(args)
     if args.scalar:
         return scalar_in_turn(args)
+    if args.urls:
+        return urls_in_turn(args)
     if args.column:
         return column_in_turn(args)
 
@@ -298,9 +320,12 @@ def functions(args):
              ("registrable", "suffix", "subdomain", "label", "section", "known", "error", "lookup")]
     cases += [("lookup_url", etld.lookup_url, urls), ("host", etld.host, urls)]
     cases += [("is_cookie_domain_acceptable", lambda h: cookie(h, "example.com"), hosts)]
-    for name, f, inputs in cases:
+    for _, f, inputs in cases:
         f(inputs[0])
-        seconds = best(scalar_loop(f, inputs), args.repeat)
+    loops = [(name, scalar_loop(f, inputs)) for name, f, inputs in cases]
+    loops += [("registrable(url, url=True)", scalar_url_loop(etld.registrable, urls))]
+    for name, loop in loops:
+        seconds = best(loop, args.repeat)
         print(f"  etld.{name:<28} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call", flush=True)
 
 
@@ -339,6 +364,36 @@ def scalar_in_turn(args):
     for name in ("etld.extract", "etld.lookup"):
         ratio = fastest["pydomainextractor.extract"] / fastest[name]
         print(f"  {name + ' / pydomainextractor.extract':<51} {ratio:.2f}x")
+
+
+def urls_in_turn(args):
+    """etld's and pydomainextractor's calls on URLs (`https://HOST/`), a
+    pass of each in turn, on one core."""
+    import pydomainextractor
+
+    import etld
+
+    urls = [f"https://{h}/" for h in load_hosts(args.hosts, args.n)]
+    n = len(urls)
+    pin({min(os.sched_getaffinity(0))} if hasattr(os, "sched_getaffinity") else None)
+    print(f"{n} URLs; etld {etld.__version__}, Python {sys.version.split()[0]}; a call per URL, one core, in turn:")
+    pde = pydomainextractor.DomainExtractor()
+    loops = {
+        "etld.extract(url)": scalar_loop(etld.extract, urls),
+        "etld.lookup_url(url)": scalar_loop(etld.lookup_url, urls),
+        "etld.registrable(url, url=True)": scalar_url_loop(etld.registrable, urls),
+        "pydomainextractor.extract_from_url": scalar_loop(pde.extract_from_url, urls),
+    }
+    etld.registrable("warm.example.com")
+    fastest = {name: float("inf") for name in loops}
+    for _ in range(args.repeat):
+        for name, loop in loops.items():
+            fastest[name] = min(fastest[name], best(loop, 1))
+    for name, seconds in fastest.items():
+        print(f"  {name:<38} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call")
+    peer = fastest["pydomainextractor.extract_from_url"]
+    for name in list(loops)[:3]:
+        print(f"  {name + ' / pydomainextractor.extract_from_url':<70} {peer / fastest[name]:.2f}x")
 
 
 def column_in_turn(args):
