@@ -106,6 +106,17 @@ def best(fn, repeat):
     return min(times)
 
 
+def in_turn(runs, repeat):
+    """The shortest pass of each of `runs` (a name for each function),
+    `repeat` rounds of one pass of each in turn, so that all share every
+    moment of the run."""
+    fastest = {name: float("inf") for name in runs}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            fastest[name] = min(fastest[name], best(run, 1))
+    return fastest
+
+
 def pde_registrable(pde):
     """pydomainextractor's registrable domain of a host: the fastest way
     its calls yield it, `parse_domain_parts` with its domain and suffix
@@ -351,10 +362,7 @@ def scalar_in_turn(args):
     }
     for f in calls.values():
         f("warm.example.com")
-    fastest = {name: float("inf") for name in calls}
-    for _ in range(args.repeat):
-        for name, f in calls.items():
-            fastest[name] = min(fastest[name], best(scalar_loop(f, hosts), 1))
+    fastest = in_turn({name: scalar_loop(f, hosts) for name, f in calls.items()}, args.repeat)
     for name, seconds in fastest.items():
         print(f"  {name:<38} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call")
     pde_fastest = min(fastest["pydomainextractor.extract"], fastest["pydomainextractor.parse_domain_parts"])
@@ -385,10 +393,7 @@ def urls_in_turn(args):
         "pydomainextractor.extract_from_url": scalar_loop(pde.extract_from_url, urls),
     }
     etld.registrable("warm.example.com")
-    fastest = {name: float("inf") for name in loops}
-    for _ in range(args.repeat):
-        for name, loop in loops.items():
-            fastest[name] = min(fastest[name], best(loop, 1))
+    fastest = in_turn(loops, args.repeat)
     for name, seconds in fastest.items():
         print(f"  {name:<38} {n / seconds / 1e6:6.2f} M calls/s {seconds / n * 1e9:7.1f} ns a call")
     peer = fastest["pydomainextractor.extract_from_url"]
@@ -419,10 +424,7 @@ def column_in_turn(args):
     }
     for f in calls.values():
         f()
-    fastest = {name: float("inf") for name in calls}
-    for _ in range(args.repeat):
-        for name, f in calls.items():
-            fastest[name] = min(fastest[name], best(f, 1))
+    fastest = in_turn(calls, args.repeat)
     for name, seconds in fastest.items():
         print(f"  {name:<38} {n / seconds / 1e6:6.2f} M hosts/s")
     peer = fastest["df.select(tld.registrable_domain)"]
