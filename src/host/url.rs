@@ -188,7 +188,7 @@ fn is_host_alone(input: &str) -> bool {
 
 /// The host of an `http://` or `https://` URL (the scheme in any case)
 /// whose host is of [`HOST_BYTE`]s, with no userinfo, and followed by the
-/// end, `/`, `\\`, `?`, `#`, or a valid port and one of those: what the
+/// end, `/`, `\`, `?`, `#`, or a valid port and one of those: what the
 /// parser gives such a URL, which nothing after that end changes (tabs and
 /// newlines there are dropped, and spaces and controls trimmed, without
 /// moving the host). `None` for any other input, which the parser reads.
@@ -537,8 +537,8 @@ mod tests {
             prop_assert_eq!(host(&h), host_in(&h));
         }
 
-        /// A URL that starts as a plain web URL does gives the host the
-        /// whole parser gives, whatever follows.
+        /// An input that starts as a plain web URL, or nearly, gives the
+        /// host the whole parser gives, whatever follows.
         #[test]
         fn a_plain_web_url_is_what_the_parser_gives(
             scheme in prop_oneof![
