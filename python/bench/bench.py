@@ -142,7 +142,8 @@ def scalar_loop(f, hosts):
 
 
 def scalar_url_loop(f, urls):
-    """`scalar_loop` of `f(url, url=True)`, a host function on URLs."""
+    """`scalar_loop` of `f(url, url=True)`, a host function on URLs: a
+    loop of its own, where `functools.partial` would time its own call too."""
 
     def run():
         for u in urls:

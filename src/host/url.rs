@@ -216,17 +216,10 @@ fn plain_web_host(input: &str) -> Option<&str> {
         .position(|b| !HOST_BYTE[usize::from(b)])
         .unwrap_or(rest.len());
     let (host, after) = rest.split_at(len);
-    let ends = |text: &str| text.bytes().next().map_or(true, ends_special);
+    // What is left of the authority: nothing, or a port.
     let plain = match after.strip_prefix(':') {
-        Some(port_on) => {
-            let digits = port_on
-                .bytes()
-                .position(|b| !b.is_ascii_digit())
-                .unwrap_or(port_on.len());
-            let (port, after_port) = port_on.split_at(digits);
-            ends(after_port) && check_port(port, 0).is_ok()
-        }
-        None => ends(after),
+        Some(port) => check_port(before_special_end(port), 0).is_ok(),
+        None => before_special_end(after).is_empty(),
     };
     (plain && !host.is_empty()).then_some(host)
 }
