@@ -146,18 +146,23 @@ fn is_forbidden_host_byte(b: u8) -> bool {
 /// Error offsets count bytes of the input once trimmed and rid of its tabs
 /// and newlines.
 pub fn host(input: &str) -> Result<Cow<'_, str>, UrlError> {
-    // A host alone, of ASCII letters, digits, `.`, `-` and `_`: the parser
-    // gives it back as it is (no scheme, port, userinfo, path or percent
-    // sign to read), and most inputs are such hosts; read whole, it costs
-    // more than the lookup (python/bench/bench.py --scalar, `extract`).
-    if !input.is_empty() && is_host_alone(input) {
-        return Ok(Cow::Borrowed(input));
-    }
     // The URL of most logs and crawls, `http(s)://host/...`, read without
     // the whole parser, which costs three times the lookup
-    // (`etld lookup --url`, under `perf`).
-    if let Some(host) = plain_web_host(input) {
-        return Ok(Cow::Borrowed(host));
+    // (`etld lookup --url`, under `perf`). Tried first, so that the test
+    // below does not read the whole URL for nothing (python/bench/bench.py
+    // --column, URLs), but only on inputs that start as its scheme does.
+    if matches!(input.as_bytes().first(), Some(b'h' | b'H')) {
+        if let Some(host) = plain_web_host(input) {
+            return Ok(Cow::Borrowed(host));
+        }
+    }
+    // A host alone, of ASCII letters, digits, `.`, `-`, `_` and non-ASCII
+    // characters ([`HOST_BYTE`]): the parser gives it back as it is (no
+    // scheme, port, userinfo, path or percent sign to read), and most
+    // inputs are such hosts; read whole, it costs more than the lookup
+    // (python/bench/bench.py --scalar, `extract`).
+    if !input.is_empty() && is_host_alone(input) {
+        return Ok(Cow::Borrowed(input));
     }
     parse(input)
 }
@@ -202,19 +207,20 @@ fn is_host_alone(input: &str) -> bool {
 /// moving the host). `None` for any other input, which the parser reads.
 fn plain_web_host(input: &str) -> Option<&str> {
     let bytes = input.as_bytes();
-    let start = [&b"https://"[..], &b"http://"[..]]
-        .into_iter()
-        .find(|scheme| {
-            bytes
-                .get(..scheme.len())
-                .is_some_and(|b| b.eq_ignore_ascii_case(scheme))
-        })?
-        .len();
+    if !bytes.get(..4)?.eq_ignore_ascii_case(b"http") {
+        return None;
+    }
+    let start = match bytes.get(4..)? {
+        [b's' | b'S', b':', b'/', b'/', ..] => 8,
+        [b':', b'/', b'/', ..] => 7,
+        _ => return None,
+    };
     let rest = input.get(start..)?;
     let len = rest
         .bytes()
         .position(|b| !HOST_BYTE[usize::from(b)])
         .unwrap_or(rest.len());
+    // A boundary of `rest`'s characters: the byte there is ASCII.
     let (host, after) = rest.split_at(len);
     // What is left of the authority: nothing, or a port.
     let plain = match after.strip_prefix(':') {
@@ -225,13 +231,17 @@ fn plain_web_host(input: &str) -> Option<&str> {
 }
 
 /// Whether a byte may stand in a host that [`host`] gives back as it is:
-/// an ASCII letter or digit, `.`, `-` or `_`.
+/// an ASCII letter or digit, `.`, `-` or `_`, or a byte of a non-ASCII
+/// character, which the parser leaves as it is (UTS 46 processing is the
+/// lookup's), so that a Unicode host takes the shortcuts too
+/// (python/bench/bench.py --column, URLs).
 static HOST_BYTE: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {
         let byte = b as u8;
-        table[b] = byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b'_');
+        table[b] =
+            byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b'_') || byte >= 0x80;
         b += 1;
     }
     table
@@ -534,7 +544,9 @@ mod tests {
     proptest! {
         /// A host alone is given back as the whole parser gives it.
         #[test]
-        fn a_host_alone_is_what_the_parser_gives(h in "[A-Za-z0-9._-]{1,40}") {
+        fn a_host_alone_is_what_the_parser_gives(
+            h in "[A-Za-z0-9._\u{80}-\u{10FFFF}\u{85}\u{A0}\u{3002}\u{FF0F}-]{1,40}"
+        ) {
             prop_assert_eq!(host(&h), host_in(&h));
         }
 
@@ -549,6 +561,7 @@ mod tests {
             host_part in prop_oneof![
                 3 => "[A-Za-z0-9._-]{0,12}",
                 1 => "[A-Za-z0-9._%@\\[\\]:-]{0,12}",
+                1 => "[a-z0-9.\u{80}-\u{10FFFF}\u{85}\u{A0}\u{3002}\u{FF0F}\u{FF20}-]{0,8}",
             ],
             port in "(:[0-9]{0,7})?",
             end in "[/\\\\?#:@ \t%.]?",
