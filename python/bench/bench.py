@@ -65,7 +65,9 @@ With `--urls`, it times calls on URLs likewise, each host given as
 With `--column`, it times the column alone on one core likewise, in
 turn: `etld.registrable(array)` on a pyarrow array and, in `df.select` of
 the same DataFrame, etld's and polars-tldextract's expressions, `--repeat`
-rounds of one pass each, and gives the best pass of each and the ratios.
+rounds of one pass each, and gives the best pass of each and the ratios;
+then the same on a column of URLs (`https://HOST/`), etld's with
+`url=True`, polars-tldextract's as it is (it takes URLs and hosts alike).
 
 "One core" is this process, every thread of it, pinned to CPU 0
 (`os.sched_setaffinity`), as `taskset -a -c 0` would.
@@ -416,21 +418,23 @@ def column_in_turn(args):
     n = len(hosts)
     pin({min(os.sched_getaffinity(0))} if hasattr(os, "sched_getaffinity") else None)
     print(f"{n} hosts; etld {etld.__version__}, Python {sys.version.split()[0]}; a column, one core, in turn:")
-    array = pa.array(hosts, type=pa.string())
-    df = pl.DataFrame({"host": hosts})
-    calls = {
-        "etld.registrable(pa.Array)": lambda: etld.registrable(array),
-        "df.select(etld.registrable())": lambda: df.select(pl.col("host").etld.registrable()),
-        "df.select(tld.registrable_domain)": lambda: df.select(tld.registrable_domain("host")),
-    }
-    for f in calls.values():
-        f()
-    fastest = in_turn(calls, args.repeat)
-    for name, seconds in fastest.items():
-        print(f"  {name:<38} {n / seconds / 1e6:6.2f} M hosts/s")
-    peer = fastest["df.select(tld.registrable_domain)"]
-    for name in ("etld.registrable(pa.Array)", "df.select(etld.registrable())"):
-        print(f"  {name + ' / polars-tldextract':<51} {peer / fastest[name]:.2f}x")
+    for what, rows, url in (("hosts", hosts, False), ("URLs", [f"https://{h}/" for h in hosts], True)):
+        array = pa.array(rows, type=pa.string())
+        df = pl.DataFrame({"row": rows})
+        calls = {
+            "etld.registrable(pa.Array)": lambda a=array, u=url: etld.registrable(a, url=u),
+            "df.select(etld.registrable())": lambda d=df, u=url: d.select(pl.col("row").etld.registrable(url=u)),
+            "df.select(tld.registrable_domain)": lambda d=df: d.select(tld.registrable_domain("row")),
+        }
+        for f in calls.values():
+            f()
+        fastest = in_turn(calls, args.repeat)
+        print(f"  a column of {what}{' (url=True)' if url else ''}:")
+        for name, seconds in fastest.items():
+            print(f"  {name:<38} {n / seconds / 1e6:6.2f} M {what}/s")
+        peer = fastest["df.select(tld.registrable_domain)"]
+        for name in ("etld.registrable(pa.Array)", "df.select(etld.registrable())"):
+            print(f"  {name + ' / polars-tldextract':<51} {peer / fastest[name]:.2f}x")
 
 
 KINDS = ("plain", "upper", "xn", "unicode")

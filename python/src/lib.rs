@@ -479,12 +479,12 @@ impl PyList {
         }
         let input = import(data)?;
         let list = &self.list;
+        let rows = match url {
+            false => column::Rows::Hosts,
+            true => column::Rows::Urls,
+        };
         let chunks = column::interruptible(py, input.len(), |stop| {
-            let answer = |op, input: &_| column::answer(list, &options, op, input, stop);
-            match url {
-                false => answer(op, &input),
-                true => column::answer_of_urls(answer, op, &input),
-            }
+            column::answer(list, &options, op, &input, rows, stop)
         })?;
         wrap(data, Column::new(chunks))
     }

@@ -1,6 +1,8 @@
 """What users switching from other libraries meet: URLs given to the host
 functions, the answer types of the engines, pickling, the stub's docs."""
 
+import functools
+
 import polars as pl
 import pyarrow as pa
 import pytest
@@ -75,6 +77,67 @@ def test_url_columns():
     df = pl.DataFrame({"url": urls})
     out = df.select(pl.col("url").etld.registrable(url=True))
     assert out["url"].to_list() == ["example.co.uk", None, None, "me.github.io", "example.com"]
+
+
+#: URLs whose hosts the parser gives as they stand and URLs whose hosts it
+#: rewrites (percent signs, backslashes, IP forms, full-width letters), with
+#: answers shorter and longer than the 12 bytes a string view holds itself.
+URLS = [
+    "https://www.example.co.uk/index.html?q=1",
+    "http://a-rather-long-registrable-name.example.co.uk:8080/",
+    "HTTPS://WWW.Example.COM/#x",
+    "https://user:pw@shop.example.org:443/a",
+    "http://Ex%41mple.com/",
+    "http:\\\\www.example.net\\x",
+    "ftp://files.example.co.jp/pub",
+    "foo://opaque.example.com/x",
+    "ws://www.ｅｘａｍｐｌｅ.com/",
+    "https://www.bücher.de./x",
+    "http://xn--bcher-kva.de/",
+    "http://127.0.0.1:8080/",
+    "http://[::1]/",
+    "http://0x7f.1/",
+    "www.example.co.uk:8080",
+    "someone@mail.example.co.uk",
+    "mailto:a@b.example.com",
+    "me.github.io",
+    "foo.kobe.jp",
+    "http://",
+    "no host here",
+    "javascript:alert(1)",
+    "",
+    None,
+]
+
+URL_OPS = ["registrable", "suffix", "subdomain", "label", "site", "section", "known", "error", "host"]
+
+
+@pytest.mark.parametrize("op", URL_OPS)
+def test_url_column_answers_as_each_url_does(op):
+    # `host` takes URLs alone, with no `url=`.
+    f = etld.host if op == "host" else functools.partial(getattr(etld, op), url=True)
+    urls = URLS * 3
+    want = [f(u) for u in urls]
+    column = pa.array(urls)
+    views = column.cast(pa.string_view())
+    for given in (
+        column,
+        column.cast(pa.large_string()),
+        views,
+        column.dictionary_encode(),
+        pa.chunked_array([column.slice(0, 5), column.slice(5)]),
+        pa.chunked_array([views.slice(0, 7), views.slice(7)]),
+    ):
+        assert f(given).to_pylist() == want, (op, given.type)
+    # A column of many batches of URLs, on every thread, each row answered
+    # as its URL alone is.
+    many = pa.array(URLS * 6000)
+    by_url = dict(zip(URLS, want))
+    for given in (many, many.cast(pa.string_view())):
+        assert f(given).to_pylist() == [by_url[u] for u in many.to_pylist()], (op, given.type)
+    # Options reach the answers read from URLs too.
+    icann = etld.suffix(column, url=True, icann_only=True).to_pylist()
+    assert icann == [etld.suffix(u, url=True, icann_only=True) for u in urls]
 
 
 # --- Engines ------------------------------------------------------------------

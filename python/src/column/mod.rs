@@ -20,6 +20,7 @@
 pub use cookie::{cookie, Either};
 pub use hint::hinted;
 pub use op::Op;
+pub use read::Rows;
 pub use stop::{interruptible, Stop};
 pub use strings::Strings;
 
@@ -55,9 +56,10 @@ use read::{each_answer, each_answer_at, each_row, each_str, string_type, Strs};
 use threads::{join_all, split, MIN_ROWS_PER_THREAD};
 use views::answer_views;
 
-/// Answers `op` for every row of `input`: an array of answers for each
-/// chunk of the input, as Arrow's compute functions answer, and for each
-/// piece of a chunk answered on a thread of its own. A column of at least
+/// Answers `op` for every row of `input`, whose rows hold `rows` (hosts,
+/// or URLs whose hosts are looked up): an array of answers for each chunk
+/// of the input, as Arrow's compute functions answer, and for each piece
+/// of a chunk answered on a thread of its own. A column of at least
 /// twice [`MIN_ROWS_PER_THREAD`] rows is split over the cores this process
 /// may run on (`std::thread::available_parallelism`, which follows CPU
 /// affinity, so a process pinned to one core answers on one thread). A
@@ -69,33 +71,41 @@ pub fn answer(
     options: &Options,
     op: Op,
     input: &Imported,
+    rows: Rows,
     stop: &Stop,
 ) -> PyResult<Vec<ArrayRef>> {
+    if rows == Rows::Urls && !op.reads_urls() {
+        return answer_of_urls(
+            |op, input| answer(list, options, op, input, Rows::Hosts, stop),
+            op,
+            input,
+        );
+    }
     if let DataType::Dictionary(_, values) = &input.data_type {
-        return answer_dictionary(list, options, op, input, values, stop);
+        return answer_dictionary(list, options, op, input, values, rows, stop);
     }
     let t = string_type(input);
-    let rows = input.len();
+    let n_rows = input.len();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = cores.min(rows / MIN_ROWS_PER_THREAD).max(1);
+    let threads = cores.min(n_rows / MIN_ROWS_PER_THREAD).max(1);
     let options = &op.options(options);
     let string_part = matches!(
         op,
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
     );
     if string_part && t == DataType::Utf8View {
-        let column = answer_views(list, options, op, &input.chunks, threads, stop)?;
+        let column = answer_views(list, options, op, &input.chunks, rows, threads, stop)?;
         return Ok(vec![column]);
     }
     if input.chunks.is_empty() {
         // A column of no chunks answers one empty array, of its own type.
-        return answer_piece(list, options, op, &new_empty_array(&t), &t, stop);
+        return answer_piece(list, options, op, &new_empty_array(&t), &t, rows, stop);
     }
-    let pieces = split(&input.chunks, rows.div_ceil(threads));
+    let pieces = split(&input.chunks, n_rows.div_ceil(threads));
     let answer_all = |piece: &[(usize, ArrayRef)]| -> PyResult<Vec<ArrayRef>> {
         let mut arrays = Vec::with_capacity(piece.len());
         for (_, slice) in piece {
-            arrays.extend(answer_piece(list, options, op, slice, &t, stop)?);
+            arrays.extend(answer_piece(list, options, op, slice, &t, rows, stop)?);
         }
         Ok(arrays)
     };
@@ -123,6 +133,7 @@ fn answer_dictionary(
     op: Op,
     input: &Imported,
     values: &DataType,
+    rows: Rows,
     stop: &Stop,
 ) -> PyResult<Vec<ArrayRef>> {
     // A column of the dictionary's values.
@@ -131,7 +142,7 @@ fn answer_dictionary(
         chunks,
     };
     if input.chunks.is_empty() {
-        return answer(list, options, op, &dictionary_of(Vec::new()), stop);
+        return answer(list, options, op, &dictionary_of(Vec::new()), rows, stop);
     }
     let arrow = |e: arrow_schema::ArrowError| PyValueError::new_err(e.to_string());
     input
@@ -146,6 +157,7 @@ fn answer_dictionary(
                 options,
                 op,
                 &dictionary_of(vec![dictionary.values().clone()]),
+                rows,
                 stop,
             )?;
             let answers = match answers.as_slice() {
@@ -199,16 +211,17 @@ fn answer_piece(
     op: Op,
     chunk: &ArrayRef,
     t: &DataType,
+    rows: Rows,
     stop: &Stop,
 ) -> PyResult<Vec<ArrayRef>> {
-    match answer_chunk(list, options, op, chunk, t, stop) {
+    match answer_chunk(list, options, op, chunk, t, rows, stop) {
         Ok(array) => Ok(vec![array]),
         Err(Unanswered::Error(e)) => Err(e),
         Err(Unanswered::TooLarge) if chunk.len() > 1 => {
             let half = chunk.len() / 2;
-            let mut arrays = answer_piece(list, options, op, &chunk.slice(0, half), t, stop)?;
+            let mut arrays = answer_piece(list, options, op, &chunk.slice(0, half), t, rows, stop)?;
             let rest = chunk.slice(half, chunk.len() - half);
-            arrays.extend(answer_piece(list, options, op, &rest, t, stop)?);
+            arrays.extend(answer_piece(list, options, op, &rest, t, rows, stop)?);
             Ok(arrays)
         }
         Err(Unanswered::TooLarge) => Err(PyValueError::new_err(
@@ -217,10 +230,12 @@ fn answer_piece(
     }
 }
 
-/// `answer` (a call of [`answer`] with the list, options and stop flag
-/// bound) for the host of each URL of `input`, as `Op::Host` takes it out:
-/// NULL where there is none, and for `Op::Error` why.
-pub fn answer_of_urls(
+/// `answer` (a call of [`answer`] of rows of hosts, with the list,
+/// options and stop flag bound) for the host of each URL of `input`, as
+/// `Op::Host` takes it out, for an operation that does not read URLs as
+/// it goes ([`Op::reads_urls`]): a column of the hosts, then its answers;
+/// NULL where there is no host, and for `Op::Error` why.
+fn answer_of_urls(
     answer: impl Fn(Op, &Imported) -> PyResult<Vec<ArrayRef>>,
     op: Op,
     input: &Imported,
@@ -247,19 +262,20 @@ pub fn answer_of_urls(
     answer(op, &hosts)
 }
 
-/// Answers `op` for every row of `chunk` in one array, of strings of the
-/// type `t` where the answer is a string.
+/// Answers `op` for every row of `chunk`, whose rows hold `rows`, in one
+/// array, of strings of the type `t` where the answer is a string.
 fn answer_chunk(
     list: &List,
     options: &Options,
     op: Op,
     chunk: &ArrayRef,
     t: &DataType,
+    rows: Rows,
     stop: &Stop,
 ) -> Result<ArrayRef, Unanswered> {
-    let rows = chunk.len();
+    let n_rows = chunk.len();
     // Room for answers of 16 bytes on average: builders grow past it.
-    let bytes = rows * 16;
+    let bytes = n_rows * 16;
     match op {
         // By the column's type, `t`, not the chunk's: a column of no
         // chunks answers in its own type too.
@@ -271,6 +287,7 @@ fn answer_chunk(
                 options,
                 op,
                 std::slice::from_ref(chunk),
+                rows,
                 1,
                 stop,
             )?)
@@ -278,16 +295,16 @@ fn answer_chunk(
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
             if *t == DataType::Utf8 =>
         {
-            string_parts::<i32>(list, options, op, chunk, bytes, stop)
+            string_parts::<i32>(list, options, op, chunk, rows, bytes, stop)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site
             if *t == DataType::LargeUtf8 =>
         {
-            string_parts::<i64>(list, options, op, chunk, bytes, stop)
+            string_parts::<i64>(list, options, op, chunk, rows, bytes, stop)
         }
         Op::Registrable | Op::Suffix | Op::Subdomain | Op::Label | Op::Site => {
-            let mut out = Strings::new(t, rows, bytes);
-            each_answer(list, options, chunk, stop, |a| {
+            let mut out = Strings::new(t, n_rows, bytes);
+            each_answer(list, options, chunk, rows, stop, |a| {
                 out.push(a.and_then(|a| {
                     let (lo, hi) = part_range(op, a)?;
                     a.name()?.get(lo..hi)
@@ -296,23 +313,23 @@ fn answer_chunk(
             Ok(out.finish()?)
         }
         Op::Section => {
-            let mut out = Strings::new(t, rows, rows * 5);
-            each_answer(list, options, chunk, stop, |a| {
+            let mut out = Strings::new(t, n_rows, n_rows * 5);
+            each_answer(list, options, chunk, rows, stop, |a| {
                 out.push(a.and_then(|a| a.section_name()))
             })?;
             Ok(out.finish()?)
         }
         Op::Known => {
-            let mut out = BooleanBuilder::with_capacity(rows);
-            each_answer(list, options, chunk, stop, |a| {
+            let mut out = BooleanBuilder::with_capacity(n_rows);
+            each_answer(list, options, chunk, rows, stop, |a| {
                 out.append_option(a.filter(|a| a.is_ok()).map(|a| a.known()))
             })?;
             Ok(Arc::new(out.finish()))
         }
         Op::Error => {
-            let mut out = Strings::new(t, rows, 0);
+            let mut out = Strings::new(t, n_rows, 0);
             let strs = Strs::of(chunk)?;
-            each_answer_at(list, options, chunk, &strs, stop, |i, a| {
+            each_answer_at(list, options, chunk, &strs, rows, stop, |i, a, _| {
                 let error = a.and_then(|a| a.error()).map(|e| {
                     strs.unreadable(i)
                         .unwrap_or_else(|| hinted(strs.get(i).unwrap_or(""), e.to_string()))
@@ -322,23 +339,23 @@ fn answer_chunk(
             Ok(out.finish()?)
         }
         Op::Lookup => {
-            let mut parts = Parts::new(t, rows, bytes, false);
+            let mut parts = Parts::new(t, n_rows, bytes, false);
             let strs = Strs::of(chunk)?;
-            each_answer_at(list, options, chunk, &strs, stop, |i, a| match a {
+            each_answer_at(list, options, chunk, &strs, rows, stop, |i, a, _| match a {
                 Some(a) => parts.answer(a, || strs.unreadable(i), || strs.get(i)),
                 None => parts.null(),
             })?;
             parts.finish()
         }
         Op::Host => {
-            let mut out = Strings::new(t, rows, bytes);
+            let mut out = Strings::new(t, n_rows, bytes);
             each_str(chunk, stop, |url| {
                 out.push(url.and_then(|u| etld::url::host(u).ok()).as_deref())
             })?;
             Ok(out.finish()?)
         }
         Op::LookupUrl => {
-            let mut parts = Parts::new(t, rows, bytes, true);
+            let mut parts = Parts::new(t, n_rows, bytes, true);
             each_str(chunk, stop, |url| {
                 let Some(url) = url else { return parts.null() };
                 match etld::url::host(url) {
@@ -352,7 +369,7 @@ fn answer_chunk(
             parts.finish()
         }
         Op::Extract => {
-            let mut out = tldextract::Builder::new(t, rows);
+            let mut out = tldextract::Builder::new(t, n_rows);
             each_row(chunk, stop, |row| match row {
                 // Unreadable bytes are no URL: a row of no host.
                 Some(input) => out.push(list, options, input.unwrap_or("")),
@@ -381,6 +398,7 @@ mod tests {
             &Options::default(),
             op,
             &input,
+            Rows::Hosts,
             &Stop::default(),
         )
         .unwrap_or_else(|e| panic!("{op:?}: {e}"))

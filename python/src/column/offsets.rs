@@ -8,12 +8,13 @@ use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, Scala
 use etld::{List, Options};
 
 use super::op::{part_range, Op};
-use super::read::each_answer;
+use super::read::{each_answer, Rows};
 use super::stop::Stop;
 use super::strings::UTF8_BYTES;
 use super::Unanswered;
 
-/// A string part of the answers for `chunk`, as `Utf8` (`O` = `i32`) or
+/// A string part of the answers for `chunk`, whose rows hold `rows`, as
+/// `Utf8` (`O` = `i32`) or
 /// `LargeUtf8` (`i64`): the offsets, bytes and validity written directly,
 /// each answer's bytes cut out of its name by [`part_range`];
 /// [`Unanswered::TooLarge`] if they outgrow a `Utf8` array.
@@ -22,15 +23,16 @@ pub(super) fn string_parts<O: OffsetSizeTrait>(
     options: &Options,
     op: Op,
     chunk: &ArrayRef,
+    rows: Rows,
     bytes: usize,
     stop: &Stop,
 ) -> Result<ArrayRef, Unanswered> {
-    let rows = chunk.len();
+    let n_rows = chunk.len();
     let limit = match O::IS_LARGE {
         true => usize::MAX,
         false => UTF8_BYTES,
     };
-    let mut offsets: Vec<O> = Vec::with_capacity(rows + 1);
+    let mut offsets: Vec<O> = Vec::with_capacity(n_rows + 1);
     offsets.push(O::usize_as(0));
     let mut values: Vec<u8> = Vec::with_capacity(bytes);
     // The rows without an answer, few, noted as they come and the validity
@@ -39,7 +41,7 @@ pub(super) fn string_parts<O: OffsetSizeTrait>(
     // pyarrow column).
     let mut null_rows: Vec<usize> = Vec::new();
     let mut overflow = false;
-    each_answer(list, options, chunk, stop, |a| {
+    each_answer(list, options, chunk, rows, stop, |a| {
         if overflow {
             return;
         }
@@ -65,7 +67,7 @@ pub(super) fn string_parts<O: OffsetSizeTrait>(
     // each row (none overflowed `O`: checked above), so it never decreases
     // and ends at `values.len()`; each row's bytes were appended whole from
     // a `&str`, so every offset falls on a character boundary of valid
-    // UTF-8; the validity has a bit per row (`rows`, the rows of the
+    // UTF-8; the validity has a bit per row (`n_rows`, the rows of the
     // chunk, each of which pushed one offset after the first), and every
     // row in `null_rows` is one of them. Not checked again (`try_new`),
     // which would read every byte of `values` as UTF-8 a second time
@@ -74,7 +76,7 @@ pub(super) fn string_parts<O: OffsetSizeTrait>(
         GenericStringArray::<O>::new_unchecked(
             OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
             Buffer::from_vec(values),
-            nulls_at(rows, &null_rows),
+            nulls_at(n_rows, &null_rows),
         )
     };
     // What `try_new` would have checked, in debug builds (the tests').

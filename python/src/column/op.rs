@@ -118,6 +118,25 @@ impl Op {
     }
 }
 
+impl Op {
+    /// Whether a column of URLs is answered as each URL is read, its host
+    /// looked up where it lies (`read::Rows::Urls`): the operations that
+    /// answer one part of the lookup. The others take a column of the
+    /// hosts first (`column::answer_of_urls`).
+    pub fn reads_urls(self) -> bool {
+        matches!(
+            self,
+            Op::Registrable
+                | Op::Suffix
+                | Op::Subdomain
+                | Op::Label
+                | Op::Site
+                | Op::Section
+                | Op::Known
+        )
+    }
+}
+
 /// Where the part `op` lies in an answer's name, as a range of bytes;
 /// `None` when the answer has no such part.
 #[inline]

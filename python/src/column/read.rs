@@ -270,49 +270,103 @@ pub(super) fn each_row(
     Ok(())
 }
 
-/// Calls `f` with each row's index and answer, in batches of [`BLOCK`]
-/// rows (the library's batch path): `None` for a NULL row (a string that
-/// breaks Arrow's rules is answered as the empty host, an invalid one).
-/// Stops with an error, between batches, once `stop` is set.
-pub(super) fn each_answer_at(
+/// What the rows of a column hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rows {
+    /// Hosts, each looked up as it is.
+    Hosts,
+    /// URLs (or `host:port`, or e-mail addresses): the host that
+    /// [`etld::url::host`] takes out of each is looked up, as it is read,
+    /// with no column of hosts in between (`url=True`).
+    Urls,
+}
+
+/// Calls `f` with each row's index, its answer and where the host looked
+/// up starts in the row's string, in batches of [`BLOCK`] rows (the
+/// library's batch path). The answer is `None` for a NULL row (a string
+/// that breaks Arrow's rules is answered as the empty host, an invalid one,
+/// and so is a URL with no host); the start is `None` where the host is no
+/// piece of the row (a URL whose host the parser rewrote). Stops with an
+/// error, between batches, once `stop` is set.
+pub(super) fn each_answer_at<'a>(
     list: &List,
     options: &Options,
     chunk: &ArrayRef,
-    strs: &Strs<'_>,
+    strs: &Strs<'a>,
+    rows: Rows,
     stop: &Stop,
-    mut f: impl FnMut(usize, Option<&Answer<'_>>),
+    mut f: impl FnMut(usize, Option<&Answer<'_>>, Option<usize>),
 ) -> PyResult<()> {
     if let Strs::Null = strs {
-        (0..chunk.len()).for_each(|i| f(i, None));
+        (0..chunk.len()).for_each(|i| f(i, None, None));
         return Ok(());
     }
-    // One loop for chunks with NULLs and without: `f`, then called from
-    // one place only, is inlined into it.
+    // One loop for chunks with NULLs and without, and for hosts and URLs:
+    // `f`, then called from one place only, is inlined into it (a loop for
+    // each calls it from two, out of line: a profile of a pyarrow column).
     let nulls = chunk.logical_nulls();
     let is_valid = |i| nulls.as_ref().is_none_or(|n| n.is_valid(i));
+    let urls = rows == Rows::Urls;
+    // A batch of URLs' hosts, each with where it starts in its URL.
+    let mut hosts: Vec<(Cow<'a, str>, Option<usize>)> = Vec::new();
     let mut start = 0;
     while start < chunk.len() {
         stop.check()?;
-        let end = chunk.len().min(start + BLOCK);
-        let hosts = (start..end).map(|i| strs.get(i).unwrap_or(""));
-        list.lookup_each_with(hosts, options, |i, answer| {
+        let end = chunk
+            .len()
+            .min(start + if urls { URL_BATCH } else { BLOCK });
+        if urls {
+            hosts.clear();
+            hosts.extend((start..end).map(|i| host_of_url(strs.get(i))));
+        }
+        let batch = (start..end).map(|i| match urls {
+            false => strs.get(i).unwrap_or(""),
+            true => hosts.get(i - start).map_or("", |(host, _)| host.as_ref()),
+        });
+        list.lookup_each_with(batch, options, |i, answer| {
+            let at = match urls {
+                false => Some(0),
+                true => hosts.get(i).and_then(|(_, at)| *at),
+            };
             let i = start + i;
-            f(i, is_valid(i).then_some(&answer))
+            f(i, is_valid(i).then_some(&answer), at)
         });
         start = end;
     }
     Ok(())
 }
 
-/// [`each_answer_at`] without the index.
+/// Hosts of URLs looked up at a time: their buffer stays in the cache.
+const URL_BATCH: usize = 1024;
+
+/// The host of a URL, as [`etld::url::host`] takes it out (the empty host,
+/// an invalid one, where there is none), and where it starts in the URL if
+/// it is a piece of it.
+fn host_of_url(url: Option<&str>) -> (Cow<'_, str>, Option<usize>) {
+    let Some(host) = url.and_then(|u| etld::url::host(u).ok()) else {
+        return (Cow::Borrowed(""), None);
+    };
+    let at = match (&host, url) {
+        // Where its bytes lie among the URL's, if they do.
+        (Cow::Borrowed(h), Some(u)) => (h.as_ptr() as usize)
+            .checked_sub(u.as_ptr() as usize)
+            .filter(|at| at.checked_add(h.len()).is_some_and(|end| end <= u.len())),
+        _ => None,
+    };
+    (host, at)
+}
+
+/// [`each_answer_at`] without the index or where the host starts.
 pub(super) fn each_answer(
     list: &List,
     options: &Options,
     chunk: &ArrayRef,
+    rows: Rows,
     stop: &Stop,
     mut f: impl FnMut(Option<&Answer<'_>>),
 ) -> PyResult<()> {
-    each_answer_at(list, options, chunk, &Strs::of(chunk)?, stop, |_, a| f(a))
+    let strs = Strs::of(chunk)?;
+    each_answer_at(list, options, chunk, &strs, rows, stop, |_, a, _| f(a))
 }
 
 fn not_strings(t: &DataType) -> pyo3::PyErr {

@@ -11,7 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
 
 use super::op::{part_range, Op};
-use super::read::{buffer_texts, each_answer_at, Strs, Text};
+use super::read::{buffer_texts, each_answer_at, Rows, Strs, Text};
 use super::stop::Stop;
 use super::threads::{join_all, split};
 
@@ -31,10 +31,11 @@ const MIN_ROWS_PER_PIECE: usize = 1 << 14;
 /// Unicode) then stay within the 4 GiB a view's offset reaches.
 const MAX_ROWS_PER_PIECE: usize = 1 << 21;
 
-/// A string part of the answers for `Utf8View` chunks, on `threads`
-/// threads, as one `Utf8View` array whose strings point into the hosts'
-/// own buffers wherever the answer is a piece of the host as given (nearly
-/// every host of a log): only the answers of rewritten hosts are copied,
+/// A string part of the answers for `Utf8View` chunks whose rows hold
+/// `rows`, on `threads` threads, as one `Utf8View` array whose strings
+/// point into the rows' own buffers wherever the answer is a piece of the
+/// row as given (nearly every host of a log, and its URL): only the
+/// answers of rewritten hosts are copied,
 /// into a buffer per thread. One array, not one per thread, because
 /// Polars groups a column of one chunk faster than one of several
 /// (python/bench/bench.py, Polars GROUP BY by site).
@@ -43,6 +44,7 @@ pub(super) fn answer_views(
     options: &Options,
     op: Op,
     chunks: &[ArrayRef],
+    rows: Rows,
     threads: usize,
     stop: &Stop,
 ) -> PyResult<ArrayRef> {
@@ -57,23 +59,24 @@ pub(super) fn answer_views(
     let first_copies = u32::try_from(buffers.len()).map_err(|_| too_many())?;
     // Their texts, numbered alike, each checked once for all threads.
     let texts: Vec<Text<'_>> = chunks.iter().flat_map(buffer_texts).collect();
-    let rows: usize = chunks.iter().map(|c| c.len()).sum();
+    let n_rows: usize = chunks.iter().map(|c| c.len()).sum();
     // On several threads, pieces of about an eighth of a thread's share,
     // which the threads take one after another as they finish the last:
     // on a machine whose cores other work also uses, a thread on a busy
     // core answers fewer pieces instead of holding up the whole call.
     let per_piece = if threads > 1 {
-        rows.div_ceil(threads * PIECES_PER_THREAD)
+        n_rows
+            .div_ceil(threads * PIECES_PER_THREAD)
             .max(MIN_ROWS_PER_PIECE)
     } else {
-        rows
+        n_rows
     };
     let pieces = split(chunks, per_piece.clamp(1, MAX_ROWS_PER_PIECE));
     // Each piece's views and validity are written in place, in one array
     // for the whole column (zeroed pages from the allocator), rather than
     // in arrays of their own copied together after.
-    let mut views = vec![0u128; rows];
-    let mut valid = vec![false; rows];
+    let mut views = vec![0u128; n_rows];
+    let mut valid = vec![false; n_rows];
     let mut work = Vec::with_capacity(pieces.len());
     let (mut views_left, mut valid_left) = (views.as_mut_slice(), valid.as_mut_slice());
     for (index, piece) in pieces.iter().enumerate() {
@@ -90,7 +93,7 @@ pub(super) fn answer_views(
             .and_then(|i| first_copies.checked_add(i))
             .ok_or_else(too_many)?;
         views_of(
-            list, options, op, piece, &bases, &texts, copies, v, ok, stop,
+            list, options, op, piece, rows, &bases, &texts, copies, v, ok, stop,
         )
     };
     let mut copies: Vec<PyResult<Vec<u8>>> = Vec::with_capacity(pieces.len());
@@ -133,13 +136,15 @@ pub(super) fn answer_views(
     // SAFETY: every view is valid for the buffers: an inline view holds a
     // `&str`'s bytes; a view into a buffer of copies names the buffer its
     // piece wrote (`first_copies + index`, pushed in piece order) and the
-    // offset where it wrote a `&str`; a view into a host's buffer names
-    // bytes `lo..hi` of a host that was read from exactly that buffer (its
-    // chunk's `base` plus its own index), offset and length with every
-    // bound checked and its UTF-8 checked (`Strs::get`), and `lo..hi` is a
-    // range of whole labels of it (a label starts at the host's start or
-    // after an ASCII `.`, and ends at its end or before one), so a range
-    // of valid UTF-8. `valid` has a bit per view. Not checked again
+    // offset where it wrote a `&str`; a view into a row's buffer names
+    // bytes `at + lo..at + hi` of a row that was read from exactly that
+    // buffer (its chunk's `base` plus its own index), offset and length
+    // with every bound checked and its UTF-8 checked (`Strs::get`), where
+    // the host looked up is bytes `at..` of the row (`each_answer_at`:
+    // the row itself, or a piece of the URL it holds, found within the
+    // row's bytes), and `lo..hi` is a range of whole labels of the host (a
+    // label starts at the host's start or after an ASCII `.`, and ends at
+    // its end or before one), so a range of valid UTF-8. `valid` has a bit per view. Not checked again
     // (`try_new`), which would read every view and its bytes a second
     // time (python/bench/bench.py, a polars Series on one core).
     let array =
@@ -150,8 +155,9 @@ pub(super) fn answer_views(
 }
 
 /// The views of the part `op` of the answers for `piece` (slices of the
-/// chunks, with their chunk's index), written into `views` and `valid` (a
-/// row each); `bases` says where each chunk's buffers are numbered from,
+/// chunks, with their chunk's index, whose rows hold `rows`), written into
+/// `views` and `valid` (a row each); `bases` says where each chunk's
+/// buffers are numbered from,
 /// `copies_index` the number of this piece's buffer of copies, which it
 /// returns.
 #[allow(clippy::too_many_arguments)]
@@ -160,6 +166,7 @@ fn views_of(
     options: &Options,
     op: Op,
     piece: &[(usize, ArrayRef)],
+    rows: Rows,
     bases: &[u32],
     texts: &[Text<'_>],
     copies_index: u32,
@@ -171,7 +178,8 @@ fn views_of(
     // A view that could not reach its bytes, which `MAX_ROWS_PER_PIECE`
     // keeps from happening.
     let mut too_far = false;
-    let mut at = 0;
+    // The piece's rows before this chunk.
+    let mut before = 0;
     for (chunk_index, chunk) in piece {
         let base = bases.get(*chunk_index).copied().unwrap_or(0);
         // This chunk's buffers' texts, and no other chunk's.
@@ -179,50 +187,61 @@ fn views_of(
         let from = base as usize;
         let texts = texts.get(from..from + own).unwrap_or(&[]);
         let strs = Strs::with_texts(chunk, Some(texts))?;
-        each_answer_at(list, options, chunk, &strs, stop, |i, answer| {
-            let row = at + i;
-            let Some((answer, (lo, hi))) = answer.and_then(|a| Some((a, part_range(op, a)?)))
-            else {
-                // Zero already: a NULL.
-                return;
-            };
-            let name = answer.name().unwrap_or("");
-            let value = name.get(lo..hi).unwrap_or("");
-            let host = strs.view(i).filter(|v| v.length > 12);
-            let view = match host {
-                _ if value.len() <= 12 => view(value.as_bytes(), 0, 0),
-                // `value` is bytes `lo..hi` of the host, which lies at
-                // `offset` in buffer `buffer_index`, bounds checked when
-                // the host was read.
-                Some(host) if answer.borrows_host() => {
-                    match u32::try_from(lo)
-                        .ok()
-                        .and_then(|lo| host.offset.checked_add(lo))
-                    {
-                        Some(offset) => view(value.as_bytes(), base + host.buffer_index, offset),
-                        // Past the 4 GiB of a buffer that a view reaches.
-                        None => {
+        each_answer_at(
+            list,
+            options,
+            chunk,
+            &strs,
+            rows,
+            stop,
+            |i, answer, host_at| {
+                let row = before + i;
+                let Some((answer, (lo, hi))) = answer.and_then(|a| Some((a, part_range(op, a)?)))
+                else {
+                    // Zero already: a NULL.
+                    return;
+                };
+                let name = answer.name().unwrap_or("");
+                let value = name.get(lo..hi).unwrap_or("");
+                let in_buffer = strs.view(i).filter(|v| v.length > 12);
+                let view = match (in_buffer, host_at) {
+                    _ if value.len() <= 12 => view(value.as_bytes(), 0, 0),
+                    // `value` is bytes `lo..hi` of the host, which is bytes
+                    // `at..` of the row, which lies at `offset` in buffer
+                    // `buffer_index`, bounds checked when the row was read.
+                    (Some(string), Some(at)) if answer.borrows_host() => {
+                        match at
+                            .checked_add(lo)
+                            .and_then(|from| u32::try_from(from).ok())
+                            .and_then(|from| string.offset.checked_add(from))
+                        {
+                            Some(offset) => {
+                                view(value.as_bytes(), base + string.buffer_index, offset)
+                            }
+                            // Past the 4 GiB of a buffer that a view reaches.
+                            None => {
+                                too_far = true;
+                                return;
+                            }
+                        }
+                    }
+                    _ => match u32::try_from(copies.len()) {
+                        Ok(offset) => {
+                            copies.extend_from_slice(value.as_bytes());
+                            view(value.as_bytes(), copies_index, offset)
+                        }
+                        Err(_) => {
                             too_far = true;
                             return;
                         }
-                    }
+                    },
+                };
+                if let (Some(v), Some(ok)) = (views.get_mut(row), valid.get_mut(row)) {
+                    (*v, *ok) = (view, true);
                 }
-                _ => match u32::try_from(copies.len()) {
-                    Ok(offset) => {
-                        copies.extend_from_slice(value.as_bytes());
-                        view(value.as_bytes(), copies_index, offset)
-                    }
-                    Err(_) => {
-                        too_far = true;
-                        return;
-                    }
-                },
-            };
-            if let (Some(v), Some(ok)) = (views.get_mut(row), valid.get_mut(row)) {
-                (*v, *ok) = (view, true);
-            }
-        })?;
-        at += chunk.len();
+            },
+        )?;
+        before += chunk.len();
     }
     if too_far {
         return Err(PyValueError::new_err(
