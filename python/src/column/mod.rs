@@ -74,7 +74,7 @@ pub fn answer(
     rows: Rows,
     stop: &Stop,
 ) -> PyResult<Vec<ArrayRef>> {
-    if rows == Rows::Urls && !op.reads_urls() {
+    if rows == Rows::Urls && !op.is_part() {
         return answer_of_urls(
             |op, input| answer(list, options, op, input, Rows::Hosts, stop),
             op,
@@ -233,7 +233,7 @@ fn answer_piece(
 /// `answer` (a call of [`answer`] of rows of hosts, with the list,
 /// options and stop flag bound) for the host of each URL of `input`, as
 /// `Op::Host` takes it out, for an operation that does not read URLs as
-/// it goes ([`Op::reads_urls`]): a column of the hosts, then its answers;
+/// it goes ([`Op::is_part`]): a column of the hosts, then its answers;
 /// NULL where there is no host, and for `Op::Error` why.
 fn answer_of_urls(
     answer: impl Fn(Op, &Imported) -> PyResult<Vec<ArrayRef>>,

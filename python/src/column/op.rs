@@ -69,8 +69,10 @@ impl Op {
     /// Whether the operation answers one part of the lookup of a host, a
     /// `str`, a `bool` or None: `Registrable`, `Suffix`, `Subdomain`,
     /// `Label`, `Section`, `Known` or `Site`. (The fast entry of the
-    /// module's functions asks.)
-    #[cfg(Py_3_10)]
+    /// module's functions asks, and a column of URLs is answered as each
+    /// URL is read for such an operation, its host looked up where it
+    /// lies, `read::Rows::Urls`; for any other, a column of the hosts
+    /// comes first, `column::answer_of_urls`.)
     pub const fn is_part(self) -> bool {
         matches!(
             self,
@@ -115,25 +117,6 @@ impl Op {
                 )))
             }
         })
-    }
-}
-
-impl Op {
-    /// Whether a column of URLs is answered as each URL is read, its host
-    /// looked up where it lies (`read::Rows::Urls`): the operations that
-    /// answer one part of the lookup. The others take a column of the
-    /// hosts first (`column::answer_of_urls`).
-    pub fn reads_urls(self) -> bool {
-        matches!(
-            self,
-            Op::Registrable
-                | Op::Suffix
-                | Op::Subdomain
-                | Op::Label
-                | Op::Site
-                | Op::Section
-                | Op::Known
-        )
     }
 }
 
