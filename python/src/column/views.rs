@@ -35,10 +35,10 @@ const MAX_ROWS_PER_PIECE: usize = 1 << 21;
 /// `rows`, on `threads` threads, as one `Utf8View` array whose strings
 /// point into the rows' own buffers wherever the answer is a piece of the
 /// row as given (nearly every host of a log, and its URL): only the
-/// answers of rewritten hosts are copied,
-/// into a buffer per thread. One array, not one per thread, because
-/// Polars groups a column of one chunk faster than one of several
-/// (python/bench/bench.py, Polars GROUP BY by site).
+/// answers of rewritten hosts are copied, into a buffer per thread. One
+/// array, not one per thread, because Polars groups a column of one chunk
+/// faster than one of several (python/bench/bench.py, Polars GROUP BY by
+/// site).
 pub(super) fn answer_views(
     list: &List,
     options: &Options,
@@ -144,9 +144,10 @@ pub(super) fn answer_views(
     // the row itself, or a piece of the URL it holds, found within the
     // row's bytes), and `lo..hi` is a range of whole labels of the host (a
     // label starts at the host's start or after an ASCII `.`, and ends at
-    // its end or before one), so a range of valid UTF-8. `valid` has a bit per view. Not checked again
-    // (`try_new`), which would read every view and its bytes a second
-    // time (python/bench/bench.py, a polars Series on one core).
+    // its end or before one), so a range of valid UTF-8. `valid` has a bit
+    // per view. Not checked again (`try_new`), which would read every view
+    // and its bytes a second time (python/bench/bench.py, a polars Series
+    // on one core).
     let array =
         unsafe { StringViewArray::new_unchecked(ScalarBuffer::from(views), buffers, nulls) };
     // What `try_new` would have checked, in debug builds (the tests').
@@ -157,9 +158,8 @@ pub(super) fn answer_views(
 /// The views of the part `op` of the answers for `piece` (slices of the
 /// chunks, with their chunk's index, whose rows hold `rows`), written into
 /// `views` and `valid` (a row each); `bases` says where each chunk's
-/// buffers are numbered from,
-/// `copies_index` the number of this piece's buffer of copies, which it
-/// returns.
+/// buffers are numbered from, `copies_index` the number of this piece's
+/// buffer of copies, which it returns.
 #[allow(clippy::too_many_arguments)]
 fn views_of(
     list: &List,
@@ -203,20 +203,18 @@ fn views_of(
                 };
                 let name = answer.name().unwrap_or("");
                 let value = name.get(lo..hi).unwrap_or("");
-                let in_buffer = strs.view(i).filter(|v| v.length > 12);
-                let view = match (in_buffer, host_at) {
+                // The row's string, where it lies in a buffer.
+                let cell = strs.view(i).filter(|v| v.length > 12);
+                let view = match (cell, host_at) {
                     _ if value.len() <= 12 => view(value.as_bytes(), 0, 0),
                     // `value` is bytes `lo..hi` of the host, which is bytes
                     // `at..` of the row, which lies at `offset` in buffer
                     // `buffer_index`, bounds checked when the row was read.
-                    (Some(string), Some(at)) if answer.borrows_host() => {
-                        match at
-                            .checked_add(lo)
-                            .and_then(|from| u32::try_from(from).ok())
-                            .and_then(|from| string.offset.checked_add(from))
-                        {
+                    (Some(cell), Some(at)) if answer.borrows_host() => {
+                        let from = at.checked_add(lo).and_then(|n| u32::try_from(n).ok());
+                        match from.and_then(|n| cell.offset.checked_add(n)) {
                             Some(offset) => {
-                                view(value.as_bytes(), base + string.buffer_index, offset)
+                                view(value.as_bytes(), base + cell.buffer_index, offset)
                             }
                             // Past the 4 GiB of a buffer that a view reaches.
                             None => {
