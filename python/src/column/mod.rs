@@ -10,7 +10,7 @@
 //! for NULL only).
 //!
 //! [`answer`] chooses how: the operations are [`op`]; the strings are read
-//! by [`read`]; a string part is written by one of three writers, by the
+//! by [`read`], as hosts or as URLs whose hosts are looked up ([`Rows`]); a string part is written by one of three writers, by the
 //! answer's string type ([`views`] for `Utf8View`, [`offsets`] for `Utf8`
 //! and `LargeUtf8`, [`strings`] for the rest), the struct of `lookup` by
 //! [`lookup`]; a long column is cut for threads by [`threads`] and stopped
