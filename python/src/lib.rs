@@ -37,7 +37,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use crate::arrow::{import, is_arrow, is_missing, is_pandas, Column};
 use crate::column::{Either, Op};
 use crate::extra::{list_err, PyLayer, Texts};
-use crate::text::{piece, str_of, usv_of, utf8_of, Usv};
+use crate::text::{offset_in, piece, str_of, usv_of, utf8_of, Usv};
 use crate::view::View;
 
 create_exception!(
@@ -1373,7 +1373,7 @@ impl PyDomain {
 /// its name), lies in it.
 fn range_in(name: &str, part: Option<&str>) -> Option<Range<usize>> {
     let part = part?;
-    let start = (part.as_ptr() as usize).checked_sub(name.as_ptr() as usize)?;
+    let start = offset_in(name, part)?;
     let range = start..start + part.len();
     debug_assert_eq!(name.get(range.clone()), Some(part));
     Some(range)

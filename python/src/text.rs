@@ -85,10 +85,9 @@ pub unsafe fn piece(s: *mut ffi::PyObject, text: &str, part: &str) -> *mut ffi::
         // NULL with an exception set.
         unsafe { ffi::PyUnicode_FromStringAndSize(part.as_ptr().cast(), len) }
     };
-    let start = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-    if start > text.len() || part.len() > text.len() - start {
+    let Some(start) = offset_in(text, part) else {
         return decode();
-    }
+    };
     if part.len() == text.len() {
         // SAFETY: `s` is live; the caller gets the new reference.
         unsafe { ffi::Py_IncRef(s) };
@@ -117,6 +116,14 @@ pub unsafe fn piece(s: *mut ffi::PyObject, text: &str, part: &str) -> *mut ffi::
     // range of its UTF-8). The result is a new reference or NULL with an
     // exception set; a substring of a `str` is a `str`.
     unsafe { ffi::PyUnicode_Substring(s, from, to) }
+}
+
+/// Where `part` starts in `text`, if it is a slice of it (its bytes lie
+/// among `text`'s): an answer cut out of a host, a host out of a URL.
+#[inline(always)]
+pub fn offset_in(text: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (part.len() <= text.len().checked_sub(start)?).then_some(start)
 }
 
 /// A `str` that UTF-8 cannot hold (it holds surrogates), read as a URL

@@ -14,6 +14,7 @@ use pyo3::PyResult;
 
 use super::stop::{Stop, BLOCK};
 use crate::arrow::Imported;
+use crate::text::offset_in;
 
 /// The type of the strings answered for a column of `input`: the input's
 /// own string type (`Utf8` for a column of another type, all NULL). A
@@ -347,10 +348,7 @@ fn host_of_url(url: Option<&str>) -> (Cow<'_, str>, Option<usize>) {
         return (Cow::Borrowed(""), None);
     };
     let at = match (&host, url) {
-        // Where its bytes lie among the URL's, if they do.
-        (Cow::Borrowed(h), Some(u)) => (h.as_ptr() as usize)
-            .checked_sub(u.as_ptr() as usize)
-            .filter(|at| at.checked_add(h.len()).is_some_and(|end| end <= u.len())),
+        (Cow::Borrowed(h), Some(u)) => offset_in(u, h),
         _ => None,
     };
     (host, at)
