@@ -16,8 +16,8 @@ use libduckdb_sys::{
     duckdb_config_option_set_type, duckdb_connection, duckdb_create_bool,
     duckdb_create_config_option, duckdb_create_logical_type, duckdb_create_varchar,
     duckdb_destroy_config_option, duckdb_destroy_logical_type, duckdb_destroy_value, duckdb_free,
-    duckdb_get_bool, duckdb_get_varchar, duckdb_register_config_option, DuckDBSuccess,
-    DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+    duckdb_get_bool, duckdb_get_varchar, duckdb_is_null_value, duckdb_register_config_option,
+    duckdb_value, DuckDBSuccess, DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
 };
 
 /// A setting's default value.
@@ -198,6 +198,32 @@ impl Settings {
     }
 }
 
+/// The value of the setting `name` in `context`, to be destroyed with
+/// `duckdb_destroy_value`; `None` when unknown or NULL (`SET etld_list =
+/// NULL`), which then reads as its default, as after `RESET`: DuckDB's
+/// getters throw on a NULL value, an exception that would abort the
+/// process in a Rust frame.
+///
+/// # Safety
+///
+/// As [`Settings::read`].
+unsafe fn setting_value(context: duckdb_client_context, name: &CStr) -> Option<duckdb_value> {
+    // SAFETY: the caller's promise that `context` is live; a value that is
+    // NULL is destroyed here.
+    unsafe {
+        let mut scope: duckdb_config_option_scope = 0;
+        let mut value = duckdb_client_context_get_config_option(context, name.as_ptr(), &mut scope);
+        if value.is_null() {
+            return None;
+        }
+        if duckdb_is_null_value(value) {
+            duckdb_destroy_value(&mut value);
+            return None;
+        }
+        Some(value)
+    }
+}
+
 /// The value of a VARCHAR setting; `None` when unknown or NULL.
 ///
 /// # Safety
@@ -208,11 +234,7 @@ unsafe fn text_setting(context: duckdb_client_context, name: &CStr) -> Option<St
     // is destroyed here, and the string DuckDB allocates for it freed with
     // `duckdb_free`, as the C API asks.
     unsafe {
-        let mut scope: duckdb_config_option_scope = 0;
-        let mut value = duckdb_client_context_get_config_option(context, name.as_ptr(), &mut scope);
-        if value.is_null() {
-            return None;
-        }
+        let mut value = setting_value(context, name)?;
         let text = duckdb_get_varchar(value);
         let result = if text.is_null() {
             None
@@ -226,7 +248,7 @@ unsafe fn text_setting(context: duckdb_client_context, name: &CStr) -> Option<St
     }
 }
 
-/// The value of a BOOLEAN setting; `None` when unknown.
+/// The value of a BOOLEAN setting; `None` when unknown or NULL.
 ///
 /// # Safety
 ///
@@ -234,11 +256,7 @@ unsafe fn text_setting(context: duckdb_client_context, name: &CStr) -> Option<St
 unsafe fn flag_setting(context: duckdb_client_context, name: &CStr) -> Option<bool> {
     // SAFETY: as in `text_setting`.
     unsafe {
-        let mut scope: duckdb_config_option_scope = 0;
-        let mut value = duckdb_client_context_get_config_option(context, name.as_ptr(), &mut scope);
-        if value.is_null() {
-            return None;
-        }
+        let mut value = setting_value(context, name)?;
         let flag = duckdb_get_bool(value);
         duckdb_destroy_value(&mut value);
         Some(flag)

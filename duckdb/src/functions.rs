@@ -48,7 +48,7 @@ macro_rules! functions {
             /// The callback that runs it.
             pub(crate) fn callback(
                 self,
-            ) -> unsafe extern "C" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector) {
+            ) -> unsafe extern "C-unwind" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector) {
                 match self {
                     $(Function::$function => execute::<{ Function::$function as u8 }>,)*
                 }
@@ -186,8 +186,11 @@ fn c_message(message: &str) -> CString {
     CString::new(text).unwrap_or_default()
 }
 
-/// The function callback of function number `F`.
-unsafe extern "C" fn execute<const F: u8>(
+/// The function callback of function number `F`: the chunk's answers
+/// worked out within `catch_unwind`, then handed to DuckDB outside it, by
+/// calls that may throw ([`throwing`](crate::throwing)), which is why the
+/// callback may unwind.
+unsafe extern "C-unwind" fn execute<const F: u8>(
     info: duckdb_function_info,
     input: duckdb_data_chunk,
     output: duckdb_vector,
@@ -202,7 +205,9 @@ unsafe extern "C" fn execute<const F: u8>(
         unsafe { run(function, info, input, output) }
     }));
     let message = match result {
-        Ok(Ok(())) => return,
+        // SAFETY: the outputs of `output`, live for the call, outside
+        // `catch_unwind`.
+        Ok(Ok(written)) => return unsafe { written.finish() },
         Ok(Err(message)) => message,
         Err(_) => "etld: internal error".to_string(),
     };
@@ -211,7 +216,43 @@ unsafe extern "C" fn execute<const F: u8>(
     unsafe { duckdb_scalar_function_set_error(info, message.as_ptr()) };
 }
 
-/// Runs `function` on a chunk.
+/// The output vectors of a chunk, written but for what DuckDB must take
+/// over ([`StrOut::finish`]).
+enum Written {
+    Text(StrOut),
+    Flag(BoolOut),
+    /// `etld_lookup`'s struct: its own validity, its VARCHAR fields and
+    /// `known` (boxed: ten outputs, where the others hold one).
+    Lookup(Box<(StructOut, [StrOut; 9], BoolOut)>),
+}
+
+impl Written {
+    /// Hands each output to DuckDB.
+    ///
+    /// # Safety
+    ///
+    /// The vectors are live. Not called within `catch_unwind`.
+    unsafe fn finish(self) {
+        // SAFETY: the caller's promise, passed on.
+        unsafe {
+            match self {
+                Written::Text(out) => out.finish(),
+                Written::Flag(out) => out.finish(),
+                Written::Lookup(outputs) => {
+                    let (parent, text, known) = *outputs;
+                    parent.finish();
+                    for out in text {
+                        out.finish();
+                    }
+                    known.finish();
+                }
+            }
+        }
+    }
+}
+
+/// Runs `function` on a chunk: the outputs written, for
+/// [`Written::finish`] to hand over.
 ///
 /// # Safety
 ///
@@ -224,7 +265,7 @@ unsafe fn run(
     info: duckdb_function_info,
     input: duckdb_data_chunk,
     output: duckdb_vector,
-) -> Result<(), String> {
+) -> Result<Written, String> {
     // SAFETY: the caller's promise that `input` is live.
     let rows = unsafe { duckdb_data_chunk_get_size(input) } as usize;
     let builtin;
@@ -246,12 +287,12 @@ unsafe fn run(
         let mut out = unsafe { StrOut::new(output) };
         let version = choice.list().version();
         (0..rows).for_each(|row| out.set_option(row, version));
-        return Ok(());
+        return Ok(Written::Text(out));
     }
     // SAFETY: the caller's promise: the function's one parameter is a flat
     // VARCHAR vector of `rows` rows.
     let hosts = unsafe { StrIn::new(duckdb_data_chunk_get_vector(input, 0), rows) };
-    match function {
+    let written = match function {
         Function::Host => {
             // SAFETY: the caller's promise about `output`.
             let mut out = unsafe { StrOut::new(output) };
@@ -261,6 +302,7 @@ unsafe fn run(
                     _ => out.set_null(row),
                 }
             }
+            Written::Text(out)
         }
         Function::Known => {
             // SAFETY: the caller's promise about `output`.
@@ -268,6 +310,7 @@ unsafe fn run(
             each_answer(choice, &hosts, |row, answer| {
                 out.set_option(row, answer.filter(Answer::is_ok).map(|a| a.is_known()))
             });
+            Written::Flag(out)
         }
         Function::Error => {
             // SAFETY: the caller's promise about `output`.
@@ -292,6 +335,7 @@ unsafe fn run(
                     None => out.set_null(row),
                 }
             });
+            Written::Text(out)
         }
         Function::Lookup => {
             // SAFETY: the caller's promise: `output` is the struct of
@@ -357,6 +401,7 @@ unsafe fn run(
                     }
                 }
             });
+            Written::Lookup(Box::new((parent, text, known)))
         }
         Function::Site => {
             // The site key: the registrable domain in ASCII whatever
@@ -370,6 +415,7 @@ unsafe fn run(
                 let site = answer.as_ref().and_then(|a| a.registrable());
                 out.set_option(row, site.map(|r| r.strip_suffix('.').unwrap_or(r)));
             });
+            Written::Text(out)
         }
         Function::Rule => {
             // SAFETY: the caller's promise about `output`.
@@ -377,6 +423,7 @@ unsafe fn run(
             each_answer(choice, &hosts, |row, answer| {
                 out.set_option(row, answer.as_ref().and_then(|a| a.rule()).as_deref())
             });
+            Written::Text(out)
         }
         f => {
             // SAFETY: the caller's promise about `output`.
@@ -393,9 +440,10 @@ unsafe fn run(
                 });
                 out.set_option(row, part);
             });
+            Written::Text(out)
         }
-    }
-    Ok(())
+    };
+    Ok(written)
 }
 
 /// The error of a host whose bytes stop being UTF-8 at byte `at`, as

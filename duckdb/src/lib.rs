@@ -12,12 +12,15 @@
 //!
 //! Every call from DuckDB goes through a function of this crate that
 //! catches panics, so none crosses into DuckDB: a panic becomes the
-//! query's error.
+//! query's error. An exception DuckDB throws in a call the functions make
+//! (out of memory) fails the query, as it would a function of DuckDB's own
+//! (see `throwing`).
 
 #![deny(missing_docs)]
 
 mod choice;
 mod functions;
+mod throwing;
 mod vector;
 
 use std::ffi::CString;
@@ -25,13 +28,14 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use libduckdb_sys::{
     duckdb_connect, duckdb_connection, duckdb_create_logical_type, duckdb_create_scalar_function,
-    duckdb_create_struct_type, duckdb_destroy_logical_type, duckdb_destroy_scalar_function,
-    duckdb_disconnect, duckdb_extension_access, duckdb_extension_info, duckdb_logical_type,
+    duckdb_create_struct_type, duckdb_data_chunk, duckdb_destroy_logical_type,
+    duckdb_destroy_scalar_function, duckdb_disconnect, duckdb_extension_access,
+    duckdb_extension_info, duckdb_function_info, duckdb_logical_type,
     duckdb_register_scalar_function, duckdb_rs_extension_api_init,
     duckdb_scalar_function_add_parameter, duckdb_scalar_function_set_function,
     duckdb_scalar_function_set_init, duckdb_scalar_function_set_name,
-    duckdb_scalar_function_set_return_type, duckdb_scalar_function_set_volatile, idx_t,
-    DuckDBSuccess, DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+    duckdb_scalar_function_set_return_type, duckdb_scalar_function_set_volatile, duckdb_vector,
+    idx_t, DuckDBSuccess, DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
 };
 
 use functions::{Function, Returns, LOOKUP_FIELDS};
@@ -93,6 +97,20 @@ unsafe fn init(
         Ok(true) => {}
         Ok(false) => return Err(None),
         Err(e) => return Err(Some(format!("etld: {e}"))),
+    }
+    let version = CString::new(C_API_VERSION).unwrap_or_default();
+    // SAFETY: DuckDB's `access`, live during the load; asked again for the
+    // table it has just given, which lives as long as DuckDB.
+    let api = unsafe {
+        (*access)
+            .get_api
+            .map_or(std::ptr::null(), |get_api| get_api(info, version.as_ptr()))
+    };
+    // SAFETY: the table DuckDB gave for `C_API_VERSION`, or null.
+    if !unsafe { throwing::init(api.cast()) } {
+        return Err(Some(
+            "etld: DuckDB's C API lacks the string and validity functions".to_string(),
+        ));
     }
     // SAFETY: `access` is live; the database pointer it gives is DuckDB's,
     // live during the load.
@@ -204,7 +222,14 @@ unsafe fn register_function(
             duckdb_scalar_function_add_parameter(scalar, varchar.0);
         }
         duckdb_scalar_function_set_return_type(scalar, returns.0);
-        duckdb_scalar_function_set_function(scalar, Some(function.callback()));
+        // SAFETY (of the transmute): the bindings type the callback `"C"`,
+        // the callback is `"C-unwind"`: one calling convention, the second
+        // letting DuckDB's exceptions unwind through it (`throwing`).
+        let callback = std::mem::transmute::<
+            unsafe extern "C-unwind" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector),
+            unsafe extern "C" fn(duckdb_function_info, duckdb_data_chunk, duckdb_vector),
+        >(function.callback());
+        duckdb_scalar_function_set_function(scalar, Some(callback));
         if function.uses_list() {
             duckdb_scalar_function_set_init(scalar, Some(functions::init));
         }

@@ -8,13 +8,12 @@
 //! row.
 
 use std::cell::RefCell;
-use std::os::raw::c_char;
 
 use libduckdb_sys::{
-    duckdb_string_t, duckdb_unsafe_vector_assign_string_element_len, duckdb_vector,
-    duckdb_vector_ensure_validity_writable, duckdb_vector_get_data, duckdb_vector_get_validity,
-    idx_t,
+    duckdb_string_t, duckdb_vector, duckdb_vector_get_data, duckdb_vector_get_validity,
 };
+
+use crate::throwing;
 
 /// Strings this long or shorter are stored inside the `duckdb_string_t`.
 const INLINE_LEN: usize = 12;
@@ -153,47 +152,74 @@ fn is_ascii(bytes: &[u8]) -> bool {
     any & HIGH == 0
 }
 
-/// The validity mask of an output vector, made writable on the first NULL.
+/// The validity of an output vector's rows: the NULL rows noted here as
+/// they are written, and given to the vector's mask by [`Validity::finish`]
+/// (a DuckDB call that may throw, see [`throwing`]).
 struct Validity {
     vector: duckdb_vector,
-    mask: *mut u64,
+    /// The mask's words, a bit a row, set for a valid row; empty while
+    /// every row is valid, and as long as the last NULL row needs.
+    words: Vec<u64>,
 }
 
 impl Validity {
     fn new(vector: duckdb_vector) -> Validity {
         Validity {
             vector,
-            mask: std::ptr::null_mut(),
+            words: Vec::new(),
         }
     }
 
     /// Marks `row` NULL.
+    #[inline]
+    fn set_null(&mut self, row: usize) {
+        let word = row / 64;
+        if word >= self.words.len() {
+            self.words.resize(word + 1, !0);
+        }
+        if let Some(w) = self.words.get_mut(word) {
+            *w &= !(1u64 << (row % 64));
+        }
+    }
+
+    /// Writes the NULL rows into the vector's mask, made writable for the
+    /// first.
     ///
     /// # Safety
     ///
-    /// `vector` is a live output vector of more than `row` rows.
-    #[inline]
-    unsafe fn set_null(&mut self, row: usize) {
-        if self.mask.is_null() {
-            // SAFETY: the caller's promise that the vector is live; a
-            // writable mask starts with every row valid.
-            self.mask = unsafe {
-                duckdb_vector_ensure_validity_writable(self.vector);
-                duckdb_vector_get_validity(self.vector)
-            };
+    /// `vector` is a live output vector of more rows than any marked NULL.
+    /// Not called within `catch_unwind`.
+    unsafe fn finish(&mut self) {
+        if self.words.is_empty() {
+            return;
         }
-        // SAFETY: the mask of a vector of more than `row` rows has word
-        // `row / 64`.
-        unsafe { *self.mask.add(row / 64) &= !(1u64 << (row % 64)) };
+        // SAFETY: the caller's promise that the vector is live; a writable
+        // mask starts with every row valid, and covers every row of the
+        // vector, so the words noted.
+        unsafe {
+            throwing::ensure_validity_writable(self.vector);
+            let mask = duckdb_vector_get_validity(self.vector);
+            if mask.is_null() {
+                return;
+            }
+            for (i, word) in self.words.iter().enumerate() {
+                *mask.add(i) &= *word;
+            }
+        }
     }
 }
 
-/// A VARCHAR output vector.
+/// A VARCHAR output vector: short strings and NULL rows written as they
+/// come, longer strings gathered and handed to DuckDB by
+/// [`StrOut::finish`].
 pub(crate) struct StrOut {
     vector: duckdb_vector,
     data: *mut duckdb_string_t,
     validity: Validity,
     long: LongStrings,
+    /// The strings past [`LONG_CAP`], and their rows, each handed to DuckDB
+    /// on its own.
+    oversize: Vec<(usize, Box<[u8]>)>,
 }
 
 /// The strings of more than 12 bytes written to a [`StrOut`], gathered end
@@ -213,8 +239,8 @@ struct LongStrings {
 }
 
 /// The most bytes gathered in [`LongStrings`]; a string that would take
-/// them past this is handed to DuckDB on its own (a chunk's answers, a few
-/// hundred bytes a row at most, stay far below).
+/// them past this is kept on its own (a chunk's answers, a few hundred
+/// bytes a row but for `etld_host` of long URLs, stay far below).
 const LONG_CAP: usize = 1 << 30;
 
 impl StrOut {
@@ -231,6 +257,7 @@ impl StrOut {
             data: unsafe { duckdb_vector_get_data(vector) } as *mut duckdb_string_t,
             validity: Validity::new(vector),
             long: LongStrings::take(),
+            oversize: Vec::new(),
         }
     }
 
@@ -259,16 +286,14 @@ impl StrOut {
     fn set_long(&mut self, row: usize, bytes: &[u8]) {
         let n = bytes.len();
         let Some(at) = self.long.push(bytes) else {
-            // SAFETY: `new`'s caller promised `row` is within the vector;
-            // the bytes are UTF-8, which is what the unchecked assignment
-            // asks for, and DuckDB copies them before it returns.
+            self.oversize.push((row, bytes.into()));
+            // An empty string until `finish` writes this one.
+            // SAFETY: as in `set`.
             unsafe {
-                duckdb_unsafe_vector_assign_string_element_len(
-                    self.vector,
-                    row as idx_t,
-                    bytes.as_ptr().cast::<c_char>(),
-                    n as idx_t,
-                )
+                self.data
+                    .add(row)
+                    .cast::<[u8; 16]>()
+                    .write_unaligned([0; 16])
             };
             return;
         };
@@ -300,13 +325,35 @@ impl StrOut {
     #[inline]
     pub(crate) fn set_null(&mut self, row: usize) {
         self.set(row, "");
-        // SAFETY: `new`'s caller promised `row` is within the vector.
-        unsafe { self.validity.set_null(row) };
+        self.validity.set_null(row);
+    }
+
+    /// Hands the long strings and the NULL rows to DuckDB: the rows written
+    /// are then what DuckDB reads.
+    ///
+    /// # Safety
+    ///
+    /// As [`StrOut::new`]. Not called within `catch_unwind` (see
+    /// [`throwing`]).
+    pub(crate) unsafe fn finish(mut self) {
+        // SAFETY: the caller's promise, passed on.
+        unsafe {
+            self.hand_over();
+            for (row, bytes) in std::mem::take(&mut self.oversize) {
+                // Strings of the answers, so UTF-8.
+                throwing::assign_string(self.vector, row, &bytes);
+            }
+            self.validity.finish();
+        }
     }
 
     /// Hands the long strings to DuckDB, as one string of the first of
     /// their rows, and points every row that holds one into DuckDB's copy.
-    fn hand_over(&mut self) {
+    ///
+    /// # Safety
+    ///
+    /// As [`StrOut::finish`].
+    unsafe fn hand_over(&mut self) {
         let Some(&(first, _)) = self.long.rows.first() else {
             return;
         };
@@ -324,12 +371,7 @@ impl StrOut {
         let base = unsafe {
             let slot = self.data.add(first).cast::<Pointed>();
             let placeholder = slot.read();
-            duckdb_unsafe_vector_assign_string_element_len(
-                self.vector,
-                first as idx_t,
-                gathered.as_ptr().cast::<c_char>(),
-                gathered.len() as idx_t,
-            );
+            throwing::assign_string(self.vector, first, gathered);
             let base = slot.read().ptr;
             slot.write(placeholder);
             base
@@ -347,14 +389,7 @@ impl StrOut {
                 let string = gathered.get(at..at + length).unwrap_or_default();
                 // SAFETY: as above; `string` is one whole string of the
                 // gathered ones, so UTF-8, and DuckDB copies it.
-                unsafe {
-                    duckdb_unsafe_vector_assign_string_element_len(
-                        self.vector,
-                        row as idx_t,
-                        string.as_ptr().cast::<c_char>(),
-                        string.len() as idx_t,
-                    )
-                };
+                unsafe { throwing::assign_string(self.vector, row as usize, string) };
             }
             return;
         }
@@ -373,8 +408,9 @@ impl StrOut {
 }
 
 impl Drop for StrOut {
+    /// Keeps the buffers for the next chunk's (after [`StrOut::finish`],
+    /// or when a panic left the chunk unfinished, as the query then fails).
     fn drop(&mut self) {
-        self.hand_over();
         std::mem::take(&mut self.long).give_back();
     }
 }
@@ -527,9 +563,18 @@ impl BoolOut {
         // data is an array of one-byte booleans.
         unsafe { self.data.add(row).write(value.unwrap_or(false)) };
         if value.is_none() {
-            // SAFETY: as above.
-            unsafe { self.validity.set_null(row) };
+            self.validity.set_null(row);
         }
+    }
+
+    /// Hands the NULL rows to DuckDB.
+    ///
+    /// # Safety
+    ///
+    /// As [`StrOut::finish`].
+    pub(crate) unsafe fn finish(mut self) {
+        // SAFETY: the caller's promise, passed on.
+        unsafe { self.validity.finish() };
     }
 }
 
@@ -553,8 +598,17 @@ impl StructOut {
 
     /// Marks `row` NULL.
     pub(crate) fn set_null(&mut self, row: usize) {
-        // SAFETY: `new`'s caller promised `row` is within the vector.
-        unsafe { self.validity.set_null(row) };
+        self.validity.set_null(row);
+    }
+
+    /// Hands the NULL rows to DuckDB.
+    ///
+    /// # Safety
+    ///
+    /// As [`StrOut::finish`].
+    pub(crate) unsafe fn finish(mut self) {
+        // SAFETY: the caller's promise, passed on.
+        unsafe { self.validity.finish() };
     }
 }
 

@@ -3,7 +3,8 @@
 `duckdb-cli`) loads the extension with `-unsigned` and refuses it without;
 each connection of one database has its own list; a prepared statement follows a
 later `SET`, for a constant argument too; a path that is not a regular file is
-an error; a string that is not UTF-8 is an invalid host; `SET GLOBAL` reaches every connection; a list file rewritten is loaded again, an unchanged one is not.
+an error; a string that is not UTF-8 is an invalid host; `SET GLOBAL` reaches every connection; a list file rewritten is loaded again, an unchanged one is not;
+running out of memory in a function fails the query, not the process.
 
 Usage: check_load.py EXTENSION DUCKDB_CLI ; ends with `N passed, N failed`.
 """
@@ -139,6 +140,30 @@ def main(argv: list[str]) -> int:
         c.execute("SET etld_icann_only = false")
         check("SET over SET GLOBAL", one(c, "SELECT etld_suffix('me.github.io')"), "github.io")
         db.close()
+
+    # Out of memory while the functions write their answers: the query
+    # fails with DuckDB's error, as with a function of its own, and the
+    # process goes on (DuckDB's exception once aborted it in a Rust frame).
+    # In a process of its own, so that an abort is a failed check.
+    script = f"""
+import duckdb
+con = duckdb.connect(config={{"allow_unsigned_extensions": "true"}})
+con.execute("LOAD '{extension}'")
+con.execute("SET memory_limit = '30MB'; SET threads = 1")
+try:
+    con.execute("SELECT count(DISTINCT etld_host('http://' || repeat('a', 200000) || i::varchar || '.com/')) FROM range(2000) t(i)").fetchall()
+    print("no error")
+except duckdb.OutOfMemoryException:
+    print("out of memory")
+con.execute("RESET memory_limit")
+print(con.execute("SELECT etld_registrable('www.example.co.uk')").fetchone()[0])
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    check(
+        "out of memory fails the query, not the process",
+        (run.returncode, run.stdout.split()),
+        (0, ["out", "of", "memory", "example.co.uk"]),
+    )
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
