@@ -54,20 +54,24 @@ pub fn is_arrow(obj: &Bound<'_, PyAny>) -> bool {
         || (is_pandas(obj) && !is_missing(obj))
 }
 
-/// Whether `obj` is a missing value: `None`, or pandas' `NA` or `NaT`
-/// (what `Series.map` hands a function for a missing string), each
-/// answered as `None` is.
+/// Whether `obj` is a missing value: `None`, pandas' `NA` or `NaT`, or a
+/// float NaN (what `Series.map` hands a function for a missing string:
+/// NaN in pandas' `str` dtype, the default from pandas 3, `NA` in
+/// `string`), each answered as `None` is.
 pub fn is_missing(obj: &Bound<'_, PyAny>) -> bool {
     // A `str`, the common case, is told at once: asking its type for its
     // module reads the type's attributes, an eighth of `etld.extract`'s
     // call (python/bench/bench.py --scalar, under `perf`).
     obj.is_none()
         || (!obj.is_exact_instance_of::<pyo3::types::PyString>()
-            && is_pandas(obj)
-            && obj
-                .get_type()
-                .name()
-                .is_ok_and(|n| matches!(n.to_str(), Ok("NAType" | "NaTType"))))
+            && (obj
+                .cast::<pyo3::types::PyFloat>()
+                .is_ok_and(|f| f.value().is_nan())
+                || is_pandas(obj)
+                    && obj
+                        .get_type()
+                        .name()
+                        .is_ok_and(|n| matches!(n.to_str(), Ok("NAType" | "NaTType")))))
 }
 
 /// Whether `obj` is of a type of pandas.

@@ -222,13 +222,25 @@ def test_none_and_type_errors():
     # pandas' missing values, which `Series.map` hands a function, too.
     import pandas as pd
 
-    for missing in (pd.NA, pd.NaT):
+    # NaN is the missing value of pandas' `str` dtype (the default from
+    # pandas 3), a float of numpy's or Python's own.
+    import numpy as np
+
+    for missing in (pd.NA, pd.NaT, float("nan"), np.float64("nan")):
         assert etld.registrable(missing) is None
         assert etld.error(missing) is None
+        assert etld.host(missing) is None
         assert etld.registrable(missing, url=True) is None
-    hosts = pd.Series(["www.example.co.uk", None], dtype="string")
-    got = hosts.map(etld.registrable)
-    assert got[0] == "example.co.uk" and pd.isna(got[1])
+        assert etld.extract(missing) == etld.extract(None)
+    for dtype in ("string", "str", object):
+        hosts = pd.Series(["www.example.co.uk", None], dtype=dtype)
+        got = hosts.map(etld.registrable)
+        assert got[0] == "example.co.uk" and pd.isna(got[1]), dtype
+        assert hosts.map(etld.extract)[1] == etld.extract(None), dtype
+    # A number is no missing value.
+    for number in (42, 1.5, float("inf")):
+        with pytest.raises(TypeError, match="expected a str"):
+            etld.registrable(number)
     with pytest.raises(TypeError, match="expected a str"):
         etld.registrable(42)
     with pytest.raises(TypeError, match="expected a str"):
