@@ -86,10 +86,26 @@ class ArrowStreamExportable(Protocol):
 
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
 
-#: A column of hosts: the answer comes back as the same kind of column (a
-#: pyarrow Array or ChunkedArray, a polars Series, a pandas Series); a
-#: column of another library comes back as an `etld.Column`.
-C = TypeVar("C", bound=Union[ArrowArrayExportable, ArrowStreamExportable])
+class PandasSeries(Protocol):
+    """A pandas Series, told by its index and array: pandas speaks the Arrow
+    PyCapsule interface from 2.2, but its type stubs do not say so."""
+
+    @property
+    def index(self) -> Any: ...
+    @property
+    def array(self) -> Any: ...
+
+#: A column of hosts or URLs: a pyarrow Array or ChunkedArray, a polars
+#: Series, a pandas Series, or anything else that speaks the Arrow
+#: PyCapsule interface.
+ColumnLike = Union[ArrowArrayExportable, ArrowStreamExportable, PandasSeries]
+
+#: A column whose answer is strings, which come back in the same type of
+#: column (a string column of pyarrow in its own string type); a column of
+#: another library comes back as an `etld.Column`. The answers that are not
+#: strings (`known`, `lookup`, `lookup_url`, `extract`, the cookie check:
+#: booleans and structs) come back in the same kind of column, typed `Any`.
+C = TypeVar("C", bound=ColumnLike)
 
 class HostError(ValueError):
     """An invalid host: empty, an empty label, a forbidden code point, a bad xn-- label, an IP address, too long. Its message is etld's, and says at which byte."""
@@ -335,7 +351,11 @@ class ExtractResult:
         """Implement iter(self)."""
     def __len__(self) -> int:
         """Return len(self)."""
+    @overload
     def __getitem__(self, key: int, /) -> Union[str, bool]:
+        """Return self[key]."""
+    @overload
+    def __getitem__(self, key: slice, /) -> Tuple[Union[str, bool], ...]:
         """Return self[key]."""
     def __eq__(self, value: object, /) -> bool:
         """Return self==value."""
@@ -520,7 +540,7 @@ class List:
         etld.HostError: empty label at byte 2
         """
     @overload
-    def lookup(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def lookup(self, host: ColumnLike, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
         """Every part of the answer for a host, as a `Domain`; raises
         `HostError` (a `ValueError`) for an invalid host. Given a column, a
         struct column of the fields of `etld lookup --json` (`suffix`,
@@ -543,7 +563,7 @@ class List:
         'example.co.uk'
         """
     @overload
-    def lookup_url(self, url: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+    def lookup_url(self, url: ColumnLike, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Any:
         """Every part of the answer for the host of a URL (or `host:port`, or
         an e-mail address), as the WHATWG URL standard's parser takes the
         host out; raises `UrlError` or `HostError` (both `ValueError`s).
@@ -611,7 +631,7 @@ class List:
         column, a column.
         """
     @overload
-    def known(self, host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+    def known(self, host: ColumnLike, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
         """Whether a listed rule prevailed (None for an invalid host); for a
         column, a column.
         """
@@ -685,7 +705,7 @@ class List:
         False
         """
     @overload
-    def is_cookie_domain_acceptable(self, request_host: C, cookie_domain: Union[str, C]) -> C:
+    def is_cookie_domain_acceptable(self, request_host: ColumnLike, cookie_domain: Union[str, ColumnLike]) -> Any:
         """Whether a server at `request_host` may set a cookie for
         `cookie_domain` (RFC 6265), answered as a browser does whatever the
         list's options. Either argument may be a column (the other a str or
@@ -698,7 +718,7 @@ class List:
         False
         """
     @overload
-    def is_cookie_domain_acceptable(self, request_host: str, cookie_domain: C) -> C:
+    def is_cookie_domain_acceptable(self, request_host: str, cookie_domain: ColumnLike) -> Any:
         """Whether a server at `request_host` may set a cookie for
         `cookie_domain` (RFC 6265), answered as a browser does whatever the
         list's options. Either argument may be a column (the other a str or
@@ -746,7 +766,7 @@ class List:
         ('me.github.io', True, None)
         """
     @overload
-    def extract(self, url_or_host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+    def extract(self, url_or_host: ColumnLike, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Any:
         """The parts of the host of a URL, a host, `host:port` or an e-mail
         address in tldextract's shape (an `etld.ExtractResult`), answered
         from this list: see `etld.extract`. Given a column, a struct column
@@ -823,7 +843,7 @@ def lookup(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Op
     ('example.co.uk', 'co.uk', 'www')
     """
 @overload
-def lookup(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def lookup(host: ColumnLike, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
     """Every part of the answer for `host`; see `List.lookup`.
 
     >>> d = etld.lookup("www.example.co.uk")
@@ -838,7 +858,7 @@ def lookup_url(url: str, /, *, icann_only: Optional[bool] = None, implicit_rule:
     'co.uk'
     """
 @overload
-def lookup_url(url: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+def lookup_url(url: ColumnLike, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Any:
     """Every part of the answer for the host of `url`; see `List.lookup_url`.
 
     >>> etld.lookup_url("someone@mail.example.co.uk").suffix
@@ -868,7 +888,7 @@ def extract(url_or_host: Optional[str], /, *, icann_only: Optional[bool] = None,
     ('::1', 'www.example.co.uk', 'example.co.uk', None)
     """
 @overload
-def extract(url_or_host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> C:
+def extract(url_or_host: ColumnLike, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None) -> Any:
     """The parts of the host of a URL, a host, `host:port` or an e-mail
     address, in tldextract's shape (`ExtractResult`), from the list the
     module's functions use; `List.extract` answers from another list.
@@ -924,7 +944,7 @@ def known(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Opt
 def known(host: None, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> None:
     """Whether a listed rule prevailed for `host` on the list in use; see `List.known`."""
 @overload
-def known(host: C, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> C:
+def known(host: ColumnLike, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Any:
     """Whether a listed rule prevailed for `host` on the list in use; see `List.known`."""
 @overload
 def error(host: str, /, *, icann_only: Optional[bool] = None, implicit_rule: Optional[bool] = None, wildcard_root: Optional[bool] = None, output: Optional[Output] = None, url: bool = False) -> Optional[str]:
@@ -990,14 +1010,14 @@ def is_cookie_domain_acceptable(request_host: str, cookie_domain: str) -> bool:
     True
     """
 @overload
-def is_cookie_domain_acceptable(request_host: C, cookie_domain: Union[str, C]) -> C:
+def is_cookie_domain_acceptable(request_host: ColumnLike, cookie_domain: Union[str, ColumnLike]) -> Any:
     """The cookie check on the list in use; see `List.is_cookie_domain_acceptable`.
 
     >>> etld.is_cookie_domain_acceptable("a.b.example.com", "example.com")
     True
     """
 @overload
-def is_cookie_domain_acceptable(request_host: str, cookie_domain: C) -> C:
+def is_cookie_domain_acceptable(request_host: str, cookie_domain: ColumnLike) -> Any:
     """The cookie check on the list in use; see `List.is_cookie_domain_acceptable`.
 
     >>> etld.is_cookie_domain_acceptable("a.b.example.com", "example.com")

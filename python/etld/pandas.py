@@ -7,8 +7,8 @@ Importing this module (or importing ``etld`` after ``pandas``) registers it::
     >>> s = pd.Series(["www.example.co.uk", "me.github.io", "a..b", None], dtype="string[pyarrow]")
     >>> s.etld.registrable().tolist()
     ['example.co.uk', 'me.github.io', <NA>, <NA>]
-    >>> s.etld.registrable().dtype
-    string[pyarrow]
+    >>> s.etld.registrable().dtype == s.dtype
+    True
     >>> pd.Series(["https://www.example.co.uk/a"]).etld.suffix(url=True).tolist()
     ['co.uk']
 

@@ -10,6 +10,7 @@ import pytest
 
 import etld
 import etld.duckdb
+import etld.pandas
 import etld.polars
 import etld.spark
 
@@ -26,7 +27,7 @@ def test_readme_examples(readme):
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("module", [etld, etld._etld, etld.polars, etld.duckdb, etld.spark], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [etld, etld._etld, etld.polars, etld.pandas, etld.duckdb, etld.spark], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, extraglobs={"etld": etld}, optionflags=FLAGS)
     assert result.failed == 0

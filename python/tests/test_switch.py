@@ -189,6 +189,43 @@ def test_polars_function_form_passes_mypy_strict(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+def test_column_answers_are_typed_as_they_come_back(tmp_path):
+    """The stub's column overloads under `mypy --strict`, with pandas' and
+    pyarrow's stubs: a column of strings answers strings in its own type,
+    the booleans and structs of `known`, `extract` and the cookie check are
+    not typed as the column given, and a pandas Series is a column."""
+    import subprocess
+    import sys
+
+    code = tmp_path / "use.py"
+    code.write_text(
+        "import pandas as pd\n"
+        "import polars as pl\n"
+        "import pyarrow as pa\n"
+        "import etld\n"
+        "\n"
+        "a = pa.array(['www.example.co.uk', None])\n"
+        "r: pa.StringArray = etld.registrable(a)\n"
+        "k: pa.BooleanArray = etld.known(a)\n"
+        "e: pa.StructArray = etld.extract(a)\n"
+        "ok: pa.BooleanArray = etld.is_cookie_domain_acceptable(a, 'example.co.uk')\n"
+        "c: 'pa.ChunkedArray[pa.StringScalar]' = etld.registrable(pa.chunked_array([a]))\n"
+        "p: pd.Series = etld.registrable(pd.Series(['www.example.co.uk']))\n"
+        "pk: pd.Series = etld.List.builtin().known(pd.Series(['www.example.co.uk']))\n"
+        "s: pl.Series = etld.registrable(pl.Series(['www.example.co.uk']))\n"
+        "x = etld.extract('https://www.example.co.uk/')\n"
+        "t: tuple[str | bool, ...] = x[1:3]\n"
+        "one: str | bool = x[0]\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), str(code)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_pandas_accessor():
     import pandas as pd
 
