@@ -612,7 +612,9 @@ pub fn update(
         if hops > MAX_REDIRECTS {
             return Err(redirect(format!("more than {MAX_REDIRECTS} redirects")));
         }
-        at = redirect_target(&at, &location).map_err(redirect)?;
+        let next = redirect_target(&at, &location).map_err(redirect)?;
+        check_url(&next).map_err(redirect)?;
+        at = next;
     };
     let status = response.status().as_u16();
     if status == 304 && meta.is_some() {
@@ -861,15 +863,21 @@ fn scheme_of(url: &str) -> Option<String> {
     valid.then(|| scheme.to_ascii_lowercase())
 }
 
-/// Checks the URL an update starts from: http or https.
+/// Checks a URL an update downloads from (the one given, and each a
+/// redirect leads to): http or https, and a URL the URL standard's parser
+/// takes, as `etld lookup --url` reads one. The HTTP client reads an
+/// out-of-range port (`:99999`) as none, and would connect to port 80.
 fn check_url(url: &str) -> Result<(), String> {
     match scheme_of(url).as_deref() {
-        Some("http" | "https") => Ok(()),
-        Some(other) => Err(format!(
-            "an update downloads over http or https, not {other}"
-        )),
-        None => Err("not a URL: it has no scheme (https://...)".to_string()),
+        Some("http" | "https") => {}
+        Some(other) => {
+            return Err(format!(
+                "an update downloads over http or https, not {other}"
+            ))
+        }
+        None => return Err("not a URL: it has no scheme (https://...)".to_string()),
     }
+    etld::url::host(url).map(drop).map_err(|e| e.to_string())
 }
 
 /// Where a redirect from `from` to `location` leads: `location` itself if
@@ -1097,6 +1105,17 @@ mod tests {
             "an update downloads over http or https, not file"
         );
         assert!(check_url("example.com/list").is_err());
+        // A URL the URL standard's parser refuses, though the HTTP client
+        // would read it: an out-of-range port is no port 80.
+        for (url, why) in [
+            ("http://127.0.0.1:99999/x", "over 65535"),
+            ("http://127.0.0.1:65536/x", "over 65535"),
+            ("https://[::1/x", "IPv6"),
+        ] {
+            let e = check_url(url).unwrap_err();
+            assert!(e.contains(why), "{url}: {e}");
+        }
+        assert!(check_url("http://user:pw@127.0.0.1:8080/list.dat").is_ok());
     }
 
     #[test]
