@@ -349,6 +349,19 @@ fn bad_list_files_fail_with_a_message() {
             run.stderr
         );
     }
+    // One cut within its magic bytes is a truncated .fst file, not list
+    // text of one rule.
+    for len in 1..8 {
+        let cut = tmp(&format!("cut{len}.fst"));
+        std::fs::write(&cut, &fst[..len]).unwrap();
+        let run = etld(&["--list", cut.to_str().unwrap(), "example.com"], "");
+        assert_eq!(run.code, Some(1), "{len} bytes");
+        assert!(
+            run.stderr.contains("is not a valid list: truncated"),
+            "{len} bytes: {}",
+            run.stderr
+        );
+    }
 
     let run = etld(
         &[

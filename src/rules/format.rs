@@ -123,9 +123,22 @@ pub fn verify(bytes: &[u8]) -> Result<(), FormatError> {
     read(bytes).map(|_| ())
 }
 
-/// Whether `bytes` start like a `.fst` file of this crate.
+/// Whether `bytes` start like a `.fst` file of this crate: with its magic
+/// bytes, or with the first of them only (a file cut short, which
+/// [`List::from_bytes`](crate::List::from_bytes) then refuses as truncated
+/// rather than reading it as list text).
+///
+/// ```
+/// use etld::format::is_fst_file;
+///
+/// let fst = etld::compile(b"com\n")?;
+/// assert!(is_fst_file(&fst) && is_fst_file(&fst[..3]));
+/// assert!(!is_fst_file(b"com\n") && !is_fst_file(b""));
+/// assert!(etld::List::from_bytes(fst[..7].to_vec()).is_err());
+/// # Ok::<(), etld::Error>(())
+/// ```
 pub fn is_fst_file(bytes: &[u8]) -> bool {
-    bytes.starts_with(&MAGIC)
+    bytes.starts_with(&MAGIC) || (!bytes.is_empty() && MAGIC.starts_with(bytes))
 }
 
 /// Reads and checks a file's header; returns it and the `fst` bytes' range.
