@@ -1,6 +1,7 @@
 //! Commands that convert each input string into another (`etld punycode`,
-//! `etld idna`): one line out per line in, the converted string or an error
-//! line, or with `--json` one object `{"input","output","error"}` a line.
+//! `etld idna`): one line out per line in, the converted string (escaped
+//! as a column of `etld lookup --fields`) or an error line, or with
+//! `--json` one object `{"input","output","error"}` a line.
 //!
 //! A command supplies its [`Conversion`]; a [`Converter`] answers the batch
 //! with it, as `etld lookup` answers hosts.
@@ -12,7 +13,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::batch::Processor;
-use crate::lookup::{write_json, write_refusal, Message};
+use crate::lookup::{write_column, write_json, write_refusal, Message};
 
 /// What a command does to one string.
 pub trait Conversion {
@@ -62,7 +63,11 @@ impl<C: Conversion> Processor for Converter<C> {
                 },
             ),
             Ok(output) => {
-                out.write_all(output.as_bytes())?;
+                // Escaped as `--fields` escapes a column: a string with a
+                // line break or another control character in it (an
+                // argument, or a code point Punycode decodes to) is still
+                // one line.
+                write_column(out, output.as_bytes())?;
                 out.write_all(b"\n")
             }
             Err(e) => self.refuse(text.as_bytes(), &e, out),

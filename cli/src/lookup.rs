@@ -250,7 +250,7 @@ impl Lookup<'_> {
 /// form feed and vertical tab as `\t`, `\n`, `\r`, `\b`, `\f`, `\v`; every
 /// other control character (C0, DEL, C1) as its UTF-8 bytes in `\xHH` form,
 /// and so every byte that is not part of UTF-8.
-fn write_column<W: Write>(out: &mut W, bytes: &[u8]) -> io::Result<()> {
+pub fn write_column<W: Write>(out: &mut W, bytes: &[u8]) -> io::Result<()> {
     for chunk in bytes.utf8_chunks() {
         write_text_column(out, chunk.valid().as_bytes())?;
         for byte in chunk.invalid() {

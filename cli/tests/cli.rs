@@ -462,6 +462,13 @@ fn punycode_encode_and_decode() {
          \n\
          münchen\n"
     );
+    // An output with a line break or another control character in it is
+    // escaped as a `--fields` column, so that each input gives one line.
+    assert_eq!(
+        ok(&["punycode", "encode", "ä\n", "a\\b", "a\rb"], ""),
+        "\\n-zfa\na\\\\b-\na\\rb-\n"
+    );
+    assert_eq!(ok(&["idna", "to-ascii", "a\nb"], ""), "a\\nb\n");
     assert_eq!(
         ok(&["punycode", "encode", "--json", "bücher"], ""),
         "{\"input\":\"bücher\",\"output\":\"bcher-kva\",\"error\":null}\n"
