@@ -101,7 +101,13 @@ pub fn compile(args: &CompileArgs) -> Result<(), Failure> {
     let (list, _) = load_list(Some(&args.input))?;
     let bytes = list.to_fst_bytes();
     let written = write::write(&args.output, bytes, Streams::Accept).map_err(|e| match e {
-        WriteError::Stdout(error) => Failure::stdout(error),
+        // Not `Failure::stdout`, which a closed pipe ends quietly (a reader
+        // of lookup lines that has read enough): a list cut short is a
+        // failure.
+        WriteError::Stdout(error) => Failure::Write {
+            what: "the list to standard output".to_string(),
+            error,
+        },
         e => Failure::Write {
             what: args.output.display().to_string(),
             error: e.into(),

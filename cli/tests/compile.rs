@@ -265,3 +265,25 @@ fn a_symlink_to_standard_output_writes_there() {
     assert!(file_type(&link).is_symlink(), "the link is still a link");
     assert!(!file_type(&link).is_fifo());
 }
+
+/// `-` whose reader has gone: the list cut short is a failure that says so,
+/// not the quiet end a closed pipe gives a batch of lookups.
+#[test]
+fn a_list_cut_short_by_a_closed_pipe_is_a_failure() {
+    let dat = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors/public_suffix_list.dat");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_etld"))
+        .args(["compile".as_ref(), dat.as_os_str(), "-".as_ref()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader closes before the list (more than a pipe holds) is written.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("etld: cannot write the list to standard output: "),
+        "{stderr}"
+    );
+}
