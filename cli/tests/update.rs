@@ -1206,6 +1206,22 @@ fn a_held_lock_is_waited_on_for_a_bounded_time() {
     let mut first = String::new();
     stderr.read_line(&mut first).unwrap();
     assert_eq!(first, waiting);
+    // Meanwhile a list older than the download is put in place: the
+    // report names it as the list replaced, not the one in use when the
+    // update started.
+    let (meanwhile, meanwhile_version) = shifted_list(3, false);
+    let text = dir.join("meanwhile.dat");
+    std::fs::write(&text, meanwhile).unwrap();
+    let installed = cache.join("public_suffix_list.fst");
+    ok(
+        &dir,
+        &[
+            "compile",
+            text.to_str().unwrap(),
+            installed.to_str().unwrap(),
+        ],
+        &[],
+    );
     drop(held);
     let mut rest = String::new();
     stderr.read_to_string(&mut rest).unwrap();
@@ -1214,6 +1230,13 @@ fn a_held_lock_is_waited_on_for_a_bounded_time() {
     assert_eq!(out.status.code(), Some(0), "{rest}");
     assert_eq!(rest, "");
     assert!(stdout.contains(&format!("version {version}, ")), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "replaces the list in use: version {meanwhile_version} ({})",
+            installed.display()
+        )),
+        "{stdout}"
+    );
     assert!(knows_new_rule(&dir, &[]));
 
     // An update that finds the list unchanged does not wait for the lock.

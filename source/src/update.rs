@@ -566,7 +566,7 @@ pub fn update(
     }
     let loaded = discover::load_newest();
     loaded.passed_over.into_iter().for_each(&mut passed_over);
-    let (current, source) = (loaded.list, loaded.source);
+    let current = loaded.list;
     let meta = installed_meta(&dir, &recorded);
 
     let agent: ureq::Agent = ureq::Agent::config_builder()
@@ -688,6 +688,10 @@ pub fn update(
             });
         }
     }
+    // The list in use now, which the report names: another run may have
+    // installed one while this one waited for the lock.
+    let before = discover::load_newest();
+    let (current, source) = (before.list, before.source);
     install(&path, list.to_fst_bytes())?;
     let meta = HttpMeta {
         url: recorded,
