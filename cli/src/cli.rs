@@ -22,7 +22,7 @@ With --fields, the chosen columns, tab-separated, in the order given, from:
   icann_suffix icann_registrable site error
   e.g. --fields input,label,registrable: `www.example.co.uk\texample\texample.co.uk`.
   An empty column is an empty string; on an error every column but input,
-  host and error is empty. Columns are escaped as PostgreSQL's COPY text
+  host, known (`false`) and error is empty. Columns are escaped as PostgreSQL's COPY text
   format escapes them, so that every input gives one line and the escaping
   can be undone: a backslash as `\\\\`, tab, LF, CR, backspace, form feed
   and vertical tab as `\\t` `\\n` `\\r` `\\b` `\\f` `\\v`, any other control
@@ -257,7 +257,7 @@ pub struct LookupArgs {
     pub url: bool,
     /// The tab-separated columns to write, in order (comma-separated):
     /// input, host, subdomain, label, registrable, suffix, section, known,
-    /// rule, icann_suffix, icann_registrable, error [default:
+    /// rule, icann_suffix, icann_registrable, site, error [default:
     /// registrable,suffix]
     #[arg(
         long,
@@ -272,7 +272,8 @@ pub struct LookupArgs {
     #[command(flatten)]
     pub list: ListArgs,
     /// One JSON object per line: input, suffix, registrable, subdomain, label,
-    /// section, known, error (and host, with --url)
+    /// section, known, rule, icann_suffix, icann_registrable, error (and
+    /// host, with --url)
     #[arg(long)]
     pub json: bool,
     /// Threads that answer standard input, 1 to 1024 (1: answer on the

@@ -9,6 +9,15 @@ use crate::cli::CookieArgs;
 use crate::commands::load_layered;
 use crate::Failure;
 
+/// The `--json` answer. The keys are written in this order, as the docs
+/// show them.
+#[derive(serde::Serialize)]
+struct Answer {
+    request_host: String,
+    cookie_domain: String,
+    acceptable: bool,
+}
+
 /// Runs the check and writes its answer; returns whether the cookie domain
 /// is acceptable. A host that is not UTF-8 is invalid, so never acceptable.
 pub fn run(args: &CookieArgs) -> Result<bool, Failure> {
@@ -23,12 +32,14 @@ pub fn run(args: &CookieArgs) -> Result<bool, Failure> {
     let written = match args.json {
         true => {
             let lossy = |s: &OsStr| s.to_string_lossy().into_owned();
-            let value = serde_json::json!({
-                "request_host": host.unwrap_or_else(|| lossy(&args.request_host)),
-                "cookie_domain": domain.unwrap_or_else(|| lossy(&args.cookie_domain)),
-                "acceptable": acceptable,
-            });
-            writeln!(out, "{value}")
+            let answer = Answer {
+                request_host: host.unwrap_or_else(|| lossy(&args.request_host)),
+                cookie_domain: domain.unwrap_or_else(|| lossy(&args.cookie_domain)),
+                acceptable,
+            };
+            serde_json::to_writer(&mut out, &answer)
+                .map_err(io::Error::from)
+                .and_then(|()| writeln!(out))
         }
         false => writeln!(
             out,
