@@ -1070,8 +1070,25 @@ list_methods! {
             let names: Vec<String> = layers.iter().map(|l| format!("{:?}", l.name())).collect();
             format!(", extra=[{}]", names.join(", "))
         };
+        // The options that differ from the defaults, as keywords.
+        let o = self.options;
+        let mut options = String::new();
+        if o.get_sections() == Sections::IcannOnly {
+            options += ", icann_only=True";
+        }
+        if !o.get_implicit_rule() {
+            options += ", implicit_rule=False";
+        }
+        if o.get_wildcard() == Wildcard::Browser {
+            options += ", wildcard_root=True";
+        }
+        match o.get_output() {
+            Output::Input => {}
+            Output::Ascii => options += ", output=\"ascii\"",
+            Output::Unicode => options += ", output=\"unicode\"",
+        }
         format!(
-            "etld.List(version={:?}, source={:?}{extra})",
+            "etld.List(version={:?}, source={:?}{extra}{options})",
             self.list.version().unwrap_or("none"),
             self.source
         )

@@ -160,6 +160,16 @@ def test_layers_say_what_was_laid():
     assert lst.with_options(icann_only=True).layers == lst.layers
 
 
+def test_a_lists_repr_shows_its_options():
+    v = etld.BUILTIN_LIST_VERSION
+    assert repr(etld.List.builtin()) == f'etld.List(version="{v}", source="the built-in list")'
+    lst = etld.List.builtin(icann_only=True, implicit_rule=False, wildcard_root=True, output="ascii")
+    assert repr(lst) == (
+        f'etld.List(version="{v}", source="the built-in list", icann_only=True, implicit_rule=False, '
+        'wildcard_root=True, output="ascii")'
+    )
+
+
 def test_with_extra():
     base = etld.List.builtin(wildcard_root=True)
     text = "*.dev.corp.example\n!www.dev.corp.example\n"
