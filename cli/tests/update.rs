@@ -716,15 +716,7 @@ fn a_list_from_the_future_is_refused_and_passed_over() {
     std::fs::write(&text, &future).unwrap();
     std::fs::create_dir_all(dir.join("cache")).unwrap();
     let installed = dir.join("cache/public_suffix_list.fst");
-    ok(
-        &dir,
-        &[
-            "compile",
-            text.to_str().unwrap(),
-            installed.to_str().unwrap(),
-        ],
-        &[],
-    );
+    compile(&dir, &text, &installed);
     let run = etld(&dir, &["info"], &[]);
     assert_eq!(run.code, Some(0));
     assert_eq!(info_line(&run.stdout, "list"), "built-in");
@@ -1136,6 +1128,16 @@ fn links_in_the_cache_are_refused_and_their_targets_left() {
     not_regular_cache_file("linked-cache", "a symlink", link, kept);
 }
 
+/// Compiles the list text `text` into `out` with `etld compile`, as
+/// another program might put a list in the cache.
+fn compile(dir: &Path, text: &Path, out: &Path) {
+    ok(
+        dir,
+        &["compile", text.to_str().unwrap(), out.to_str().unwrap()],
+        &[],
+    );
+}
+
 /// Holds the cache directory's update lock, as a running `etld update`
 /// does, until dropped.
 fn hold_lock(dir: &Path) -> std::fs::File {
@@ -1213,15 +1215,7 @@ fn a_held_lock_is_waited_on_for_a_bounded_time() {
     let text = dir.join("meanwhile.dat");
     std::fs::write(&text, meanwhile).unwrap();
     let installed = cache.join("public_suffix_list.fst");
-    ok(
-        &dir,
-        &[
-            "compile",
-            text.to_str().unwrap(),
-            installed.to_str().unwrap(),
-        ],
-        &[],
-    );
+    compile(&dir, &text, &installed);
     drop(held);
     let mut rest = String::new();
     stderr.read_to_string(&mut rest).unwrap();

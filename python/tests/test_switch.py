@@ -164,10 +164,22 @@ def test_polars_function_form():
     assert df.select(pl.col("host").etld.subdomain())["host"].to_list() == df.select(ep.subdomain("host"))["host"].to_list()
 
 
-def test_polars_function_form_passes_mypy_strict(tmp_path):
+def assert_mypy_strict_passes(tmp_path, code):
+    """`mypy --strict` on the file `code`, run from `tmp_path`, finds
+    nothing."""
     import subprocess
     import sys
 
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), str(code)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_polars_function_form_passes_mypy_strict(tmp_path):
     code = tmp_path / "use.py"
     code.write_text(
         "import polars as pl\n"
@@ -180,13 +192,7 @@ def test_polars_function_form_passes_mypy_strict(tmp_path):
         ")\n"
         "sites: pl.DataFrame = df.group_by(site=etld.polars.registrable('host', url=False)).len()\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), str(code)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    assert_mypy_strict_passes(tmp_path, code)
 
 
 def test_column_answers_are_typed_as_they_come_back(tmp_path):
@@ -194,9 +200,6 @@ def test_column_answers_are_typed_as_they_come_back(tmp_path):
     pyarrow's stubs: a column of strings answers strings in its own type,
     the booleans and structs of `known`, `extract` and the cookie check are
     not typed as the column given, and a pandas Series is a column."""
-    import subprocess
-    import sys
-
     code = tmp_path / "use.py"
     code.write_text(
         "import pandas as pd\n"
@@ -217,13 +220,7 @@ def test_column_answers_are_typed_as_they_come_back(tmp_path):
         "t: tuple[str | bool, ...] = x[1:3]\n"
         "one: str | bool = x[0]\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), str(code)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    assert_mypy_strict_passes(tmp_path, code)
 
 
 def test_pandas_accessor():
