@@ -288,13 +288,7 @@ impl StrOut {
         let Some(at) = self.long.push(bytes) else {
             self.oversize.push((row, bytes.into()));
             // An empty string until `finish` writes this one.
-            // SAFETY: as in `set`.
-            unsafe {
-                self.data
-                    .add(row)
-                    .cast::<[u8; 16]>()
-                    .write_unaligned([0; 16])
-            };
+            self.set(row, "");
             return;
         };
         // Below LONG_CAP, and a chunk's row numbers are small.

@@ -1026,14 +1026,7 @@ list_methods! {
         d.set_item("icann_only", o.get_sections() == Sections::IcannOnly)?;
         d.set_item("implicit_rule", o.get_implicit_rule())?;
         d.set_item("wildcard_root", o.get_wildcard() == Wildcard::Browser)?;
-        d.set_item(
-            "output",
-            match o.get_output() {
-                Output::Input => "input",
-                Output::Ascii => "ascii",
-                Output::Unicode => "unicode",
-            },
-        )?;
+        d.set_item("output", o.get_output().as_str())?;
         Ok(d)
     }
 
@@ -1082,10 +1075,8 @@ list_methods! {
         if o.get_wildcard() == Wildcard::Browser {
             options += ", wildcard_root=True";
         }
-        match o.get_output() {
-            Output::Input => {}
-            Output::Ascii => options += ", output=\"ascii\"",
-            Output::Unicode => options += ", output=\"unicode\"",
+        if o.get_output() != Output::Input {
+            options += &format!(", output={:?}", o.get_output().as_str());
         }
         format!(
             "etld.List(version={:?}, source={:?}{extra}{options})",
