@@ -1,7 +1,7 @@
 """``python -m etld``: the command line for a pip-only install.
 
     python -m etld update [--url URL] [--force]
-    python -m etld [lookup] [--json] [--url] [HOST ...]
+    python -m etld [lookup] [--json] [--url] [--list FILE] [--extra FILE] [OPTIONS] [HOST ...]
 
 ``update`` is ``etld update`` (`etld.update`, the same code): it installs a
 fresh list where later runs find it. ``lookup`` answers each HOST, or each
@@ -9,7 +9,11 @@ line of standard input when there is none, one line each, in order, as
 ``etld`` does: ``REGISTRABLE<TAB>SUFFIX`` (either may be empty) or
 ``error: MESSAGE``; ``--json`` writes one object a line, the one ``etld
 --json`` writes; ``--url`` takes each input as a URL (or ``host:port``, or
-an e-mail address).
+an e-mail address). The list and its options are chosen as ``etld``
+chooses them: ``--list FILE`` (else ``$ETLD_LIST``, else the newest list at
+hand), ``--extra FILE`` (after the files of ``$ETLD_EXTRA``),
+``--icann-only``, ``--no-implicit-rule``, ``--wildcard-root`` and
+``--output FORM`` (`etld.List` takes the same).
 """
 
 import argparse
@@ -39,13 +43,13 @@ def _json_line(input: str, host: Optional[str], url: bool, d: Optional[etld.Doma
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def _lookup(inputs: Iterable[str], as_json: bool, url: bool) -> None:
+def _lookup(lst: etld.List, inputs: Iterable[str], as_json: bool, url: bool) -> None:
     out = sys.stdout
     for line in inputs:
         text = line[:-1] if line.endswith("\n") else line
         text = text[:-1] if text.endswith("\r") else text
         try:
-            d: Optional[etld.Domain] = etld.lookup_url(text) if url else etld.lookup(text)
+            d: Optional[etld.Domain] = lst.lookup_url(text) if url else lst.lookup(text)
             error = None
         except (etld.HostError, etld.UrlError) as e:
             d, error = None, str(e)
@@ -89,11 +93,44 @@ def main(argv: Optional[List[str]] = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
     parser.add_argument("--url", action="store_true", help="take each input as a URL and look up its host")
+    parser.add_argument(
+        "--list",
+        metavar="FILE",
+        help="a list file, .dat text or compiled .fst (default: $ETLD_LIST, else the newest list at hand)",
+    )
+    parser.add_argument(
+        "--extra",
+        metavar="FILE",
+        action="append",
+        help="a file of extra rules laid over the list, after those of $ETLD_EXTRA; repeatable",
+    )
+    parser.add_argument("--icann-only", action="store_true", help="use only the list's ICANN section")
+    parser.add_argument(
+        "--no-implicit-rule", action="store_true", help="no implicit * rule: a host under an unlisted TLD has no suffix"
+    )
+    parser.add_argument(
+        "--wildcard-root", action="store_true", help="browser wildcard mode: *.kobe.jp also makes kobe.jp a suffix"
+    )
+    parser.add_argument(
+        "--output", choices=("input", "ascii", "unicode"), default="input", help="the form of the answers"
+    )
     parser.add_argument("hosts", nargs="*", metavar="HOST", help="hosts to look up; none: one a line from standard input")
     options = parser.parse_args(args)
+    try:
+        lst = etld.List(
+            options.list,
+            extra=options.extra,
+            icann_only=options.icann_only,
+            implicit_rule=not options.no_implicit_rule,
+            wildcard_root=options.wildcard_root,
+            output=options.output,
+        )
+    except (OSError, ValueError) as e:
+        print(f"etld: {e}", file=sys.stderr)
+        return 1
     inputs = options.hosts or sys.stdin
     try:
-        _lookup(inputs, options.json, options.url)
+        _lookup(lst, inputs, options.json, options.url)
     except BrokenPipeError:
         return 0
     return 0

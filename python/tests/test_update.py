@@ -131,6 +131,18 @@ def test_python_m_etld(server, tmp_path):
         '{"input":"a..b","suffix":null,"registrable":null,"subdomain":null,"label":null,"section":null,'
         '"known":false,"rule":null,"icann_suffix":null,"icann_registrable":null,"error":"empty label at byte 2"}\n'
     )
+    # The list and its options, chosen as `etld lookup` chooses them.
+    (tmp_path / "own.dat").write_text("// ===BEGIN ICANN DOMAINS===\nexample\n// ===END ICANN DOMAINS===\n")
+    (tmp_path / "corp.dat").write_text("corp.example\n")
+    out = run("--list", str(tmp_path / "own.dat"), "--extra", str(tmp_path / "corp.dat"), "a.b.corp.example", "x.y.example")
+    assert out.stdout == "b.corp.example\tcorp.example\ny.example\texample\n", out.stderr
+    out = run("--icann-only", "--output", "ascii", "me.users.etld-test.example", "www.bücher.de")
+    assert out.stdout == "etld-test.example\texample\nxn--bcher-kva.de\tde\n", out.stderr
+    out = run("--no-implicit-rule", "a.unlisted-tld")
+    assert out.stdout == "\t\n", out.stderr
+    missing = run("--list", str(tmp_path / "missing.dat"), "a.com")
+    assert (missing.returncode, missing.stdout) == (1, "")
+    assert missing.stderr.startswith(f"etld: cannot read list file {tmp_path / 'missing.dat'}: ")
     refused = run("update", "--url", "file:///x")
     assert refused.returncode == 1
     assert refused.stderr.startswith("etld: cannot download file:///x: ")
