@@ -820,6 +820,22 @@ fn refusals_name_the_right_cause() {
             file.display()
         )
     );
+    // A port nothing listens on: the system's reason, without the HTTP
+    // client's own prefix (`io: `).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("http://127.0.0.1:{port}/x");
+    let run = etld(&dir, &["update", "--url", &url], &[]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr
+            .starts_with(&format!("etld: cannot download {url}: Connection refused")),
+        "{}",
+        run.stderr
+    );
     let run = etld(&dir, &["update", "--url", "file:///etc/passwd"], &[]);
     assert_eq!(run.code, Some(1));
     assert_eq!(

@@ -55,6 +55,12 @@ const MAX_META_BYTES: u64 = 64 << 10;
 /// the list in use.
 const MIN_RULES_PERCENT: u64 = 90;
 
+/// How long a connection to the server may take to set up.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How long the whole download may take, redirects included.
+const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(120);
+
 /// Why an update did not install a list.
 #[derive(Debug)]
 pub enum UpdateError {
@@ -121,12 +127,9 @@ impl fmt::Display for UpdateError {
             UpdateError::NoCacheDir => f.write_str(
                 "no cache directory to install the list in: set ETLD_CACHE_DIR (or HOME)",
             ),
-            UpdateError::Download { url, error } => match error {
-                ureq::Error::BodyExceedsLimit(limit) => {
-                    write!(f, "cannot download {url}: larger than {limit} bytes")
-                }
-                error => write!(f, "cannot download {url}: {error}"),
-            },
+            UpdateError::Download { url, error } => {
+                write!(f, "cannot download {url}: {}", download_reason(error))
+            }
             UpdateError::Status { url, status } => {
                 write!(
                     f,
@@ -157,6 +160,27 @@ impl fmt::Display for UpdateError {
                 write!(f, "cannot install {}: {error}", path.display())
             }
         }
+    }
+}
+
+/// Why a download failed, in a user's words: ureq's own messages name its
+/// internals (`io: Connection refused`, `timeout: global`).
+fn download_reason(error: &ureq::Error) -> String {
+    match error {
+        ureq::Error::BodyExceedsLimit(limit) => format!("larger than {limit} bytes"),
+        ureq::Error::Io(e) => e.to_string(),
+        ureq::Error::Timeout(ureq::Timeout::Resolve | ureq::Timeout::Connect) => format!(
+            "no connection to the server within {} s",
+            CONNECT_TIMEOUT.as_secs()
+        ),
+        ureq::Error::Timeout(_) => format!(
+            "the download did not finish within {} s",
+            DOWNLOAD_TIMEOUT.as_secs()
+        ),
+        ureq::Error::HostNotFound => "the server's name does not resolve".into(),
+        ureq::Error::ConnectionFailed => "cannot connect to the server".into(),
+        ureq::Error::Protocol(e) => format!("not a valid HTTP answer ({e})"),
+        error => error.to_string(),
     }
 }
 
@@ -571,8 +595,8 @@ pub fn update(
 
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
-        .timeout_connect(Some(Duration::from_secs(20)))
-        .timeout_global(Some(Duration::from_secs(120)))
+        .timeout_connect(Some(CONNECT_TIMEOUT))
+        .timeout_global(Some(DOWNLOAD_TIMEOUT))
         .max_redirects(0)
         .user_agent(concat!("etld/", env!("CARGO_PKG_VERSION")))
         .build()
