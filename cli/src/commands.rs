@@ -75,19 +75,10 @@ fn warn_passed_over_all(loaded: Loaded) -> (Cow<'static, List>, Source) {
 
 /// Names on stderr a candidate list passed over, with why.
 pub fn warn_passed_over(e: LoadError) {
-    let installed = etld_source::installed_path();
-    let system = etld_source::system_list_path();
-    let which = if Some(e.path()) == installed.as_deref() {
-        "the installed list: "
-    } else if Some(e.path()) == system.as_deref() {
-        "the system's list: "
-    } else {
-        ""
-    };
     let _ = writeln!(
         io::stderr().lock(),
-        "etld: warning: ignoring {which}{}",
-        Failure::from(e)
+        "etld: warning: {}",
+        etld_source::passed_over_warning(&e)
     );
 }
 

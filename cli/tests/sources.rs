@@ -198,6 +198,53 @@ fn a_cache_or_system_list_that_is_a_device_or_fifo_is_passed_over_by_name() {
 }
 
 #[test]
+fn a_named_system_list_that_can_never_be_used_is_named() {
+    let dir = test_dir("system-named");
+    let no_version = dir.join("no-version.dat");
+    std::fs::write(&no_version, "com\nzz-own.example\n").unwrap();
+    let garbage = dir.join("garbage.dat");
+    std::fs::write(&garbage, b"\x00\x01garbage\xff").unwrap();
+    let missing = dir.join("missing.dat");
+    let no_version_why =
+        ": it has no VERSION line to compare (`// VERSION: YYYY-MM-DD_HH-MM-SS_UTC`), \
+        so the built-in list is newer; ETLD_LIST or --list chooses it whatever its VERSION";
+    let cases = [
+        (&no_version, no_version_why),
+        (&garbage, no_version_why),
+        (
+            &missing,
+            ": no such file (named by ETLD_SYSTEM_LIST; set it empty for no system list)",
+        ),
+    ];
+    for (system, why) in cases {
+        let env = [("ETLD_SYSTEM_LIST", system.to_str().unwrap())];
+        for args in [&["a.zz-own.example"][..], &["info"]] {
+            let run = etld(&dir, args, &env);
+            assert_eq!(run.code, Some(0), "{}", run.stderr);
+            assert_eq!(
+                run.stderr,
+                format!(
+                    "etld: warning: ignoring the system's list: {}{why}\n",
+                    system.display()
+                )
+            );
+        }
+        let run = etld(&dir, &["a.zz-own.example"], &env);
+        assert_eq!(run.stdout, "zz-own.example\texample\n", "the built-in list");
+    }
+    // Named with ETLD_LIST, the list without a VERSION is used.
+    let run = etld(
+        &dir,
+        &["a.zz-own.example"],
+        &[("ETLD_LIST", no_version.to_str().unwrap())],
+    );
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str()),
+        ("a.zz-own.example\tzz-own.example\n", "")
+    );
+}
+
+#[test]
 fn a_corrupt_installed_list_of_any_kind_is_named_with_its_damage() {
     let dir = test_dir("corrupt");
     let installed = dir.join("public_suffix_list.fst");

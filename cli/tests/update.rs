@@ -214,7 +214,7 @@ fn command(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_etld"));
     cmd.args(args)
         .env("ETLD_CACHE_DIR", dir.join("cache"))
-        .env("ETLD_SYSTEM_LIST", dir.join("no-system-list.dat"))
+        .env("ETLD_SYSTEM_LIST", "")
         .env("ETLD_MAX_AGE_DAYS", "1000000")
         .env_remove("ETLD_LIST")
         .env_remove("ETLD_EXTRA");
@@ -264,7 +264,10 @@ fn info_line(info: &str, key: &str) -> String {
 
 /// Whether the list in use knows [`NEW_RULE`], asked by a lookup.
 fn knows_new_rule(dir: &Path, env: &[(&str, &str)]) -> bool {
-    let json = ok(dir, &["--json", HOST], env);
+    // Its stderr may name a list passed over; the other tests check that.
+    let run = etld(dir, &["--json", HOST], env);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let json = run.stdout;
     match (
         json.contains("\"known\":true"),
         json.contains("\"known\":false"),
@@ -526,13 +529,25 @@ fn each_run_uses_the_newest_list_at_hand() {
     assert_eq!(info_line(&info, "version"), version.to_string());
     assert!(knows_new_rule(&dir, &env));
 
-    // An older one, or one with no VERSION (as Debian's), is not.
-    for text in [
-        shifted_list(-2, true).0,
-        newer.replacen("// VERSION:", "// V:", 1),
+    // An older one, or one with no VERSION (as Debian's), is not; the one
+    // with no VERSION, named by ETLD_SYSTEM_LIST, is never the newest, and
+    // a warning says so.
+    let no_version_warning = format!(
+        "etld: warning: ignoring the system's list: {system_env}: it has no VERSION line to \
+         compare (`// VERSION: YYYY-MM-DD_HH-MM-SS_UTC`), so the built-in list is newer; \
+         ETLD_LIST or --list chooses it whatever its VERSION\n"
+    );
+    for (text, warning) in [
+        (shifted_list(-2, true).0, String::new()),
+        (
+            newer.replacen("// VERSION:", "// V:", 1),
+            no_version_warning,
+        ),
     ] {
         std::fs::write(&system, text).unwrap();
-        assert_eq!(info_line(&ok(&dir, &["info"], &env), "list"), "built-in");
+        let run = etld(&dir, &["info"], &env);
+        assert_eq!(run.stderr, warning);
+        assert_eq!(info_line(&run.stdout, "list"), "built-in");
         assert!(!knows_new_rule(&dir, &env));
     }
 
@@ -973,17 +988,35 @@ fn a_forced_list_that_later_runs_will_not_use_is_said_so() {
             )),
             "{what}: {out}"
         );
-        // What it said is what later runs do, and the way it gave works.
-        assert_eq!(info_line(&ok(&dir, &["info"], &[]), "list"), "built-in");
+        // What it said is what later runs do, and the way it gave works;
+        // a list with no VERSION is named as never the newest.
+        let run = etld(&dir, &["info"], &[]);
+        assert_eq!(info_line(&run.stdout, "list"), "built-in");
+        assert_eq!(
+            run.stderr.contains("ignoring the installed list: ")
+                && run.stderr.contains(": it has no VERSION line to compare"),
+            what == "no VERSION",
+            "{what}: {}",
+            run.stderr
+        );
         assert!(!knows_new_rule(&dir, &[]));
         let env = [("ETLD_LIST", installed.to_str().unwrap())];
         assert!(knows_new_rule(&dir, &env));
     }
-    // A forced list that is the newest at hand replaces the one in use.
+    // A forced list that is the newest at hand replaces the one in use
+    // (the installed list with no VERSION, named as passed over).
     let (newer, _) = shifted_list(3, true);
     let server = Server::start(vec![reply(200, newer.as_bytes())]);
-    let out = ok(&dir, &["update", "--force", "--url", &server.url], &[]);
+    let run = etld(&dir, &["update", "--force", "--url", &server.url], &[]);
     drop(server);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("etld: warning: ignoring the installed list: "),
+        "{}",
+        run.stderr
+    );
+    let out = run.stdout;
     assert!(out.contains("replaces the list in use"), "{out}");
     assert!(knows_new_rule(&dir, &[]));
 }

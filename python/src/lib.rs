@@ -517,8 +517,9 @@ fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, Py
 fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
     let loaded = source::load(path.as_deref()).map_err(|e| load_error(py, e))?;
     for passed in &loaded.passed_over {
-        let message = std::ffi::CString::new(format!("etld: ignoring {passed}"))
-            .unwrap_or_else(|_| c"etld: ignoring a list file".to_owned());
+        let message =
+            std::ffi::CString::new(format!("etld: {}", source::passed_over_warning(passed)))
+                .unwrap_or_else(|_| c"etld: ignoring a list file".to_owned());
         PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
     }
     let source = describe(&loaded.source);

@@ -73,7 +73,10 @@ pub fn update(py: Python<'_>, url: Option<String>, force: bool) -> PyResult<PyUp
     let mut warnings = Vec::new();
     let result = py.detach(|| {
         etld_source::update(url.as_deref(), force, |passed| {
-            warnings.push(format!("etld: ignoring {passed}"));
+            warnings.push(format!(
+                "etld: {}",
+                etld_source::passed_over_warning(&passed)
+            ));
         })
     });
     let updated = result.map_err(|e| UpdateError::new_err(e.to_string()))?;

@@ -13,13 +13,15 @@
 //!    directory) and the system's list ([`system_list_path`]:
 //!    `$ETLD_SYSTEM_LIST`, by default Debian's
 //!    `/usr/share/publicsuffix/public_suffix_list.dat`). The built-in list
-//!    wins ties, and a list without a VERSION loses to one with.
+//!    wins ties.
 //!
 //! A file of the first two steps must load, or there is no list: the
 //! program was asked for it. In the last step a missing file is no
-//! candidate, and one that cannot be read or is not a valid list is passed
-//! over for the next newest, so a damaged cache never stops a program;
-//! [`Loaded::passed_over`] says which were, for a warning.
+//! candidate (but for a system list that `$ETLD_SYSTEM_LIST` names), and
+//! one that cannot be read, is not a valid list or has no VERSION to
+//! compare is passed over for the next newest, so a damaged cache never
+//! stops a program; [`Loaded::passed_over`] says which were, for a warning
+//! ([`passed_over_warning`]).
 //!
 //! Files of extra rules are laid over the list in use, whichever it is
 //! ([`load_extras`]): those that `$ETLD_EXTRA` names (a path list, as
@@ -31,7 +33,7 @@
 //! ```no_run
 //! let loaded = etld_source::load(None)?;
 //! for e in &loaded.passed_over {
-//!     eprintln!("warning: ignoring {e}");
+//!     eprintln!("warning: {}", etld_source::passed_over_warning(e));
 //! }
 //! let list = etld_source::load_extras(&loaded.list, &etld_source::extra_paths(&[]))?;
 //! println!("{} (VERSION {:?})", loaded.source, list.version());
@@ -192,6 +194,20 @@ pub enum LoadError {
         /// Its VERSION.
         version: ListVersion,
     },
+    /// A candidate for the newest list with no VERSION that can be
+    /// compared (no `// VERSION:` line, or one that is not a date): the
+    /// built-in list, which has one, is always newer, so it is never used
+    /// unless named (`--list`, `$ETLD_LIST`).
+    NoVersion {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The system's list that `$ETLD_SYSTEM_LIST` names does not exist (the
+    /// default one, Debian's, is simply no candidate when missing).
+    MissingSystemList {
+        /// The file.
+        path: PathBuf,
+    },
 }
 
 /// How far ahead of the clock a list's VERSION may lie (clocks disagree):
@@ -225,6 +241,8 @@ impl LoadError {
             LoadError::Read { path, .. }
             | LoadError::Invalid { path, .. }
             | LoadError::Future { path, .. }
+            | LoadError::NoVersion { path }
+            | LoadError::MissingSystemList { path }
             | LoadError::ReadExtra { path, .. }
             | LoadError::InvalidExtra { path, .. } => path,
         }
@@ -255,8 +273,37 @@ impl fmt::Display for LoadError {
                 "{}: its VERSION {version} lies in the future (more than a day ahead of the clock)",
                 path.display()
             ),
+            LoadError::NoVersion { path } => write!(
+                f,
+                "{}: it has no VERSION line to compare (`// VERSION: YYYY-MM-DD_HH-MM-SS_UTC`), \
+                 so the built-in list is newer; ETLD_LIST or --list chooses it whatever its VERSION",
+                path.display()
+            ),
+            LoadError::MissingSystemList { path } => write!(
+                f,
+                "{}: no such file (named by ETLD_SYSTEM_LIST; set it empty for no system list)",
+                path.display()
+            ),
         }
     }
+}
+
+/// How a program names a candidate it [passed over](Loaded::passed_over):
+/// which candidate it was (the installed list, the system's list) and why.
+///
+/// ```
+/// let e = etld_source::LoadError::NoVersion { path: "/srv/psl.dat".into() };
+/// assert!(etld_source::passed_over_warning(&e).starts_with("ignoring /srv/psl.dat: it has no VERSION"));
+/// ```
+pub fn passed_over_warning(e: &LoadError) -> String {
+    let which = if Some(e.path()) == installed_path().as_deref() {
+        "the installed list: "
+    } else if Some(e.path()) == system_list_path().as_deref() {
+        "the system's list: "
+    } else {
+        ""
+    };
+    format!("ignoring {which}{e}")
 }
 
 /// The message is whole, the wrapped error's included, so no `source` is
@@ -349,9 +396,33 @@ fn load_bytes(path: &Path, bytes: Vec<u8>, origin: Origin) -> Result<(List, Sour
 }
 
 /// The newest, by VERSION, of the built-in list, the installed list
-/// ([`installed_path`]) and the system's list ([`system_list_path`]).
+/// ([`installed_path`]) and the system's list ([`system_list_path`]), as
+/// [`load_newest_of`] chooses it. Besides what that passes over, a system
+/// list that `$ETLD_SYSTEM_LIST` names and that does not exist is noted;
+/// Debian's list, the default, is not noted for having no VERSION (its
+/// package writes none).
 pub fn load_newest() -> Loaded {
-    load_newest_of(installed_path().as_deref(), system_list_path().as_deref())
+    let system = system_list_path();
+    let mut loaded = load_newest_of(installed_path().as_deref(), system.as_deref());
+    let named = std::env::var_os("ETLD_SYSTEM_LIST").is_some();
+    if named {
+        // A missing file is no candidate, but one the user named is worth
+        // a word: a typo would otherwise go unnoticed.
+        if let Some(path) = system {
+            if std::fs::metadata(&path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+                loaded
+                    .passed_over
+                    .push(LoadError::MissingSystemList { path });
+            }
+        }
+    } else {
+        // Debian's own list has no VERSION line: on a Debian system the
+        // built-in list is always the newer, which is no news each run.
+        loaded.passed_over.retain(
+            |e| !matches!(e, LoadError::NoVersion { path } if path == Path::new(DEBIAN_LIST)),
+        );
+    }
+    loaded
 }
 
 /// The newest, by VERSION, of the built-in list and the list files
@@ -363,8 +434,8 @@ pub fn load_newest() -> Loaded {
 /// compiled. The installed list is a compiled `.fst` file, as `etld
 /// update` writes it, and is checked whole (header and checksum) whatever
 /// its VERSION. A missing file is no candidate; one that cannot be read,
-/// that is damaged, whose VERSION lies in the future
-/// ([`is_future`]), or that does not load when chosen, is
+/// that is damaged, that has no VERSION to compare, whose VERSION lies in
+/// the future ([`is_future`]), or that does not load when chosen, is
 /// [passed over](Loaded::passed_over) for the next newest. So this always gives a
 /// list: the built-in one at worst.
 ///
@@ -423,8 +494,13 @@ pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded
                         continue;
                     }
                 }
-                let version = peek_version(&bytes).and_then(|v| v.parse().ok());
-                if let Some(version) = version.filter(|&v: &ListVersion| is_future(v, now)) {
+                let Some(version) = peek_version(&bytes).and_then(|v| v.parse().ok()) else {
+                    passed_over.push(LoadError::NoVersion {
+                        path: path.to_path_buf(),
+                    });
+                    continue;
+                };
+                if is_future(version, now) {
                     passed_over.push(LoadError::Future {
                         path: path.to_path_buf(),
                         version,
@@ -446,7 +522,7 @@ pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded
             candidates
                 .iter()
                 .enumerate()
-                .map(|(i, candidate)| (Some(i), candidate.3)),
+                .map(|(i, candidate)| (Some(i), Some(candidate.3))),
         );
         let Some(Some(i)) = newest(all) else {
             return Loaded {

@@ -12,7 +12,7 @@
 //! # #[cfg(feature = "update")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let updated = etld_source::update(None, false, |passed_over| {
-//!     eprintln!("warning: ignoring {passed_over}");
+//!     eprintln!("warning: {}", etld_source::passed_over_warning(&passed_over));
 //! })?;
 //! println!("{}", updated.report);
 //! let loaded = etld_source::load(None)?;
@@ -43,8 +43,8 @@ pub mod write;
 
 pub use discover::{
     cache_dir, extra_paths, installed_path, is_future, load, load_extras, load_file, load_newest,
-    load_newest_of, read_extra, system_list_path, LoadError, Loaded, Origin, Source, DEBIAN_LIST,
-    EXTRA_VAR, INSTALLED_FILE, MAX_CLOCK_SKEW,
+    load_newest_of, passed_over_warning, read_extra, system_list_path, LoadError, Loaded, Origin,
+    Source, DEBIAN_LIST, EXTRA_VAR, INSTALLED_FILE, MAX_CLOCK_SKEW,
 };
 #[cfg(feature = "update")]
 pub use update::{update, Refusal, UpdateError, Updated, DEFAULT_URL, LOCK_WAIT};
