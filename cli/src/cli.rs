@@ -45,7 +45,7 @@ With --json, one object per line:
 With --url, each input is a URL (`https://user@www.example.co.uk:8080/a?b`),
 `host:port` or e-mail address (`someone@mail.example.com`): its host is taken
 as the WHATWG URL standard's parser takes it, for any scheme (userinfo and port
-dropped; percent-decoded for http(s), ws(s) and ftp; the opaque host of another
+dropped; percent-decoded for http(s), ws(s), ftp and file; the opaque host of another
 scheme as written) and looked up; an input with no host is an error line.
 Without --url, inputs that look like URLs are error lines, counted in a note on
 stderr at the end.

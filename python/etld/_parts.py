@@ -10,6 +10,17 @@ import etld
 R = TypeVar("R")
 
 
+def chosen_list(lst: Optional[etld.List]) -> etld.List:
+    """``lst``, or `etld.default_list()` for ``None``. Anything else (a
+    path, say) is a `TypeError` when the function is made or called, not
+    when an engine first runs it."""
+    if lst is None:
+        return etld.default_list()
+    if not isinstance(lst, etld.List):
+        raise TypeError(f"list= takes an etld.List (etld.List(path) loads a file), not {type(lst).__name__}")
+    return lst
+
+
 def part_method(shape: Callable[[Any], R]) -> Callable[..., R]:
     """The method that answers the part named as ``shape`` is, as
     ``self._part(name, list, options)``: it takes ``list=`` and the options

@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 import etld
+from etld._parts import chosen_list
 
 __all__ = ["register", "FUNCTIONS", "LOOKUP_FIELDS"]
 
@@ -104,7 +105,7 @@ def register(
     answering from ``list`` (default: `etld.default_list()`) with the
     options given as keyword arguments (those of `etld.List`). Safe to call
     again: the functions of the same names are replaced."""
-    target = list if list is not None else etld.default_list()
+    target = chosen_list(list)
     if options:
         target = target.with_options(**options)
     kinds = _types()

@@ -27,7 +27,7 @@ from typing import Any, Optional
 import pandas as pd
 
 import etld
-from etld._parts import part_method
+from etld._parts import chosen_list, part_method
 
 __all__ = ["EtldAccessor"]
 
@@ -40,8 +40,7 @@ class EtldAccessor:
         self._series = series
 
     def _part(self, part: str, lst: Optional[etld.List], options: Any) -> pd.Series:
-        target = lst if lst is not None else etld.default_list()
-        answer: pd.Series = target.answer(part, self._series, **options)  # type: ignore[arg-type]
+        answer: pd.Series = chosen_list(lst).answer(part, self._series, **options)  # type: ignore[arg-type]
         return answer
 
     @part_method

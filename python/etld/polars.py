@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple, Union
 import polars as pl
 
 import etld
-from etld._parts import part_method
+from etld._parts import chosen_list, part_method
 
 if TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -106,8 +106,7 @@ _DTYPES = {
 
 
 def _answer(part: str, series: pl.Series, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Series:
-    target = lst if lst is not None else etld.default_list()
-    answer: pl.Series = target.answer(part, series, **options)  # type: ignore[arg-type]
+    answer: pl.Series = chosen_list(lst).answer(part, series, **options)  # type: ignore[arg-type]
     return answer
 
 
@@ -178,6 +177,7 @@ class EtldExpr(_Parts):
         self._expr = expr
 
     def _part(self, part: str, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Expr:
+        chosen_list(lst)
         return self._expr.map_batches(
             lambda s: _answer(part, s, lst, options),
             return_dtype=_DTYPES[part],

@@ -29,6 +29,7 @@ at a time.
 from typing import Any, Iterable, Iterator, Optional, Sequence
 
 import etld
+from etld._parts import chosen_list
 
 __all__ = [
     "PARTS",
@@ -70,7 +71,7 @@ PARTS = {
 
 
 def _target(lst: Optional[etld.List], options: dict) -> etld.List:
-    target = lst if lst is not None else etld.default_list()
+    target = chosen_list(lst)
     return target.with_options(**options) if options else target
 
 

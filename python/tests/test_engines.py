@@ -112,6 +112,23 @@ def test_duckdb_options_and_prefix():
     assert con.sql("SELECT corp_suffix('a.b.dev.corp.example')").fetchall()[0] == ("b.dev.corp.example",)
 
 
+def test_a_list_that_is_not_a_list_is_refused_when_the_function_is_made():
+    import pandas as pd
+
+    import etld.pandas  # noqa: F401  (registers the .etld accessor)
+
+    made = [
+        lambda: etld.duckdb.register(duckdb.connect(), list="psl.fst"),
+        lambda: etld.polars.registrable("host", list="psl.fst"),
+        lambda: pl.col("host").etld.suffix(list="psl.fst"),
+        lambda: pl.Series(["a.com"]).etld.registrable(list="psl.fst"),
+        lambda: pd.Series(["a.com"]).etld.registrable(list="psl.fst"),
+    ]
+    for make in made:
+        with pytest.raises(TypeError, match=r"^list= takes an etld.List \(etld.List\(path\) loads a file\), not str$"):
+            make()
+
+
 # --- PySpark --------------------------------------------------------------
 
 
