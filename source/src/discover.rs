@@ -1,9 +1,11 @@
 //! The list a program uses unless told otherwise, and the files of extra
 //! rules it lays over it: the policy that the `etld` command line,
-//! `etld-sql`, the DuckDB extension and the Python package share, on the
-//! primitives of [`etld::source`] (reading a list file within a bound, its
-//! VERSION, the newest of several). Each of them chooses its list the same
-//! way, with [`load`]:
+//! `etld-sql` and the Python package share, on the primitives of
+//! [`etld::source`] (reading a list file within a bound, its VERSION, the
+//! newest of several). Each of them chooses its list the same way, with
+//! [`load`] (the DuckDB extension reads the files its settings name with
+//! [`load_file`] and [`load_extras`], and otherwise answers from the
+//! built-in list):
 //!
 //! 1. a list file the program was given (`--list FILE`);
 //! 2. else the file named by `$ETLD_LIST` (an empty value counts as unset);

@@ -4,8 +4,7 @@
 //! of extra rules over it ([`load_extras`]); [`update`] downloads the
 //! Public Suffix List, checks that it is a complete list that may replace
 //! the one in use, and installs it compiled in the cache directory, where
-//! the `etld` command line, `etld-sql`, the DuckDB extension and the Python
-//! package find it. `etld update` and Python's `etld.update()` both run
+//! the `etld` command line, `etld-sql` and the Python package find it. `etld update` and Python's `etld.update()` both run
 //! this code. See [`discover`] for the policy.
 //!
 //! ```no_run
