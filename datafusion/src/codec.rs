@@ -37,6 +37,32 @@ use crate::{Etld, Function};
 /// What starts the bytes of an etld function in a plan.
 const MAGIC: &[u8; 5] = b"etld2";
 
+/// What follows a function's name in the refusal of a plan made with
+/// another list, and how that refusal ends ([`list_mismatch`]).
+const MISMATCH: &str = ": the plan was made with a list of ";
+const MISMATCH_END: &str = "(--extra or ETLD_EXTRA)";
+
+/// The refusal of a plan made with another list (the scheduler's, when it
+/// decodes the plan) taken out of an error's text, where Ballista and gRPC
+/// wrap it in layers of quoting (`Plan(\"DataFusion error: ...`); `None`
+/// when the text holds no such refusal.
+///
+/// ```
+/// let wrapped = r#"Status { message: "Could not parse plan: Plan(\"etld_suffix: the plan was made with a list of 2 rules (version \\\"v\\\"), this node has one of 1 rules (version \\\"v\\\"): give every node the same list (--list or ETLD_LIST) and the same extra rules (--extra or ETLD_EXTRA)\")", metadata: ... }"#;
+/// assert_eq!(
+///     etld_datafusion::codec::list_mismatch(wrapped).unwrap(),
+///     r#"etld_suffix: the plan was made with a list of 2 rules (version "v"), this node has one of 1 rules (version "v"): give every node the same list (--list or ETLD_LIST) and the same extra rules (--extra or ETLD_EXTRA)"#
+/// );
+/// ```
+pub fn list_mismatch(error: &str) -> Option<String> {
+    let at = error.find(MISMATCH)?;
+    let start = error[..at].rfind("etld_")?;
+    let end = at + error[at..].find(MISMATCH_END)? + MISMATCH_END.len();
+    // The message holds no backslash of its own but in a path of extra
+    // rules, which this would drop: a readable message is worth that.
+    Some(error[start..end].replace('\\', ""))
+}
+
 /// Writes the options and list identity of `udf` to `buf` if it is an etld
 /// function; returns whether it was.
 fn encode(udf: &ScalarUDF, buf: &mut Vec<u8>) -> bool {
@@ -134,10 +160,10 @@ fn decode(etld: &Etld, name: &str, buf: &[u8], refuse: Refuse) -> Option<Result<
     let etld = etld.clone().with_options(options);
     if u64::from_le_bytes(*fingerprint) != list.fingerprint() {
         let message = format!(
-            "{name}: the plan was made with a list of {rules} rules (version {version:?}{layers}), \
+            "{name}{MISMATCH}{rules} rules (version {version:?}{layers}), \
              this node has one of {own_rules} rules (version {own_version:?}{own_layers}): \
              give every node the same list (--list or ETLD_LIST) and the same extra rules \
-             (--extra or ETLD_EXTRA)"
+             {MISMATCH_END}"
         );
         return Some(match refuse {
             Refuse::Now => exec_err!("{message}"),

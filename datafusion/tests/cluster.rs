@@ -410,9 +410,12 @@ fn extra_rules_are_part_of_the_list() {
         &sql,
     ]);
     assert_eq!(remote, want);
-    // A client without them is refused by the scheduler.
+    // A client without them is refused by the scheduler, in words that
+    // come out of the layers of quoting Ballista wraps them in.
     let e = etld_sql_fails(&["--cluster", &scheduler, &sql]);
     assert!(e.contains("give every node the same list"), "{e}");
+    assert!(e.starts_with("etld-sql: error: etld_"), "{e}");
+    assert!(!e.contains('\\'), "{e}");
     assert!(
         e.contains(&format!(
             "this node has one of {} rules",

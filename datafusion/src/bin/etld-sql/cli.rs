@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use etld_datafusion::cluster::ExecutorOptions;
-use etld_source::args::ListArgs;
+use etld_source::args::{ListArgs, ListFiles};
 
 /// SQL with the etld functions (etld_registrable, etld_suffix, etld_subdomain,
 /// etld_section, etld_known, etld_error, etld_rule, etld_icann_suffix,
@@ -73,9 +73,9 @@ pub struct SchedulerArgs {
     /// The address of its gRPC service
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:50050")]
     pub bind: SocketAddr,
-    /// The list (the options come with each query).
+    /// The list (the lookup options come with each query).
     #[command(flatten)]
-    pub list: ListArgs,
+    pub list: ListFiles,
 }
 
 /// Running an executor.
@@ -91,14 +91,15 @@ pub struct ExecutorArgs {
     #[arg(long, value_name = "PORT")]
     pub grpc_port: Option<u16>,
     /// How many tasks it runs at once (default: one per core)
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub concurrency: usize,
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
     /// Where it keeps shuffle files (default: a temporary directory)
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
-    /// The list its functions answer from (the options come with each task).
+    /// The list its functions answer from (the lookup options come with
+    /// each task).
     #[command(flatten)]
-    pub list: ListArgs,
+    pub list: ListFiles,
 }
 
 impl ExecutorArgs {
@@ -111,7 +112,8 @@ impl ExecutorArgs {
             grpc_port: self
                 .grpc_port
                 .unwrap_or_else(|| self.bind.port().wrapping_add(1)),
-            concurrency: self.concurrency,
+            // 0: Ballista's own default, a task per core.
+            concurrency: self.concurrency.unwrap_or(0),
             work_dir: self.work_dir.clone(),
         }
     }

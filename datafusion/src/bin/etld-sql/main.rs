@@ -23,7 +23,7 @@ use datafusion::error::{DataFusionError, Result};
 use datafusion::prelude::SessionContext;
 use etld_datafusion::{Etld, cluster};
 use etld_source::Source;
-use etld_source::args::ListArgs;
+use etld_source::args::{ListArgs, ListFiles};
 
 use crate::cli::{Cli, Command, QueryArgs};
 
@@ -52,6 +52,14 @@ fn main() -> ExitCode {
             Some(Command::Executor(args)) => {
                 let (etld, source) = etld_of(&args.list)?;
                 let options = args.executor_options();
+                if options.grpc_port == options.port {
+                    // Ballista logs the Flight service's failure to bind
+                    // and goes on, so the process would run without it.
+                    return Err(DataFusionError::Configuration(format!(
+                        "the gRPC port {} is the Flight port of --bind: give --grpc-port another",
+                        options.grpc_port
+                    )));
+                }
                 eprintln!(
                     "etld-sql: executor on {}:{} (gRPC {}), scheduler {}:{} ({})",
                     options.host,
@@ -73,23 +81,28 @@ fn main() -> ExitCode {
 }
 
 fn fail(e: &DataFusionError) -> ExitCode {
-    eprintln!("etld-sql: error: {e}");
+    let text = e.to_string();
+    // A cluster's refusal of a plan made with another list comes wrapped
+    // in layers of quoting: its message alone.
+    let text = etld_datafusion::codec::list_mismatch(&text).unwrap_or(text);
+    eprintln!("etld-sql: error: {text}");
     ExitCode::FAILURE
 }
 
-/// The list and options of the command line. The list is chosen as `etld
+/// The list of the command line, with no options (a scheduler's and an
+/// executor's: the options come with each query). The list is chosen as `etld
 /// lookup` chooses it ([`etld_source::load`]): `--list FILE`, else
 /// `$ETLD_LIST`, else the newest of the built-in, installed and system
 /// lists; a candidate passed over is reported on stderr. The files of
 /// extra rules of `$ETLD_EXTRA` and `--extra` are laid over it
 /// ([`etld_source::load_extras`]); one that cannot be used is an error.
-fn etld_of(args: &ListArgs) -> Result<(Etld, Source)> {
+fn etld_of(files: &ListFiles) -> Result<(Etld, Source)> {
     let failed = |e: etld_source::LoadError| DataFusionError::Execution(e.to_string());
-    let loaded = etld_source::load(args.files.list.as_deref()).map_err(failed)?;
+    let loaded = etld_source::load(files.list.as_deref()).map_err(failed)?;
     for e in &loaded.passed_over {
         eprintln!("etld-sql: warning: {}", etld_source::passed_over_warning(e));
     }
-    let extra = etld_source::extra_paths(&args.files.extra);
+    let extra = etld_source::extra_paths(&files.extra);
     let etld = match loaded.list {
         Cow::Borrowed(_) if extra.is_empty() => Etld::builtin(),
         list if extra.is_empty() => Etld::new(Arc::new(list.into_owned()), etld::Options::new()),
@@ -98,7 +111,12 @@ fn etld_of(args: &ListArgs) -> Result<(Etld, Source)> {
             Etld::new(Arc::new(layered), etld::Options::new())
         }
     };
-    Ok((etld.with_options(args.lookup.options()), loaded.source))
+    Ok((etld, loaded.source))
+}
+
+/// The list and options of a query's command line (see [`etld_of`]).
+fn etld_with_options(args: &ListArgs) -> Result<Etld> {
+    Ok(etld_of(&args.files)?.0.with_options(args.lookup.options()))
 }
 
 /// How a scheduler or executor names its list on stderr.
@@ -131,10 +149,10 @@ async fn query(args: &QueryArgs) -> Result<()> {
     let ctx = match &args.cluster {
         None => {
             let ctx = SessionContext::new();
-            etld_of(&args.list)?.0.register(&ctx);
+            etld_with_options(&args.list)?.register(&ctx);
             ctx
         }
-        Some(scheduler) => cluster::connect(&etld_of(&args.list)?.0, scheduler).await?,
+        Some(scheduler) => cluster::connect(&etld_with_options(&args.list)?, scheduler).await?,
     };
     let ctx = ctx.enable_url_table();
     for table in &args.tables {
