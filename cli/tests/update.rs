@@ -264,9 +264,17 @@ fn info_line(info: &str, key: &str) -> String {
 
 /// Whether the list in use knows [`NEW_RULE`], asked by a lookup.
 fn knows_new_rule(dir: &Path, env: &[(&str, &str)]) -> bool {
-    // Its stderr may name a list passed over; the other tests check that.
+    // Its stderr may name a list passed over (the other tests check
+    // which), and nothing else.
     let run = etld(dir, &["--json", HOST], env);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .lines()
+            .all(|l| l.starts_with("etld: warning: ignoring ")),
+        "{}",
+        run.stderr
+    );
     let json = run.stdout;
     match (
         json.contains("\"known\":true"),

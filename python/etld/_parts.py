@@ -10,15 +10,18 @@ import etld
 R = TypeVar("R")
 
 
-def chosen_list(lst: Optional[etld.List]) -> etld.List:
-    """``lst``, or `etld.default_list()` for ``None``. Anything else (a
-    path, say) is a `TypeError` when the function is made or called, not
-    when an engine first runs it."""
-    if lst is None:
-        return etld.default_list()
-    if not isinstance(lst, etld.List):
+def check_list(lst: Optional[etld.List]) -> None:
+    """A `TypeError` for a ``list=`` that is neither ``None`` nor an
+    `etld.List` (a path, say), raised when the function is made or called,
+    not when an engine first runs it."""
+    if lst is not None and not isinstance(lst, etld.List):
         raise TypeError(f"list= takes an etld.List (etld.List(path) loads a file), not {type(lst).__name__}")
-    return lst
+
+
+def chosen_list(lst: Optional[etld.List]) -> etld.List:
+    """``lst``, or `etld.default_list()` for ``None`` (see `check_list`)."""
+    check_list(lst)
+    return lst if lst is not None else etld.default_list()
 
 
 def part_method(shape: Callable[[Any], R]) -> Callable[..., R]:

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple, Union
 import polars as pl
 
 import etld
-from etld._parts import chosen_list, part_method
+from etld._parts import check_list, chosen_list, part_method
 
 if TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -177,7 +177,8 @@ class EtldExpr(_Parts):
         self._expr = expr
 
     def _part(self, part: str, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Expr:
-        chosen_list(lst)
+        # The type now; the default list is loaded when a batch comes.
+        check_list(lst)
         return self._expr.map_batches(
             lambda s: _answer(part, s, lst, options),
             return_dtype=_DTYPES[part],
