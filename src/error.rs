@@ -438,12 +438,24 @@ pub enum Error {
     Host(HostError),
     /// No host could be taken out of a URL.
     Url(UrlError),
-    /// A line of list text could not be read. A byte offset in the error
-    /// (of a UTS 46 or Punycode error in a label) counts from the start of
-    /// the line.
+    /// A line of list text could not be read. Byte offsets, `offset` and
+    /// any in `error` (of a UTS 46 or Punycode error in a label), count
+    /// from the start of the line.
+    ///
+    /// ```
+    /// let err = etld::RuleSet::parse(b"com\nfoo.b%r.com\n").unwrap_err();
+    /// assert!(matches!(err, etld::Error::Rule { line: 2, offset: 5, .. }));
+    /// assert_eq!(err.to_string(), "line 2, byte 5: forbidden code point '%' (U+0025)");
+    /// ```
     Rule {
         /// 1-based line number in the list text.
         line: usize,
+        /// Byte offset in the line of what is wrong: the byte that makes a
+        /// label invalid (a forbidden code point, a `*` within a label, the
+        /// first byte that is not UTF-8, where UTS 46 processing failed),
+        /// else the start of the label (empty, too long, not a valid
+        /// A-label), of an exception's `*`, or of the rule.
+        offset: usize,
         /// What is wrong with the rule on that line.
         error: RuleError,
     },
@@ -466,7 +478,17 @@ impl fmt::Display for Error {
         match self {
             Error::Host(e) => e.fmt(f),
             Error::Url(e) => e.fmt(f),
-            Error::Rule { line, error } => write!(f, "line {line}: {error}"),
+            // A UTS 46 error says where it is itself.
+            Error::Rule {
+                line,
+                error: error @ RuleError::Label(LabelError::Uts46(_)),
+                ..
+            } => write!(f, "line {line}: {error}"),
+            Error::Rule {
+                line,
+                offset,
+                error,
+            } => write!(f, "line {line}, byte {offset}: {error}"),
             Error::NoRules => f.write_str("the list holds no rule (an empty or truncated file?)"),
             Error::CompiledLayer => f.write_str(
                 "a compiled list (.fst) cannot be laid over a list: give the list text (.dat) it was compiled from",

@@ -75,7 +75,7 @@ use crate::rules::rule::RuleSet;
 /// ```
 /// let mut layers = etld::Layers::new(etld::List::builtin());
 /// let err = layers.add("corp.dat", b"corp.example\n*corp.example\n").unwrap_err();
-/// assert_eq!(err.to_string(), "line 2: a wildcard must be a whole label");
+/// assert_eq!(err.to_string(), "line 2, byte 0: a wildcard must be a whole label");
 /// ```
 ///
 /// # Several texts at once

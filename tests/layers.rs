@@ -302,7 +302,7 @@ fn fingerprints_tell_lists_apart() {
 fn bad_texts_give_their_line() {
     let list = List::builtin();
     let rule_error = |text: &[u8]| match list.with_extra("x.dat", text) {
-        Err(Error::Rule { line, error }) => (line, error),
+        Err(Error::Rule { line, error, .. }) => (line, error),
         other => panic!("{other:?}"),
     };
     assert_eq!(
@@ -317,7 +317,7 @@ fn bad_texts_give_their_line() {
     let err = list
         .with_extra("x.dat", b"a.example\nb..example\n")
         .unwrap_err();
-    assert_eq!(err.to_string(), "line 2: empty label");
+    assert_eq!(err.to_string(), "line 2, byte 2: empty label");
     // A text with no rule changes nothing, as appending it would not.
     for empty in [&b""[..], b"\n", b"// only a comment\n"] {
         let layered = list.with_extra("x.dat", empty).unwrap();

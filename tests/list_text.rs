@@ -43,12 +43,13 @@ fn a_rule_longer_than_any_name_is_an_error() {
     let text = format!("com\n{long}\n");
     assert_eq!(
         List::from_dat(text.as_bytes()).unwrap_err().to_string(),
-        "line 2: the rule is 255 octets long, the limit is 253"
+        "line 2, byte 0: the rule is 255 octets long, the limit is 253"
     );
     assert!(matches!(
         RuleSet::parse(text.as_bytes()),
         Err(Error::Rule {
             line: 2,
+            offset: 0,
             error: RuleError::TooLong(255)
         })
     ));
@@ -66,6 +67,7 @@ fn a_rule_longer_than_any_name_is_an_error() {
         List::from_dat(format!("{unicode}\n").as_bytes()),
         Err(Error::Rule {
             line: 1,
+            offset: 0,
             error: RuleError::TooLong(255)
         })
     ));
@@ -95,7 +97,7 @@ fn every_line_end_is_a_line_end() {
         assert!(
             matches!(
                 RuleSet::parse(text.as_bytes()),
-                Err(Error::Rule { line: l, error: RuleError::PartialWildcard }) if l == line
+                Err(Error::Rule { line: l, offset: 0, error: RuleError::PartialWildcard }) if l == line
             ),
             "{text:?}"
         );

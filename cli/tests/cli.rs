@@ -326,7 +326,7 @@ fn bad_list_files_fail_with_a_message() {
     assert_eq!(run.code, Some(1));
     assert_eq!(run.stdout, "");
     assert!(
-        run.stderr.contains("is not a valid list: line 2: "),
+        run.stderr.contains("is not a valid list: line 2, byte 0: "),
         "{}",
         run.stderr
     );

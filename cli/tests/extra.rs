@@ -260,7 +260,7 @@ fn a_file_that_cannot_be_used_is_refused_with_its_path() {
         assert_eq!(run.stderr, format!("etld: {message}\n"), "{args:?}");
     };
     let line_3 = format!(
-        "{}: line 3: a wildcard must be a whole label",
+        "{}: line 3, byte 0: a wildcard must be a whole label",
         bad.display()
     );
     for args in [
@@ -329,6 +329,6 @@ fn a_file_that_cannot_be_used_is_refused_with_its_path() {
         &["--extra", s(&latin1), "x.com"],
         &[],
         1,
-        format!("{}: line 2: invalid UTF-8", latin1.display()),
+        format!("{}: line 2, byte 1: invalid UTF-8", latin1.display()),
     );
 }

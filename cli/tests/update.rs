@@ -453,7 +453,7 @@ fn a_refused_download_leaves_the_installed_list_as_it_was() {
         (
             "invalid",
             reply(200, invalid.as_bytes()),
-            format!("it is not a valid list: line {line}: a wildcard must be a whole label"),
+            format!("it is not a valid list: line {line}, byte 0: a wildcard must be a whole label"),
         ),
         (
             "far fewer rules",

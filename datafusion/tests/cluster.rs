@@ -391,7 +391,7 @@ fn extra_rules_are_part_of_the_list() {
     let e = etld_sql_fails(&["--extra", bad.to_str().unwrap(), &sql]);
     assert!(
         e.contains(&format!(
-            "{}: line 2: a wildcard must be a whole label",
+            "{}: line 2, byte 0: a wildcard must be a whole label",
             bad.display()
         )),
         "{e}"

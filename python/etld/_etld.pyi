@@ -114,12 +114,14 @@ class UrlError(ValueError):
     """A URL (or host:port, or e-mail address) with no host that etld takes."""
 
 class ListError(ValueError):
-    """List text, a .fst file or a file of extra rules that is not a valid list, or an extra file that cannot be read; the message names the file, the line and what is wrong (also as the attributes `path` and `line`, None where they do not apply)."""
+    """List text, a .fst file or a file of extra rules that is not a valid list, or an extra file that cannot be read; the message names the file, the line, the byte and what is wrong (also as the attributes `path`, `line` and `offset`, None where they do not apply)."""
 
     #: The file (or the name given to `List.with_extra`) at fault, or None.
     path: Optional[str]
     #: The 1-based line at fault, or None.
     line: Optional[int]
+    #: The byte of that line at fault, counted from 0, or None.
+    offset: Optional[int]
 
 class UpdateError(OSError):
     """An update that installed nothing: the download failed or was refused (not a complete list, older than the list in use, a VERSION in the future), the cache directory could not be written, or another update held its lock too long. The list in use is unchanged; the message says why, as `etld update` does."""

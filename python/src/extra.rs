@@ -23,21 +23,29 @@ pub type Text = (String, Vec<u8>);
 pub type Texts = Arc<Vec<Text>>;
 
 /// A `ListError` with `message`, and the attributes `path` (the file at
-/// fault, or None) and `line` (the 1-based line at fault, or None).
-pub fn list_err(py: Python<'_>, message: String, path: Option<&str>, line: Option<usize>) -> PyErr {
+/// fault, or None), `line` (the 1-based line at fault, or None) and
+/// `offset` (the byte of that line at fault, counted from 0, or None), the
+/// last two from `place`.
+pub fn list_err(
+    py: Python<'_>,
+    message: String,
+    path: Option<&str>,
+    place: Option<(usize, usize)>,
+) -> PyErr {
     let err = ListError::new_err(message);
     let value = err.value(py);
     // Setting an attribute on a fresh exception object cannot fail short
     // of memory; the error is raised without them then.
     let _ = value.setattr("path", path);
-    let _ = value.setattr("line", line);
+    let _ = value.setattr("line", place.map(|(line, _)| line));
+    let _ = value.setattr("offset", place.map(|(_, offset)| offset));
     err
 }
 
-/// The line an error of list text is on.
-pub fn line_of(e: &etld::Error) -> Option<usize> {
+/// The line an error of list text is on, and the byte of that line.
+pub fn place_of(e: &etld::Error) -> Option<(usize, usize)> {
     match e {
-        etld::Error::Rule { line, .. } => Some(*line),
+        etld::Error::Rule { line, offset, .. } => Some((*line, *offset)),
         _ => None,
     }
 }
@@ -85,8 +93,8 @@ fn load_err(py: Python<'_>, e: LoadError) -> PyErr {
             err
         }
         LoadError::InvalidExtra { error, .. } | LoadError::Invalid { error, .. } => {
-            let line = line_of(&error);
-            list_err(py, message, Some(&path), line)
+            let place = place_of(&error);
+            list_err(py, message, Some(&path), place)
         }
         other => list_err(py, other.to_string(), Some(&path), None),
     }
@@ -107,13 +115,13 @@ pub fn lay(py: Python<'_>, base: &List, texts: &[Text]) -> PyResult<List> {
         layers.build().map_err(|error| (last, error))
     });
     built.map_err(|(name, error)| {
-        let line = line_of(&error);
+        let place = place_of(&error);
         let message = LoadError::InvalidExtra {
             path: PathBuf::from(name),
             error,
         }
         .to_string();
-        list_err(py, message, Some(name), line)
+        list_err(py, message, Some(name), place)
     })
 }
 

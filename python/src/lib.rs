@@ -60,8 +60,8 @@ create_exception!(
     PyValueError,
     "List text, a .fst file or a file of extra rules that is not a valid \
      list, or an extra file that cannot be read; the message names the \
-     file, the line and what is wrong (also as the attributes `path` and \
-     `line`, None where they do not apply)."
+     file, the line, the byte and what is wrong (also as the attributes \
+     `path`, `line` and `offset`, None where they do not apply)."
 );
 
 /// The list a [`PyList`] answers from: the built-in one, shared, or one
@@ -535,8 +535,8 @@ fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
     match e {
         LoadError::Read { .. } => PyOSError::new_err(e.to_string()),
         LoadError::Invalid { ref error, .. } => {
-            let line = extra::line_of(error);
-            list_err(py, e.to_string(), Some(&path), line)
+            let place = extra::place_of(error);
+            list_err(py, e.to_string(), Some(&path), place)
         }
         _ => list_err(py, e.to_string(), Some(&path), None),
     }
@@ -546,8 +546,8 @@ fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {
     match e {
         etld::Error::Io(e) => PyOSError::new_err(e.to_string()),
         e => {
-            let line = extra::line_of(&e);
-            list_err(py, e.to_string(), None, line)
+            let place = extra::place_of(&e);
+            list_err(py, e.to_string(), None, place)
         }
     }
 }

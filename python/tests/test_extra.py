@@ -198,21 +198,21 @@ def test_bad_extra_files(tmp_path):
         etld.List.builtin(extra=[CORP, missing])
     assert str(e.value) == f"cannot read extra rules file {missing}: No such file or directory (os error 2)"
     assert isinstance(e.value, ValueError)
-    assert (e.value.path, e.value.line) == (str(missing), None)
+    assert (e.value.path, e.value.line, e.value.offset) == (str(missing), None, None)
     assert isinstance(e.value.__cause__, FileNotFoundError)
 
     bad = tmp_path / "bad.dat"
     bad.write_text("ok.example\n// a comment\n*bad.example\n")
     with pytest.raises(etld.ListError) as e:
         etld.List(extra=bad)
-    assert str(e.value) == f"{bad}: line 3: a wildcard must be a whole label"
-    assert (e.value.path, e.value.line) == (str(bad), 3)
+    assert str(e.value) == f"{bad}: line 3, byte 0: a wildcard must be a whole label"
+    assert (e.value.path, e.value.line, e.value.offset) == (str(bad), 3, 0)
 
     cases = {
         "list.fst": (etld.List.builtin().to_fst_bytes(), "a compiled list (.fst) cannot be laid"),
-        "utf8.dat": (b"ok.example\n\xff.example\n", "line 2: "),
-        "exception.dat": (b"!com\n", "line 1: "),
-        "label.dat": (b"a..b\n", "line 1: "),
+        "utf8.dat": (b"ok.example\n\xff.example\n", "line 2, byte 0: invalid UTF-8"),
+        "exception.dat": (b"!com\n", "line 1, byte 0: an exception rule"),
+        "label.dat": (b"a..b\n", "line 1, byte 2: empty label"),
     }
     for name, (text, message) in cases.items():
         (tmp_path / name).write_bytes(text)
@@ -236,12 +236,12 @@ def test_bad_extra_files(tmp_path):
 
     with pytest.raises(etld.ListError) as e:
         etld.List.builtin().with_extra(b"fine.example\n*x.example\n", name="mine")
-    assert str(e.value) == "mine: line 2: a wildcard must be a whole label"
+    assert str(e.value) == "mine: line 2, byte 0: a wildcard must be a whole label"
     assert (e.value.path, e.value.line) == ("mine", 2)
     # Errors of other list text carry a line too, and no path.
     with pytest.raises(etld.ListError) as e:
-        etld.List.from_bytes("ok\n*bar.foo\n")
-    assert (e.value.path, e.value.line) == (None, 2)
+        etld.List.from_bytes("ok\n  bar.f*o\n")
+    assert (e.value.path, e.value.line, e.value.offset) == (None, 2, 7)
 
 
 def test_layered_lists_pickle_with_their_layers(tmp_path):

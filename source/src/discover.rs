@@ -599,7 +599,7 @@ pub fn read_extra(path: &Path) -> Result<Vec<u8>, LoadError> {
 ///
 /// std::fs::write(&corp, "ok.example\n*bad.example\n").unwrap();
 /// let e = etld_source::load_extras(etld::List::builtin(), &[corp.clone()]).unwrap_err();
-/// assert_eq!(e.to_string(), format!("{}: line 2: a wildcard must be a whole label", corp.display()));
+/// assert_eq!(e.to_string(), format!("{}: line 2, byte 0: a wildcard must be a whole label", corp.display()));
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// # Ok::<(), etld_source::LoadError>(())
 /// ```

@@ -1023,7 +1023,7 @@ mod tests {
         );
         assert_eq!(
             refusal(newer.replace("net\n", "*x.net\n").as_bytes()),
-            "it is not a valid list: line 6: a wildcard must be a whole label"
+            "it is not a valid list: line 6, byte 0: a wildcard must be a whole label"
         );
         assert_eq!(
             refusal(newer.replace("co.uk\nnet\n", "").as_bytes()),

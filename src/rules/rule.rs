@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::error::{Error, RuleError};
+use crate::error::{Error, LabelError, RuleError};
 use crate::host::label::canonical_label;
 
 /// The section of the list a rule comes from.
@@ -114,6 +114,15 @@ impl Rule {
     /// assert_eq!(rule.kind(), RuleKind::Exception);
     /// ```
     pub fn parse(text: &str, section: Section) -> Result<Rule, RuleError> {
+        Rule::parse_located(text, section).map_err(|(_, error)| error)
+    }
+
+    /// [`Rule::parse`], its error with the byte offset in `text` of what is
+    /// wrong: the byte that makes a label invalid (a forbidden code point,
+    /// a `*` within a label; that of a UTS 46 error), else the start of the
+    /// label (empty, too long, not a valid A-label), of the exception's
+    /// `*`, or of the rule.
+    pub(crate) fn parse_located(text: &str, section: Section) -> Result<Rule, (usize, RuleError)> {
         let whole = text;
         let (kind, text) = match text.strip_prefix('!') {
             Some(rest) => (RuleKind::Exception, rest),
@@ -123,32 +132,45 @@ impl Rule {
         let text = text.strip_prefix('.').unwrap_or(text);
         let mut name = String::with_capacity(text.len());
         let mut labels = 0;
-        let mut wildcard = false;
+        let mut wildcard = None;
         for label in text.split(crate::host::label::is_separator) {
             if labels > 0 {
                 name.push('.');
             }
             labels += 1;
+            let at = offset_in(whole, label);
             if label == "*" {
-                wildcard = true;
+                wildcard = wildcard.or(Some(at));
                 name.push('*');
-            } else if label.contains('*') {
-                return Err(RuleError::PartialWildcard);
+            } else if let Some(star) = label.find('*') {
+                return Err((at + star, RuleError::PartialWildcard));
             } else {
-                let at = offset_in(whole, label);
-                let label = canonical_label(label).map_err(|e| RuleError::Label(e.shifted(at)))?;
-                name.push_str(&label);
+                let canonical = canonical_label(label).map_err(|e| {
+                    let offset = match e {
+                        // Where the label holds it, or what was mapped to it.
+                        LabelError::ForbiddenCodePoint(c) => {
+                            at + label
+                                .char_indices()
+                                .find(|&(_, x)| x == c || crate::host::uts46::maps_to(x, c))
+                                .map_or(0, |(i, _)| i)
+                        }
+                        LabelError::Uts46(u) => at + u.offset(),
+                        _ => at,
+                    };
+                    (offset, RuleError::Label(e.shifted(at)))
+                })?;
+                name.push_str(&canonical);
             }
         }
         if name.len() > crate::host::label::MAX_NAME {
-            return Err(RuleError::TooLong(name.len()));
+            return Err((0, RuleError::TooLong(name.len())));
         }
         if kind == RuleKind::Exception {
-            if wildcard {
-                return Err(RuleError::WildcardException);
+            if let Some(star) = wildcard {
+                return Err((star, RuleError::WildcardException));
             }
             if labels < 2 {
-                return Err(RuleError::ShortException);
+                return Err((0, RuleError::ShortException));
             }
         }
         Ok(Rule {
@@ -219,7 +241,7 @@ impl RuleSet {
     /// assert_eq!(set.rules()[1].section(), Section::Icann);
     ///
     /// let err = RuleSet::parse(b"com\n*bar.foo\n").unwrap_err();
-    /// assert_eq!(err.to_string(), "line 2: a wildcard must be a whole label");
+    /// assert_eq!(err.to_string(), "line 2, byte 0: a wildcard must be a whole label");
     /// ```
     pub fn parse(text: &[u8]) -> Result<RuleSet, Error> {
         let set = RuleSet::parse_rules(text)?;
@@ -237,11 +259,13 @@ impl RuleSet {
         let mut section = Section::Icann;
         for (i, line) in lines(text).enumerate() {
             let line_no = i + 1;
-            let err = |error| Error::Rule {
+            let err = |offset, error| Error::Rule {
                 line: line_no,
+                offset,
                 error,
             };
-            let line = std::str::from_utf8(line).map_err(|_| err(RuleError::InvalidUtf8))?;
+            let line = std::str::from_utf8(line)
+                .map_err(|e| err(e.valid_up_to(), RuleError::InvalidUtf8))?;
             let text = line.trim_start();
             if let Some(comment) = text.strip_prefix("//") {
                 let comment = comment.trim();
@@ -265,7 +289,8 @@ impl RuleSet {
                 continue;
             };
             let at = offset_in(line, token);
-            let rule = Rule::parse(token, section).map_err(|e| err(e.shifted(at)))?;
+            let rule = Rule::parse_located(token, section)
+                .map_err(|(offset, e)| err(at + offset, e.shifted(at)))?;
             set.rules.push(rule);
         }
         Ok(set)
@@ -312,9 +337,13 @@ mod tests {
     use super::*;
     use crate::error::LabelError;
 
-    fn line_err(text: &str) -> (usize, RuleError) {
+    fn line_err(text: &str) -> (usize, usize, RuleError) {
         match RuleSet::parse(text.as_bytes()) {
-            Err(Error::Rule { line, error }) => (line, error),
+            Err(Error::Rule {
+                line,
+                offset,
+                error,
+            }) => (line, offset, error),
             other => panic!("expected a rule error, got {other:?}"),
         }
     }
@@ -365,27 +394,45 @@ mod tests {
     }
 
     #[test]
-    fn errors_name_their_line() {
-        assert_eq!(line_err("com\n*bar.foo"), (2, RuleError::PartialWildcard));
-        assert_eq!(line_err("a\nb\n!com"), (3, RuleError::ShortException));
-        assert_eq!(line_err("!*.com"), (1, RuleError::WildcardException));
-        assert_eq!(line_err("a..b"), (1, RuleError::Label(LabelError::Empty)));
-        assert_eq!(line_err("com."), (1, RuleError::Label(LabelError::Empty)));
+    fn errors_name_their_line_and_byte() {
+        use RuleError::*;
+        let label = RuleError::Label;
+        assert_eq!(line_err("com\n*bar.foo"), (2, 0, PartialWildcard));
+        assert_eq!(line_err("com\n  foo.b*r.foo"), (2, 7, PartialWildcard));
+        assert_eq!(line_err("a\nb\n!com"), (3, 0, ShortException));
+        assert_eq!(line_err("!*.com"), (1, 1, WildcardException));
+        assert_eq!(line_err(" !a.*.com"), (1, 4, WildcardException));
+        assert_eq!(line_err("a..b"), (1, 2, label(LabelError::Empty)));
+        assert_eq!(line_err("com."), (1, 4, label(LabelError::Empty)));
         assert_eq!(
-            line_err(&format!("x\n{}.com", "a".repeat(64))),
-            (2, RuleError::Label(LabelError::TooLong(64)))
+            line_err(&format!("x\n\t{}.com", "a".repeat(64))),
+            (2, 1, label(LabelError::TooLong(64)))
+        );
+        assert_eq!(
+            line_err(&format!("x\n{}", vec!["a".repeat(63); 4].join("."))),
+            (2, 0, TooLong(255))
         );
         assert_eq!(
             line_err("a\x01b"),
-            (1, RuleError::Label(LabelError::ForbiddenCodePoint('\u{1}')))
+            (1, 1, label(LabelError::ForbiddenCodePoint('\u{1}')))
         );
-        assert!(matches!(
-            line_err("xn--zz"),
-            (1, RuleError::Label(LabelError::Uts46(_)))
-        ));
-        match RuleSet::parse(b"ok\n\xff\xfe\n") {
+        // A code point that UTS 46 maps to a forbidden one: where it stands.
+        assert_eq!(
+            line_err("x.ab\u{FF05}"),
+            (1, 4, label(LabelError::ForbiddenCodePoint('%')))
+        );
+        // A UTS 46 error: where it says, counted in the line.
+        match line_err("com\n  a.xn--zz") {
+            (2, offset, RuleError::Label(LabelError::Uts46(e))) => {
+                assert_eq!(offset, e.offset());
+                assert!((4..10).contains(&offset), "{offset}");
+            }
+            other => panic!("{other:?}"),
+        }
+        match RuleSet::parse(b"ok\nab\xff\xfe\n") {
             Err(Error::Rule {
                 line: 2,
+                offset: 2,
                 error: RuleError::InvalidUtf8,
             }) => {}
             other => panic!("{other:?}"),
