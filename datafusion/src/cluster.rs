@@ -174,6 +174,44 @@ pub fn physical_codec(etld: &Etld) -> Arc<dyn PhysicalExtensionCodec> {
     Arc::new(PhysicalCodec::new(ballista, etld.clone()))
 }
 
+/// `e`, an error of a query on the cluster whose scheduler is at
+/// `scheduler`, in a user's words when no connection could be made to the
+/// scheduler (Ballista passes on the transport's error as its `Debug`
+/// text): the system's reason, and the command that starts a scheduler
+/// there. Any other error as it is.
+///
+/// ```
+/// use datafusion::error::DataFusionError;
+///
+/// let e = DataFusionError::Execution(r#"tonic::transport::Error(Transport, ConnectError(ConnectError("tcp connect error", 127.0.0.1:1, Os { code: 111, kind: ConnectionRefused, message: "Connection refused" })))"#.into());
+/// assert_eq!(
+///     etld_datafusion::cluster::unreachable("127.0.0.1:1", e).to_string(),
+///     "Execution error: cannot reach the Ballista scheduler at 127.0.0.1:1: Connection refused \
+///      (is `etld-sql scheduler --bind 127.0.0.1:1` running?)"
+/// );
+/// ```
+pub fn unreachable(scheduler: &str, e: DataFusionError) -> DataFusionError {
+    let text = e.to_string();
+    if !text.contains("tonic::transport::Error") {
+        return e;
+    }
+    // The innermost reason the text quotes: the system's message
+    // (`Connection refused`), a resolver's error, else the kind of failure.
+    let quoted = |key: &str| {
+        let (_, rest) = text.rsplit_once(key)?;
+        let (reason, _) = rest.split_once('"')?;
+        Some(reason.to_string())
+    };
+    let reason = quoted("message: \"")
+        .or_else(|| quoted("error: \""))
+        .or_else(|| quoted("ConnectError(\""))
+        .unwrap_or_else(|| "no connection".to_string());
+    DataFusionError::Execution(format!(
+        "cannot reach the Ballista scheduler at {scheduler}: {reason} \
+         (is `etld-sql scheduler --bind {scheduler}` running?)"
+    ))
+}
+
 fn ballista_error(e: ballista_core::error::BallistaError) -> DataFusionError {
     DataFusionError::External(Box::new(e))
 }

@@ -228,6 +228,101 @@ fn a_missing_file_is_named_as_such() {
     let err = etld_sql(d, &["--table", "t=missing.csv", "SELECT count(*) FROM t"]).unwrap_err();
     assert_eq!(
         err,
-        "etld-sql: error: Invalid or Unsupported Configuration: --table t=missing.csv: no such file: missing.csv\n"
+        "etld-sql: error: --table t=missing.csv: no such file: missing.csv\n"
+    );
+    // A file of another extension is named, with the way to read it.
+    std::fs::write(d.join("hosts.tsv"), "host\tn\nwww.example.com\t1\n").unwrap();
+    let err = etld_sql(d, &["SELECT * FROM 'hosts.tsv'"]).unwrap_err();
+    assert!(
+        err.starts_with(
+            "etld-sql: error: Error during planning: hosts.tsv: a quoted path is read as .csv, \
+             .parquet or .json by its extension; declare a table of other files first \
+             (CREATE EXTERNAL TABLE t STORED AS CSV LOCATION 'hosts.tsv'"
+        ),
+        "{err}"
+    );
+    let tsv = "CREATE EXTERNAL TABLE t STORED AS CSV LOCATION 'hosts.tsv' \
+               OPTIONS ('format.has_header' 'true', 'format.delimiter' E'\\t'); \
+               SELECT etld_registrable(host) AS site, n FROM t";
+    assert_eq!(
+        etld_sql(d, &["--format", "csv", tsv]).unwrap(),
+        "site,n\nexample.com,1\n"
+    );
+}
+
+/// Statements run in turn, each on the tables of those before; one with no
+/// columns (`CREATE`) prints nothing. A table declared with its columns
+/// reads a CSV host column as text even where its first thousand rows
+/// look like numbers, which DataFusion's guess would type as numbers.
+#[test]
+fn statements_run_in_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("hosts.csv"),
+        "host\nwww.example.co.uk\na.example.co.uk\nexample.com\n",
+    )
+    .unwrap();
+    let sql = "CREATE TABLE sites AS SELECT etld_registrable(host) AS site FROM 'hosts.csv'; \
+               SELECT site, count(*) AS n FROM sites GROUP BY site ORDER BY site";
+    assert_eq!(
+        etld_sql(d, &["--format", "csv", sql]).unwrap(),
+        "site,n\nexample.co.uk,2\nexample.com,1\n"
+    );
+    for format in ["table", "csv", "json"] {
+        let sql = "CREATE TABLE t AS SELECT 1 AS x";
+        assert_eq!(
+            etld_sql(d, &["--format", format, sql]).unwrap(),
+            "",
+            "{format}"
+        );
+    }
+    assert_eq!(
+        etld_sql(d, &["--format", "csv", "SELECT 1 AS a; SELECT 2 AS b"]).unwrap(),
+        "a\n1\nb\n2\n"
+    );
+
+    let mut numbers: String = (0..1500).map(|i| format!("{i},1\n")).collect();
+    numbers.insert_str(0, "host,n\n");
+    numbers += "www.example.com,1\n";
+    std::fs::write(d.join("numbers.csv"), numbers).unwrap();
+    let guessed = "SELECT count(etld_registrable(host)) FROM 'numbers.csv'";
+    assert!(etld_sql(d, &[guessed]).is_err());
+    let declared = "CREATE EXTERNAL TABLE t (host VARCHAR, n INT) STORED AS CSV \
+                    LOCATION 'numbers.csv' OPTIONS ('format.has_header' 'true'); \
+                    SELECT count(etld_registrable(host)) AS sites, sum(n) AS n FROM t";
+    assert_eq!(
+        etld_sql(d, &["--format", "csv", declared]).unwrap(),
+        "sites,n\n1,1501\n"
+    );
+
+    assert_eq!(
+        etld_sql(d, &["SELEC 1"]).unwrap_err(),
+        "etld-sql: error: sql parser error: Expected: an SQL statement, found: SELEC at Line: 1, Column: 1\n"
+    );
+    assert_eq!(
+        etld_sql(d, &[" ; "]).unwrap_err(),
+        "etld-sql: error: no SQL statement given\n"
+    );
+}
+
+/// A scheduler that cannot be reached is named with the system's reason.
+#[test]
+fn an_unreachable_scheduler_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    // A port that nothing listens on: one just given up.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let scheduler = format!("127.0.0.1:{port}");
+    let err = etld_sql(dir.path(), &["--cluster", &scheduler, "SELECT 1"]).unwrap_err();
+    assert_eq!(
+        err,
+        format!(
+            "etld-sql: error: cannot reach the Ballista scheduler at {scheduler}: \
+             Connection refused (is `etld-sql scheduler --bind {scheduler}` running?)\n"
+        )
     );
 }

@@ -37,7 +37,9 @@ pub enum Command {
 /// Running a query.
 #[derive(Debug, Args)]
 pub struct QueryArgs {
-    /// The SQL query; `-` or none: read it from standard input.
+    /// The SQL: a query, or statements separated by `;` run in turn (`CREATE
+    /// EXTERNAL TABLE ...; SELECT ...`); `-` or none: read it from standard
+    /// input.
     pub sql: Option<String>,
     /// A table of files: NAME=PATH, where PATH is a file or a glob ending
     /// in .csv, .parquet, .json, .ndjson or .jsonl (repeatable)

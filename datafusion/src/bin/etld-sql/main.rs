@@ -21,6 +21,8 @@ use std::sync::Arc;
 use clap::Parser;
 use datafusion::error::{DataFusionError, Result};
 use datafusion::prelude::SessionContext;
+use datafusion::sql::parser::DFParserBuilder;
+use datafusion::sql::sqlparser::dialect::dialect_from_str;
 use etld_datafusion::{Etld, cluster};
 use etld_source::Source;
 use etld_source::args::{ListArgs, ListFiles};
@@ -81,7 +83,13 @@ fn main() -> ExitCode {
 }
 
 fn fail(e: &DataFusionError) -> ExitCode {
-    let text = e.to_string();
+    let text = match e {
+        // etld-sql's own errors (a list, a file, an option) and those of a
+        // query's execution: the message, without the name of its kind.
+        DataFusionError::Execution(m) | DataFusionError::Configuration(m) => m.clone(),
+        DataFusionError::SQL(e, _) => e.to_string(),
+        e => e.to_string(),
+    };
     // A cluster's refusal of a plan made with another list comes wrapped
     // in layers of quoting: its message alone.
     let text = etld_datafusion::codec::list_mismatch(&text).unwrap_or(text);
@@ -136,7 +144,9 @@ fn describe(etld: &Etld, source: &Source) -> String {
     text
 }
 
-/// Runs the query of the command line and prints its result.
+/// Runs the statements of the command line in turn, each on the tables
+/// the ones before made, and prints the result of each that has columns
+/// (a `SELECT`, not a `CREATE`).
 async fn query(args: &QueryArgs) -> Result<()> {
     let sql = match &args.sql {
         Some(sql) if sql != "-" => sql.clone(),
@@ -158,6 +168,35 @@ async fn query(args: &QueryArgs) -> Result<()> {
     for table in &args.tables {
         tables::register(&ctx, table).await?;
     }
-    let frame = ctx.sql(&sql).await.map_err(tables::explain_missing)?;
-    output::write(frame, args.format).await
+    let statements = {
+        let state = ctx.state();
+        let parser = &state.config().options().sql_parser;
+        let dialect = dialect_from_str(parser.dialect).ok_or_else(|| {
+            DataFusionError::Configuration(format!("no SQL dialect {}", parser.dialect))
+        })?;
+        DFParserBuilder::new(sql.as_str())
+            .with_dialect(dialect.as_ref())
+            .with_recursion_limit(parser.recursion_limit.get())
+            .build()?
+            .parse_statements()?
+    };
+    if statements.is_empty() {
+        return Err(DataFusionError::Configuration(
+            "no SQL statement given".to_string(),
+        ));
+    }
+    let explained = |e| match &args.cluster {
+        Some(scheduler) => cluster::unreachable(scheduler, e),
+        None => e,
+    };
+    for statement in statements {
+        let plan = ctx
+            .state()
+            .statement_to_plan(statement)
+            .await
+            .map_err(tables::explain_missing)?;
+        let frame = ctx.execute_logical_plan(plan).await.map_err(explained)?;
+        output::write(frame, args.format).await.map_err(explained)?;
+    }
+    Ok(())
 }

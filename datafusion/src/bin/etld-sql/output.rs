@@ -19,7 +19,8 @@ use crate::cli::Format;
 /// any size goes through in the memory of a few batches; the table once
 /// the whole result is there, as drawing it needs every row's width. An
 /// empty result still prints its columns (the CSV header, the table's
-/// heading). A reader that goes away (`etld-sql ... | head -1`) ends the
+/// heading; lines of JSON, none), and a statement with no columns (`CREATE
+/// TABLE`) prints nothing. A reader that goes away (`etld-sql ... | head -1`) ends the
 /// output quietly, as it ends `etld`'s: that is not a failure of the query.
 pub async fn write(frame: DataFrame, format: Format) -> Result<()> {
     let mut pipe = Pipe {
@@ -55,6 +56,12 @@ impl<W: Write> Write for Pipe<W> {
 
 async fn write_to<W: Write>(pipe: &mut W, frame: DataFrame, format: Format) -> Result<()> {
     let schema = Arc::clone(frame.schema().inner());
+    // A statement with no result (`CREATE TABLE`, `SET`): run, nothing
+    // printed.
+    if schema.fields().is_empty() {
+        frame.collect().await?;
+        return Ok(());
+    }
     let mut out = io::BufWriter::new(pipe);
     match format {
         Format::Table => {

@@ -53,8 +53,8 @@ fn format_of(path: &str) -> Option<(Arc<dyn FileFormat>, &str)> {
 /// The error of a query that names a table DataFusion cannot find: where
 /// the name is a path (`FROM 'hosts.csv'`) to a file that is not there,
 /// the error says so; where it is a path of lines of JSON that a quoted
-/// path does not take (`.ndjson`, `.jsonl`: DataFusion reads quoted paths
-/// by the extensions it knows), it says what does.
+/// path does not take (`.ndjson`, `.jsonl`, any other file: DataFusion
+/// reads quoted paths by the extensions it knows), it says what does.
 pub fn explain_missing(e: DataFusionError) -> DataFusionError {
     // The planner's error may come wrapped (with a diagnostic, say).
     let DataFusionError::Plan(message) = e.find_root() else {
@@ -75,6 +75,13 @@ pub fn explain_missing(e: DataFusionError) -> DataFusionError {
         )),
         Some(path) if format_of(path).is_some() && !std::path::Path::new(path).exists() => {
             DataFusionError::Plan(format!("no such file: {path}"))
+        }
+        Some(path) if format_of(path).is_none() && std::path::Path::new(path).exists() => {
+            DataFusionError::Plan(format!(
+                "{path}: a quoted path is read as .csv, .parquet or .json by its extension; \
+                 declare a table of other files first (CREATE EXTERNAL TABLE t STORED AS CSV \
+                 LOCATION '{path}' OPTIONS ('format.has_header' 'true'); SELECT ... FROM t)"
+            ))
         }
         _ => e,
     }
