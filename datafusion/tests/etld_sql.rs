@@ -230,6 +230,17 @@ fn a_missing_file_is_named_as_such() {
         err,
         "etld-sql: error: --table t=missing.csv: no such file: missing.csv\n"
     );
+    for name in ["my.logs", "1st", "a-b"] {
+        let arg = format!("{name}=missing.csv");
+        let err = etld_sql(d, &["--table", &arg, "SELECT 1"]).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "etld-sql: error: --table {arg}: NAME is a plain SQL name \
+                 (letters, digits and _, not first a digit)\n"
+            )
+        );
+    }
     // A file of another extension is named, with the way to read it.
     std::fs::write(d.join("hosts.tsv"), "host\tn\nwww.example.com\t1\n").unwrap();
     let err = etld_sql(d, &["SELECT * FROM 'hosts.tsv'"]).unwrap_err();

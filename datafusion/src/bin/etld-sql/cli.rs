@@ -41,8 +41,9 @@ pub struct QueryArgs {
     /// EXTERNAL TABLE ...; SELECT ...`); `-` or none: read it from standard
     /// input.
     pub sql: Option<String>,
-    /// A table of files: NAME=PATH, where PATH is a file or a glob ending
-    /// in .csv, .parquet, .json, .ndjson or .jsonl (repeatable)
+    /// A table of files: NAME=PATH, where NAME is a plain SQL name (letters,
+    /// digits and _) and PATH a file or a glob ending in .csv, .parquet,
+    /// .json, .ndjson or .jsonl (repeatable)
     #[arg(long = "table", value_name = "NAME=PATH")]
     pub tables: Vec<String>,
     /// How to print the result

@@ -21,6 +21,14 @@ pub async fn register(ctx: &SessionContext, arg: &str) -> Result<()> {
     if name.is_empty() {
         return Err(usage(format!("--table {arg}: NAME is empty")));
     }
+    // A name the query can write as it stands: DataFusion reads `a.b` as a
+    // table of the schema `a`.
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if !name.chars().all(plain) || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(usage(format!(
+            "--table {arg}: NAME is a plain SQL name (letters, digits and _, not first a digit)"
+        )));
+    }
     let (format, extension) = format_of(path).ok_or_else(|| {
         usage(format!(
             "--table {arg}: PATH must end in .csv, .parquet, .json, .ndjson or .jsonl"
