@@ -419,12 +419,12 @@ fn a_refused_download_leaves_the_installed_list_as_it_was() {
         (
             "truncated in PRIVATE",
             reply(200, cut("// ===END PRIVATE DOMAINS===")),
-            "it is truncated (no `// ===END PRIVATE DOMAINS===` line)".into(),
+            "it has no `// ===END PRIVATE DOMAINS===` line (truncated, or not the whole Public Suffix List)".into(),
         ),
         (
             "truncated in ICANN",
             reply(200, cut("// ===END ICANN DOMAINS===")),
-            "it is truncated (no `// ===END ICANN DOMAINS===` line)".into(),
+            "it has no `// ===END ICANN DOMAINS===` line (truncated, or not the whole Public Suffix List)".into(),
         ),
         (
             "HTML",

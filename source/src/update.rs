@@ -195,7 +195,8 @@ pub enum Refusal {
     Html,
     /// The body has no `===BEGIN ICANN DOMAINS===` section, or no rule in it.
     NoIcannSection,
-    /// A section's end marker is missing: the file was cut short.
+    /// A section's end marker is missing: the file was cut short, or is
+    /// not the whole Public Suffix List.
     Truncated(&'static str),
     /// The text does not parse as a list.
     Invalid(etld::Error),
@@ -235,7 +236,10 @@ impl fmt::Display for Refusal {
             Refusal::Html => f.write_str("the download is an HTML page, not a list"),
             Refusal::NoIcannSection => f.write_str("it has no ICANN section"),
             Refusal::Truncated(marker) => {
-                write!(f, "it is truncated (no `// {marker}` line)")
+                write!(
+                    f,
+                    "it has no `// {marker}` line (truncated, or not the whole Public Suffix List)"
+                )
             }
             Refusal::Invalid(e) => write!(f, "it is not a valid list: {e}"),
             Refusal::TooFewRules { got, have } => write!(
@@ -1010,12 +1014,12 @@ mod tests {
         let cut = &newer[..newer.find("// ===END PRIVATE").unwrap()];
         assert_eq!(
             refusal(cut.as_bytes()),
-            "it is truncated (no `// ===END PRIVATE DOMAINS===` line)"
+            "it has no `// ===END PRIVATE DOMAINS===` line (truncated, or not the whole Public Suffix List)"
         );
         let cut = &newer[..newer.find("// ===END ICANN").unwrap()];
         assert_eq!(
             refusal(cut.as_bytes()),
-            "it is truncated (no `// ===END ICANN DOMAINS===` line)"
+            "it has no `// ===END ICANN DOMAINS===` line (truncated, or not the whole Public Suffix List)"
         );
         assert_eq!(
             refusal(b"// VERSION: 2027-01-01_00-00-00_UTC\ncom\nuk\nco.uk\nnet\n"),
