@@ -175,23 +175,35 @@ pub fn physical_codec(etld: &Etld) -> Arc<dyn PhysicalExtensionCodec> {
 }
 
 /// `e`, an error of a query on the cluster whose scheduler is at
-/// `scheduler`, in a user's words when no connection could be made to the
-/// scheduler (Ballista passes on the transport's error as its `Debug`
-/// text): the system's reason, and the command that starts a scheduler
-/// there. Any other error as it is.
+/// `scheduler`, in a user's words where Ballista passes on another's error
+/// as text: when no connection could be made to the scheduler (the
+/// transport's error in its `Debug` form), the system's reason and the
+/// command that starts a scheduler there; when the plan reads a table of
+/// the client's memory, which cannot be sent, what can. Any other error
+/// as it is.
 ///
 /// ```
 /// use datafusion::error::DataFusionError;
 ///
 /// let e = DataFusionError::Execution(r#"tonic::transport::Error(Transport, ConnectError(ConnectError("tcp connect error", 127.0.0.1:1, Os { code: 111, kind: ConnectionRefused, message: "Connection refused" })))"#.into());
 /// assert_eq!(
-///     etld_datafusion::cluster::unreachable("127.0.0.1:1", e).to_string(),
+///     etld_datafusion::cluster::explain_error("127.0.0.1:1", e).to_string(),
 ///     "Execution error: cannot reach the Ballista scheduler at 127.0.0.1:1: Connection refused \
 ///      (is `etld-sql scheduler --bind 127.0.0.1:1` running?)"
 /// );
 /// ```
-pub fn unreachable(scheduler: &str, e: DataFusionError) -> DataFusionError {
+pub fn explain_error(scheduler: &str, e: DataFusionError) -> DataFusionError {
     let text = e.to_string();
+    if text.contains("Error serializing custom table") {
+        // A table that lives in this process (`CREATE TABLE ... AS`, a
+        // `VALUES` table) has no encoding in a plan for the executors.
+        return DataFusionError::Plan(
+            "on a cluster a query reads files, and a table made in this process \
+             (CREATE TABLE ... AS) cannot be sent to the executors: declare files \
+             with CREATE EXTERNAL TABLE or --table"
+                .to_string(),
+        );
+    }
     if !text.contains("tonic::transport::Error") {
         return e;
     }

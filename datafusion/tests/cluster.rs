@@ -285,6 +285,23 @@ fn group_by_on_two_executors_equals_in_process_and_library() {
         "{local}"
     );
 
+    // Statements run in turn there too: a table declared on files is read
+    // by the executors; one made in the client's memory cannot be sent.
+    let declared = format!(
+        "CREATE EXTERNAL TABLE h STORED AS PARQUET LOCATION '{}/'; \
+         SELECT etld_registrable(host) AS site, count(*) AS hosts FROM h \
+         GROUP BY site ORDER BY hosts DESC, site NULLS FIRST",
+        dir.path().display()
+    );
+    let remote = etld_sql(&["--cluster", &scheduler, "--format", "csv", &declared]);
+    assert_eq!(remote, expected(&hosts));
+    let made = format!("CREATE TABLE t AS SELECT host FROM '{glob}'; SELECT count(*) FROM t");
+    let e = etld_sql_fails(&["--cluster", &scheduler, &made]);
+    assert!(
+        e.contains("a table made in this process (CREATE TABLE ... AS) cannot be sent"),
+        "{e}"
+    );
+
     // A plan made with another list is refused.
     let list = dir.path().join("list.dat");
     std::fs::write(&list, "com\n").unwrap();

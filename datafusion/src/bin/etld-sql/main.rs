@@ -186,7 +186,7 @@ async fn query(args: &QueryArgs) -> Result<()> {
         ));
     }
     let explained = |e| match &args.cluster {
-        Some(scheduler) => cluster::unreachable(scheduler, e),
+        Some(scheduler) => cluster::explain_error(scheduler, e),
         None => e,
     };
     for statement in statements {
