@@ -204,6 +204,9 @@ pub fn explain_error(scheduler: &str, e: DataFusionError) -> DataFusionError {
                 .to_string(),
         );
     }
+    if let Some(refusal) = plan_refusal(&text) {
+        return DataFusionError::Plan(refusal);
+    }
     if !text.contains("tonic::transport::Error") {
         return e;
     }
@@ -218,12 +221,61 @@ pub fn explain_error(scheduler: &str, e: DataFusionError) -> DataFusionError {
         .or_else(|| quoted("error: \""))
         .or_else(|| quoted("ConnectError(\""))
         .unwrap_or_else(|| "no connection".to_string());
+    // A name that does not resolve needs another name, not a scheduler.
+    let hint = match reason.contains("lookup address") {
+        true => String::new(),
+        false => format!(" (is `etld-sql scheduler --bind {scheduler}` running?)"),
+    };
     DataFusionError::Execution(format!(
-        "cannot reach the Ballista scheduler at {scheduler}: {reason} \
-         (is `etld-sql scheduler --bind {scheduler}` running?)"
+        "cannot reach the Ballista scheduler at {scheduler}: {reason}{hint}"
+    ))
+}
+
+/// The scheduler's refusal to read a plan back, in the `Debug` text of the
+/// gRPC status Ballista passes on: its message, and for a column of a
+/// table named by a bare file name (`FROM 'hosts.csv'`, read back as a
+/// schema and a table) what to write instead.
+fn plan_refusal(text: &str) -> Option<String> {
+    let (_, rest) = text.split_once("Could not parse plan: ")?;
+    // The status's message ends where its next field starts; its first
+    // line, unquoted.
+    let message = rest.split_once("\", metadata").map_or(rest, |(m, _)| m);
+    let message = message.split_once("\\n").map_or(message, |(m, _)| m);
+    let message = message
+        .strip_prefix("DataFusion error: ")
+        .unwrap_or(message);
+    let message = message.replace("\\\"", "\"");
+    let hint = match message.contains("No field named") {
+        true => {
+            "; a file quoted as a table on a cluster needs a directory in its path \
+             ('./hosts.csv', not 'hosts.csv'), or a name given with --table"
+        }
+        false => "",
+    };
+    Some(format!(
+        "the scheduler cannot read the plan: {message}{hint}"
     ))
 }
 
 fn ballista_error(e: ballista_core::error::BallistaError) -> DataFusionError {
     DataFusionError::External(Box::new(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_the_scheduler_cannot_read_is_named() {
+        // What Ballista 55 gives for a bare file name quoted as a table.
+        let status = r#"Status { code: InvalidArgument, message: "Could not parse plan: DataFusion error: Schema error: No field named h.csv.host. Did you mean '\"h.csv\".host'?\nValid fields are \"h.csv\".host.", metadata: MetadataMap { headers: {} }, source: None }"#;
+        let e = explain_error("127.0.0.1:1", DataFusionError::Execution(status.into()));
+        assert_eq!(
+            e.to_string(),
+            "Error during planning: the scheduler cannot read the plan: Schema error: No field \
+             named h.csv.host. Did you mean '\"h.csv\".host'?; a file quoted as a table on a \
+             cluster needs a directory in its path ('./hosts.csv', not 'hosts.csv'), or a name \
+             given with --table"
+        );
+    }
 }

@@ -221,23 +221,20 @@ fn a_missing_file_is_named_as_such() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let err = etld_sql(d, &["SELECT count(*) FROM 'missing.csv'"]).unwrap_err();
-    assert_eq!(
-        err,
-        "etld-sql: error: Error during planning: no such file: missing.csv\n"
-    );
+    assert_eq!(err, "etld-sql: error: no such file: missing.csv\n");
     let err = etld_sql(d, &["--table", "t=missing.csv", "SELECT count(*) FROM t"]).unwrap_err();
     assert_eq!(
         err,
         "etld-sql: error: --table t=missing.csv: no such file: missing.csv\n"
     );
-    for name in ["my.logs", "1st", "a-b"] {
+    for name in ["my.logs", "1st", "a-b", "héllo"] {
         let arg = format!("{name}=missing.csv");
         let err = etld_sql(d, &["--table", &arg, "SELECT 1"]).unwrap_err();
         assert_eq!(
             err,
             format!(
                 "etld-sql: error: --table {arg}: NAME is a plain SQL name \
-                 (letters, digits and _, not first a digit)\n"
+                 (ASCII letters, digits and _, not first a digit)\n"
             )
         );
     }
@@ -246,11 +243,21 @@ fn a_missing_file_is_named_as_such() {
     let err = etld_sql(d, &["SELECT * FROM 'hosts.tsv'"]).unwrap_err();
     assert!(
         err.starts_with(
-            "etld-sql: error: Error during planning: hosts.tsv: a quoted path is read as .csv, \
-             .parquet or .json by its extension; declare a table of other files first \
-             (CREATE EXTERNAL TABLE t STORED AS CSV LOCATION 'hosts.tsv'"
+            "etld-sql: error: hosts.tsv: a quoted path is read as .csv, .parquet or .json \
+             by its extension; declare a table of other files first (CREATE EXTERNAL TABLE t \
+             STORED AS CSV LOCATION 'hosts.tsv' OPTIONS ('format.has_header' 'true', \
+             'format.delimiter' E'\\t'); SELECT ... FROM t)"
         ),
         "{err}"
+    );
+    let err = etld_sql(d, &["--table", "t=hosts.tsv", "SELECT 1"]).unwrap_err();
+    assert!(
+        err.contains("PATH must end in .csv, .parquet, .json, .ndjson or .jsonl; declare"),
+        "{err}"
+    );
+    assert_eq!(
+        etld_sql(d, &["SELECT * FROM 'missing.txt'"]).unwrap_err(),
+        "etld-sql: error: no such file: missing.txt\n"
     );
     let tsv = "CREATE EXTERNAL TABLE t STORED AS CSV LOCATION 'hosts.tsv' \
                OPTIONS ('format.has_header' 'true', 'format.delimiter' E'\\t'); \
@@ -290,7 +297,11 @@ fn statements_run_in_turn() {
     }
     assert_eq!(
         etld_sql(d, &["--format", "csv", "SELECT 1 AS a; SELECT 2 AS b"]).unwrap(),
-        "a\n1\nb\n2\n"
+        "a\n1\n\nb\n2\n"
+    );
+    assert_eq!(
+        etld_sql(d, &["--format", "json", "SELECT 1 AS a; SELECT 2 AS b"]).unwrap(),
+        "{\"a\":1}\n{\"b\":2}\n"
     );
 
     let mut numbers: String = (0..1500).map(|i| format!("{i},1\n")).collect();
@@ -328,6 +339,23 @@ fn an_unreachable_scheduler_is_named() {
         .unwrap()
         .port();
     let scheduler = format!("127.0.0.1:{port}");
+    for (address, why) in [
+        (
+            "127.0.0.1",
+            "expected HOST:PORT (such as 127.0.0.1:50050), not 127.0.0.1",
+        ),
+        (
+            "http://127.0.0.1:1",
+            "expected HOST:PORT (such as 127.0.0.1:50050), not http://127.0.0.1:1",
+        ),
+        (
+            "127.0.0.1:99999",
+            "the port of 127.0.0.1:99999 is not a number from 1 to 65535",
+        ),
+    ] {
+        let err = etld_sql(dir.path(), &["--cluster", address, "SELECT 1"]).unwrap_err();
+        assert!(err.contains(why), "{err}");
+    }
     let err = etld_sql(dir.path(), &["--cluster", &scheduler, "SELECT 1"]).unwrap_err();
     assert_eq!(
         err,

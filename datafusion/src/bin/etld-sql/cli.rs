@@ -41,16 +41,16 @@ pub struct QueryArgs {
     /// EXTERNAL TABLE ...; SELECT ...`); `-` or none: read it from standard
     /// input.
     pub sql: Option<String>,
-    /// A table of files: NAME=PATH, where NAME is a plain SQL name (letters,
-    /// digits and _) and PATH a file or a glob ending in .csv, .parquet,
-    /// .json, .ndjson or .jsonl (repeatable)
+    /// A table of files: NAME=PATH, where NAME is a plain SQL name (ASCII
+    /// letters, digits and _, not first a digit) and PATH a file or a glob
+    /// ending in .csv, .parquet, .json, .ndjson or .jsonl (repeatable)
     #[arg(long = "table", value_name = "NAME=PATH")]
     pub tables: Vec<String>,
     /// How to print the result
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     /// Run on the Ballista cluster whose scheduler listens at HOST:PORT
-    #[arg(long, value_name = "HOST:PORT")]
+    #[arg(long, value_name = "HOST:PORT", value_parser = host_port)]
     pub cluster: Option<String>,
     /// The list and its options (on a cluster, the scheduler and executors
     /// must have been started with the same list and extra rules).
@@ -119,5 +119,20 @@ impl ExecutorArgs {
             concurrency: self.concurrency.unwrap_or(0),
             work_dir: self.work_dir.clone(),
         }
+    }
+}
+
+/// A scheduler's address as `--cluster` takes it: a host (a name, an IPv4
+/// address, an IPv6 address in brackets) and a port, with no scheme.
+fn host_port(text: &str) -> Result<String, String> {
+    let (host, port) = text
+        .rsplit_once(':')
+        .filter(|(host, _)| !host.is_empty() && !host.contains('/'))
+        .ok_or_else(|| format!("expected HOST:PORT (such as 127.0.0.1:50050), not {text}"))?;
+    match port.parse::<u16>() {
+        Ok(1..) => Ok(format!("{host}:{port}")),
+        _ => Err(format!(
+            "the port of {text} is not a number from 1 to 65535"
+        )),
     }
 }

@@ -32,7 +32,13 @@ use crate::cli::{Cli, Command, QueryArgs};
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Ballista's own messages: warnings and errors unless RUST_LOG says more.
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    // The log line of a failed job is left out: the job's error is the
+    // command's own, printed once.
+    env_logger::Builder::from_env(
+        env_logger::Env::default()
+            .default_filter_or("warn,ballista_core::execution_plans::distributed_query=off"),
+    )
+    .init();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -83,16 +89,26 @@ fn main() -> ExitCode {
 }
 
 fn fail(e: &DataFusionError) -> ExitCode {
+    // The planner's errors come wrapped with a diagnostic for a reader that
+    // can point into the SQL; the message is the wrapped error's.
+    let mut e = e;
+    while let DataFusionError::Diagnostic(_, inner) = e {
+        e = inner;
+    }
     let text = match e {
-        // etld-sql's own errors (a list, a file, an option) and those of a
-        // query's execution: the message, without the name of its kind.
-        DataFusionError::Execution(m) | DataFusionError::Configuration(m) => m.clone(),
+        // etld-sql's own errors (a list, a file, an option, a table) and
+        // those of planning or running a query: the message, without the
+        // name of its kind.
+        DataFusionError::Execution(m)
+        | DataFusionError::Configuration(m)
+        | DataFusionError::Plan(m) => m.clone(),
         DataFusionError::SQL(e, _) => e.to_string(),
         e => e.to_string(),
     };
     // A cluster's refusal of a plan made with another list comes wrapped
     // in layers of quoting: its message alone.
     let text = etld_datafusion::codec::list_mismatch(&text).unwrap_or(text);
+    let text = text.trim_end();
     eprintln!("etld-sql: error: {text}");
     ExitCode::FAILURE
 }
@@ -189,6 +205,7 @@ async fn query(args: &QueryArgs) -> Result<()> {
         Some(scheduler) => cluster::explain_error(scheduler, e),
         None => e,
     };
+    let mut printed = false;
     for statement in statements {
         let plan = ctx
             .state()
@@ -196,7 +213,9 @@ async fn query(args: &QueryArgs) -> Result<()> {
             .await
             .map_err(tables::explain_missing)?;
         let frame = ctx.execute_logical_plan(plan).await.map_err(explained)?;
-        output::write(frame, args.format).await.map_err(explained)?;
+        printed |= output::write(frame, args.format, printed)
+            .await
+            .map_err(explained)?;
     }
     Ok(())
 }

@@ -20,15 +20,17 @@ use crate::cli::Format;
 /// the whole result is there, as drawing it needs every row's width. An
 /// empty result still prints its columns (the CSV header, the table's
 /// heading; lines of JSON, none), and a statement with no columns (`CREATE
-/// TABLE`) prints nothing. A reader that goes away (`etld-sql ... | head -1`) ends the
+/// TABLE`) prints nothing. After an earlier result (`after`), a table or
+/// CSV starts with a blank line, so that each result's heading stands out.
+/// Returns whether it printed a result. A reader that goes away (`etld-sql ... | head -1`) ends the
 /// output quietly, as it ends `etld`'s: that is not a failure of the query.
-pub async fn write(frame: DataFrame, format: Format) -> Result<()> {
+pub async fn write(frame: DataFrame, format: Format, after: bool) -> Result<bool> {
     let mut pipe = Pipe {
         out: io::stdout(),
         closed: false,
     };
-    match write_to(&mut pipe, frame, format).await {
-        Err(_) if pipe.closed => Ok(()),
+    match write_to(&mut pipe, frame, format, after).await {
+        Err(_) if pipe.closed => Ok(true),
         result => result,
     }
 }
@@ -54,15 +56,23 @@ impl<W: Write> Write for Pipe<W> {
     }
 }
 
-async fn write_to<W: Write>(pipe: &mut W, frame: DataFrame, format: Format) -> Result<()> {
+async fn write_to<W: Write>(
+    pipe: &mut W,
+    frame: DataFrame,
+    format: Format,
+    after: bool,
+) -> Result<bool> {
     let schema = Arc::clone(frame.schema().inner());
     // A statement with no result (`CREATE TABLE`, `SET`): run, nothing
     // printed.
     if schema.fields().is_empty() {
         frame.collect().await?;
-        return Ok(());
+        return Ok(false);
     }
     let mut out = io::BufWriter::new(pipe);
+    if after && format != Format::Json {
+        writeln!(out)?;
+    }
     match format {
         Format::Table => {
             let batches = frame.collect().await?;
@@ -95,5 +105,5 @@ async fn write_to<W: Write>(pipe: &mut W, frame: DataFrame, format: Format) -> R
         }
     }
     out.flush()?;
-    Ok(())
+    Ok(true)
 }

@@ -26,12 +26,14 @@ pub async fn register(ctx: &SessionContext, arg: &str) -> Result<()> {
     let plain = |c: char| c.is_ascii_alphanumeric() || c == '_';
     if !name.chars().all(plain) || name.starts_with(|c: char| c.is_ascii_digit()) {
         return Err(usage(format!(
-            "--table {arg}: NAME is a plain SQL name (letters, digits and _, not first a digit)"
+            "--table {arg}: NAME is a plain SQL name (ASCII letters, digits and _, \
+             not first a digit)"
         )));
     }
     let (format, extension) = format_of(path).ok_or_else(|| {
         usage(format!(
-            "--table {arg}: PATH must end in .csv, .parquet, .json, .ndjson or .jsonl"
+            "--table {arg}: PATH must end in .csv, .parquet, .json, .ndjson or .jsonl; {}",
+            declare_hint(path)
         ))
     })?;
     // A file that is not there is named as such, rather than left for the
@@ -81,18 +83,34 @@ pub fn explain_missing(e: DataFusionError) -> DataFusionError {
             "a quoted path is read as .csv, .parquet or .json; name {path} with \
              --table NAME={path} (or rename it .json)"
         )),
-        Some(path) if format_of(path).is_some() && !std::path::Path::new(path).exists() => {
+        // A name with a dot or a slash is a path: a table's name would be
+        // found or refused by the planner with another error.
+        Some(path) if path.contains(['.', '/']) && !std::path::Path::new(path).exists() => {
             DataFusionError::Plan(format!("no such file: {path}"))
         }
         Some(path) if format_of(path).is_none() && std::path::Path::new(path).exists() => {
             DataFusionError::Plan(format!(
-                "{path}: a quoted path is read as .csv, .parquet or .json by its extension; \
-                 declare a table of other files first (CREATE EXTERNAL TABLE t STORED AS CSV \
-                 LOCATION '{path}' OPTIONS ('format.has_header' 'true'); SELECT ... FROM t)"
+                "{path}: a quoted path is read as .csv, .parquet or .json by its extension; {}",
+                declare_hint(path)
             ))
         }
         _ => e,
     }
+}
+
+/// How to read the files of `path`, whose extension etld-sql does not
+/// know: as a table declared first, CSV, with a tab between fields for a
+/// `.tsv` or `.tab` file.
+fn declare_hint(path: &str) -> String {
+    let lower = path.to_ascii_lowercase();
+    let tabs = match lower.ends_with(".tsv") || lower.ends_with(".tab") {
+        true => ", 'format.delimiter' E'\\t'",
+        false => "",
+    };
+    format!(
+        "declare a table of other files first (CREATE EXTERNAL TABLE t STORED AS CSV \
+         LOCATION '{path}' OPTIONS ('format.has_header' 'true'{tabs}); SELECT ... FROM t)"
+    )
 }
 
 fn usage(message: String) -> DataFusionError {
