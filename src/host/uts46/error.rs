@@ -244,7 +244,7 @@ impl fmt::Display for Error {
             ),
             Error::Bidi { rule, .. } => write!(
                 f,
-                "the label at byte {at} breaks condition {} of the Bidi rule (RFC 5893)",
+                "the label breaks condition {} of the Bidi rule (RFC 5893) at byte {at}",
                 rule.number()
             ),
             Error::Encode { .. } => {
