@@ -179,8 +179,9 @@ pub fn physical_codec(etld: &Etld) -> Arc<dyn PhysicalExtensionCodec> {
 /// as text: when no connection could be made to the scheduler (the
 /// transport's error in its `Debug` form), the system's reason and the
 /// command that starts a scheduler there; when the plan reads a table of
-/// the client's memory, which cannot be sent, what can. Any other error
-/// as it is.
+/// the client's memory, which cannot be sent, what can; when the scheduler
+/// cannot read the plan back, its reason (with what to write instead of a
+/// bare file name quoted as a table). Any other error as it is.
 ///
 /// ```
 /// use datafusion::error::DataFusionError;
