@@ -845,11 +845,7 @@ fn refusals_name_the_right_cause() {
     );
     // A port nothing listens on: the system's reason, without the HTTP
     // client's own prefix (`io: `).
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = etld_testkit::free_port();
     let url = format!("http://127.0.0.1:{port}/x");
     let run = etld(&dir, &["update", "--url", &url], &[]);
     assert_eq!(run.code, Some(1));

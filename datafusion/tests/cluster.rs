@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::Read;
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray};
 use datafusion::parquet::arrow::ArrowWriter;
+use etld_testkit::free_port;
 
 #[path = "../../benches/hosts/mod.rs"]
 mod hosts;
@@ -50,15 +51,6 @@ impl Drop for Processes {
             let _ = child.wait();
         }
     }
-}
-
-/// A port nobody listens on now.
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// Waits until something listens on `port`, failing if `child` exits first

@@ -332,12 +332,7 @@ fn statements_run_in_turn() {
 #[test]
 fn an_unreachable_scheduler_is_named() {
     let dir = tempfile::tempdir().unwrap();
-    // A port that nothing listens on: one just given up.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = etld_testkit::free_port();
     let scheduler = format!("127.0.0.1:{port}");
     for (address, why) in [
         (

@@ -20,6 +20,16 @@ pub mod alloc;
 #[path = "../../benches/hosts/mod.rs"]
 pub mod hosts;
 
+/// A port of 127.0.0.1 that nothing listens on now: one the system gave and
+/// that was given up at once (for a server a test starts, or a connection a
+/// test expects refused).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a port of 127.0.0.1")
+}
+
 /// The answer's columns of the corpus, in `etld lookup --json`'s order.
 pub const KEYS: [&str; 10] = [
     "suffix",
