@@ -149,10 +149,7 @@ impl Rule {
                     let offset = match e {
                         // Where the label holds it, or what was mapped to it.
                         LabelError::ForbiddenCodePoint(c) => {
-                            at + label
-                                .char_indices()
-                                .find(|&(_, x)| x == c || crate::host::uts46::maps_to(x, c))
-                                .map_or(0, |(i, _)| i)
+                            at + crate::host::uts46::find_mapped(label, c).unwrap_or(0)
                         }
                         LabelError::Uts46(u) => at + u.offset(),
                         _ => at,

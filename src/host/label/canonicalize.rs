@@ -155,11 +155,8 @@ fn write_processed(
             // Where the input holds it, or what was mapped to it.
             let at = host
                 .get(offset..)
-                .and_then(|rest| {
-                    rest.char_indices()
-                        .find(|&(_, x)| x == c || uts46::maps_to(x, c))
-                })
-                .map_or(offset, |(i, _)| offset + i);
+                .and_then(|rest| uts46::find_mapped(rest, c))
+                .map_or(offset, |i| offset + i);
             return Err(HostError::Label {
                 offset: at,
                 error: LabelError::ForbiddenCodePoint(c),

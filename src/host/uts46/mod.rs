@@ -133,15 +133,18 @@ pub const TABLE_BYTES: usize = tables::TABLE_BYTES;
 const ZWNJ: char = '\u{200C}';
 const ZWJ: char = '\u{200D}';
 
-/// Whether the mapping step replaces `x` by text that holds `c`: where in
-/// the input a forbidden code point that mapping made comes from (U+00A0
-/// maps to a space, U+FF0F to `/`).
-pub(crate) fn maps_to(x: char, c: char) -> bool {
-    match mapping::Value::of(x).status(x) {
+/// Where `text` holds `c`, or the first code point that the mapping step
+/// replaces by text holding `c`: where in the input a forbidden code point
+/// that mapping made comes from (U+00A0 maps to a space, U+FF0F to `/`).
+pub(crate) fn find_mapped(text: &str, c: char) -> Option<usize> {
+    let maps_to = |x: char| match mapping::Value::of(x).status(x) {
         mapping::Status::MappedChar(m) => m == c,
         mapping::Status::MappedStr(s) => s.contains(c),
         _ => false,
-    }
+    };
+    text.char_indices()
+        .find(|&(_, x)| x == c || maps_to(x))
+        .map(|(i, _)| i)
 }
 
 /// Whether `name` takes the ASCII fast path: all ASCII, no label starting
