@@ -478,12 +478,18 @@ impl fmt::Display for Error {
         match self {
             Error::Host(e) => e.fmt(f),
             Error::Url(e) => e.fmt(f),
-            // A UTS 46 error says where it is itself.
+            // A UTS 46 error's own message names its byte, which `offset`
+            // already gives.
             Error::Rule {
                 line,
-                error: error @ RuleError::Label(LabelError::Uts46(_)),
-                ..
-            } => write!(f, "line {line}: {error}"),
+                offset,
+                error: RuleError::Label(LabelError::Uts46(e)),
+            } => write!(
+                f,
+                "line {line}, byte {offset}: {} ({})",
+                e.unplaced(),
+                e.code()
+            ),
             Error::Rule {
                 line,
                 offset,

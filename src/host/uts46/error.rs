@@ -191,67 +191,98 @@ fn u(c: char) -> String {
     format!("U+{:04X}", c as u32)
 }
 
+impl Error {
+    /// The message without the byte: for a caller that gives the byte
+    /// itself (a list's error, `line 2, byte 10: ...`).
+    pub(crate) fn unplaced(&self) -> impl fmt::Display + '_ {
+        Message {
+            error: self,
+            placed: false,
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = self.offset();
-        match self {
+        Message {
+            error: self,
+            placed: true,
+        }
+        .fmt(f)
+    }
+}
+
+/// An [`Error`]'s message, with its byte (`placed`) or without.
+struct Message<'a> {
+    error: &'a Error,
+    placed: bool,
+}
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let offset = self.error.offset();
+        let at = |before: &str| {
+            if self.placed {
+                format!("{before}at byte {offset}")
+            } else {
+                String::new()
+            }
+        };
+        match self.error {
             Error::Disallowed { code_point, .. } => {
-                write!(f, "disallowed code point {} at byte {at}", u(*code_point))
+                write!(f, "disallowed code point {}{}", u(*code_point), at(" "))
             }
             Error::ALabelNotAscii { .. } => {
-                write!(f, "the xn-- label at byte {at} holds non-ASCII code points")
+                write!(f, "the xn-- label{} holds non-ASCII code points", at(" "))
             }
             Error::Punycode { .. } => {
-                write!(f, "invalid Punycode in an xn-- label, at byte {at}")
+                write!(f, "invalid Punycode in an xn-- label{}", at(", "))
             }
             Error::ALabelTooLong { .. } => write!(
                 f,
-                "the xn-- label at byte {at} is over {} bytes, the most the Punycode decoder takes",
+                "the xn-- label{} is over {} bytes, the most the Punycode decoder takes",
+                at(" "),
                 etld_punycode::Limits::DEFAULT.max_decode_len
             ),
             Error::ALabelAsciiOnly { .. } => {
-                write!(f, "the xn-- label at byte {at} decodes to ASCII only")
+                write!(f, "the xn-- label{} decodes to ASCII only", at(" "))
             }
-            Error::NotNfc { .. } => write!(f, "the xn-- label at byte {at} is not in NFC"),
-            Error::ALabelPrefix { .. } => {
-                write!(
-                    f,
-                    "the xn-- label at byte {at} decodes to a label starting with xn--"
-                )
-            }
-            Error::LeadingCombiningMark { code_point, .. } => {
-                write!(
-                    f,
-                    "the label at byte {at} starts with the combining mark {}",
-                    u(*code_point)
-                )
-            }
-            Error::NotValid { code_point, .. } => {
-                write!(
-                    f,
-                    "code point {} at byte {at} is not valid in a label",
-                    u(*code_point)
-                )
-            }
+            Error::NotNfc { .. } => write!(f, "the xn-- label{} is not in NFC", at(" ")),
+            Error::ALabelPrefix { .. } => write!(
+                f,
+                "the xn-- label{} decodes to a label starting with xn--",
+                at(" ")
+            ),
+            Error::LeadingCombiningMark { code_point, .. } => write!(
+                f,
+                "the label{} starts with the combining mark {}",
+                at(" "),
+                u(*code_point)
+            ),
+            Error::NotValid { code_point, .. } => write!(
+                f,
+                "code point {}{} is not valid in a label",
+                u(*code_point),
+                at(" ")
+            ),
             Error::ContextJ { code_point, .. } => write!(
                 f,
-                "{} at byte {at} is out of the context RFC 5892 allows",
+                "{}{} is out of the context RFC 5892 allows",
                 if *code_point == '\u{200C}' {
                     "ZERO WIDTH NON-JOINER"
                 } else {
                     "ZERO WIDTH JOINER"
-                }
+                },
+                at(" ")
             ),
             Error::Bidi { rule, .. } => write!(
                 f,
-                "the label breaks condition {} of the Bidi rule (RFC 5893) at byte {at}",
-                rule.number()
+                "the label breaks condition {} of the Bidi rule (RFC 5893){}",
+                rule.number(),
+                at(" ")
             ),
             Error::Encode { .. } => {
-                write!(
-                    f,
-                    "the label at byte {at} is too long to encode as Punycode"
-                )
+                write!(f, "the label{} is too long to encode as Punycode", at(" "))
             }
         }
     }
