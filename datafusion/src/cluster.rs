@@ -181,7 +181,8 @@ pub fn physical_codec(etld: &Etld) -> Arc<dyn PhysicalExtensionCodec> {
 /// command that starts a scheduler there; when the plan reads a table of
 /// the client's memory, which cannot be sent, what can; when the scheduler
 /// cannot read the plan back, its reason (with what to write instead of a
-/// bare file name quoted as a table). Any other error as it is.
+/// bare file name quoted as a table); when a job failed on an executor,
+/// the job and the error's message. Any other error as it is.
 ///
 /// ```
 /// use datafusion::error::DataFusionError;
@@ -207,6 +208,9 @@ pub fn explain_error(scheduler: &str, e: DataFusionError) -> DataFusionError {
     }
     if let Some(refusal) = plan_refusal(&text) {
         return DataFusionError::Plan(refusal);
+    }
+    if let Some(failure) = task_failure(&text) {
+        return DataFusionError::Execution(failure);
     }
     if !text.contains("tonic::transport::Error") {
         return e;
@@ -258,6 +262,94 @@ fn plan_refusal(text: &str) -> Option<String> {
     ))
 }
 
+/// A job that failed on an executor, from Ballista's text (`Job ID failed:
+/// ... runtime execution error: ` and the error's `Debug` form): the job
+/// and the error's message, as DataFusion's own `Display` words it where
+/// the form allows (`Cast error: Cannot cast ...`).
+fn task_failure(text: &str) -> Option<String> {
+    let (_, job) = text.split_once("Job ")?;
+    let (job, _) = job.split_once(" failed: ")?;
+    let (_, debug) = text.rsplit_once("runtime execution error: ")?;
+    let reason = debug_reason(debug).unwrap_or_else(|| debug.trim().to_string());
+    Some(format!("job {job} failed on the cluster: {reason}"))
+}
+
+/// The message of an error in its `Debug` form: the string at the heart of
+/// nested variants (`DataFusionError(Shared(External(ArrowError(CastError(
+/// "..."))))))`), after the words of the variant holding it when that is
+/// an error of its own (`Cast error: ...`); the `message` of a system error
+/// (`Os { code: 2, ..., message: "..." }`); a variant without data in words
+/// (`DivideByZero`, `Divide by zero`). None for any other form.
+fn debug_reason(debug: &str) -> Option<String> {
+    let mut rest = debug.trim();
+    let mut holder = "";
+    loop {
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let (name, after) = rest.split_at(name_len);
+        if name.is_empty() {
+            break;
+        }
+        if let Some(inner) = after.strip_prefix('(') {
+            (holder, rest) = (name, inner);
+        } else if after.starts_with(" {") {
+            let (_, message) = after.split_once("message: ")?;
+            return debug_string(message);
+        } else if after.is_empty() || after.starts_with(')') {
+            return Some(words(name));
+        } else {
+            return None;
+        }
+    }
+    let message = debug_string(rest)?;
+    match holder.strip_suffix("Error") {
+        Some(kind) if !kind.is_empty() => Some(format!("{} error: {message}", words(kind))),
+        _ => Some(message),
+    }
+}
+
+/// The string a `Debug` form starts with (`"a \"b\""`), unescaped.
+fn debug_string(debug: &str) -> Option<String> {
+    let mut chars = debug.strip_prefix('"')?.chars();
+    let mut out = String::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(out),
+            '\\' => match chars.next()? {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                'r' => out.push('\r'),
+                '0' => out.push('\0'),
+                'u' => {
+                    let rest = chars.as_str().strip_prefix('{')?;
+                    let (hex, after) = rest.split_once('}')?;
+                    out.push(char::from_u32(u32::from_str_radix(hex, 16).ok()?)?);
+                    chars = after.chars();
+                }
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// A variant's name in words, the first capitalised: `DivideByZero` is
+/// `Divide by zero`.
+fn words(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push(' ');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn ballista_error(e: ballista_core::error::BallistaError) -> DataFusionError {
     DataFusionError::External(Box::new(e))
 }
@@ -278,5 +370,41 @@ mod tests {
              cluster needs a directory in its path ('./hosts.csv', not 'hosts.csv'), or a name \
              given with --table"
         );
+    }
+
+    #[test]
+    fn a_failed_task_is_told_in_words() {
+        // What Ballista 55 gives for a task that failed on an executor.
+        let job = "Job 038H6J5CHG000 failed: Job failed due to stage 0 failed: Task failed due \
+                   to runtime execution error: ";
+        for (debug, message) in [
+            (
+                r#"DataFusionError(Shared(External(ArrowError(CastError("Cannot cast string 'a\"b' to value of Int64 type")))))"#,
+                "Cast error: Cannot cast string 'a\"b' to value of Int64 type",
+            ),
+            (
+                "DataFusionError(Shared(External(ArrowError(DivideByZero))))",
+                "Divide by zero",
+            ),
+            (
+                r#"DataFusionError(Execution("no such file: x.csv\n\u{1b}"))"#,
+                "no such file: x.csv\n\u{1b}",
+            ),
+            (
+                r#"DataFusionError(IoError(Os { code: 2, kind: NotFound, message: "No such file or directory" }))"#,
+                "No such file or directory",
+            ),
+            ("Something else, 42", "Something else, 42"),
+        ] {
+            let e = explain_error(
+                "127.0.0.1:1",
+                DataFusionError::Execution(format!("{job}{debug}")),
+            );
+            assert_eq!(
+                e.to_string(),
+                format!("Execution error: job 038H6J5CHG000 failed on the cluster: {message}"),
+                "{debug}"
+            );
+        }
     }
 }

@@ -294,6 +294,15 @@ fn group_by_on_two_executors_equals_in_process_and_library() {
         "{e}"
     );
 
+    // A task that fails on an executor is told in words, not in the
+    // `Debug` form Ballista passes on.
+    let cast = format!("SELECT CAST(host AS INT) FROM '{glob}'");
+    let e = etld_sql_fails(&["--cluster", &scheduler, &cast]);
+    assert!(
+        e.contains("failed on the cluster: Cast error: Cannot cast string"),
+        "{e}"
+    );
+
     // A plan made with another list is refused.
     let list = dir.path().join("list.dat");
     std::fs::write(&list, "com\n").unwrap();
