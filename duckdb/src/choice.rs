@@ -9,14 +9,15 @@ use std::time::SystemTime;
 
 use etld::{List, Options, Output, Sections, Wildcard};
 use etld_source::{self as source, Origin};
+
+use crate::throwing;
 use libduckdb_sys::{
-    duckdb_client_context, duckdb_client_context_get_config_option, duckdb_config_option_scope,
-    duckdb_config_option_set_default_scope, duckdb_config_option_set_default_value,
-    duckdb_config_option_set_description, duckdb_config_option_set_name,
-    duckdb_config_option_set_type, duckdb_connection, duckdb_create_bool,
-    duckdb_create_config_option, duckdb_create_logical_type, duckdb_create_varchar,
-    duckdb_destroy_config_option, duckdb_destroy_logical_type, duckdb_destroy_value, duckdb_free,
-    duckdb_get_bool, duckdb_get_varchar, duckdb_is_null_value, duckdb_register_config_option,
+    duckdb_client_context, duckdb_config_option_set_default_scope,
+    duckdb_config_option_set_default_value, duckdb_config_option_set_description,
+    duckdb_config_option_set_name, duckdb_config_option_set_type, duckdb_connection,
+    duckdb_create_bool, duckdb_create_config_option, duckdb_create_logical_type,
+    duckdb_create_varchar, duckdb_destroy_config_option, duckdb_destroy_logical_type,
+    duckdb_destroy_value, duckdb_free, duckdb_is_null_value, duckdb_register_config_option,
     duckdb_value, DuckDBSuccess, DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
 };
 
@@ -144,6 +145,8 @@ impl Settings {
     /// # Safety
     ///
     /// `context` is a live client context and the C API is initialised.
+    /// Not called within `catch_unwind`: DuckDB's getters allocate, and
+    /// may throw ([`throwing`](crate::throwing)).
     pub(crate) unsafe fn read(context: duckdb_client_context) -> Settings {
         let mut settings = Settings::default();
         // SAFETY: the caller's promise, passed on.
@@ -211,8 +214,7 @@ unsafe fn setting_value(context: duckdb_client_context, name: &CStr) -> Option<d
     // SAFETY: the caller's promise that `context` is live; a value that is
     // NULL is destroyed here.
     unsafe {
-        let mut scope: duckdb_config_option_scope = 0;
-        let mut value = duckdb_client_context_get_config_option(context, name.as_ptr(), &mut scope);
+        let mut value = throwing::config_option(context, name);
         if value.is_null() {
             return None;
         }
@@ -235,7 +237,7 @@ unsafe fn text_setting(context: duckdb_client_context, name: &CStr) -> Option<St
     // `duckdb_free`, as the C API asks.
     unsafe {
         let mut value = setting_value(context, name)?;
-        let text = duckdb_get_varchar(value);
+        let text = throwing::varchar(value);
         let result = if text.is_null() {
             None
         } else {
@@ -257,9 +259,9 @@ unsafe fn flag_setting(context: duckdb_client_context, name: &CStr) -> Option<bo
     // SAFETY: as in `text_setting`.
     unsafe {
         let mut value = setting_value(context, name)?;
-        let flag = duckdb_get_bool(value);
+        let flag = throwing::boolean(value);
         duckdb_destroy_value(&mut value);
-        Some(flag)
+        flag
     }
 }
 

@@ -9,15 +9,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use etld::{Answer, Options, Output};
 use libduckdb_sys::{
-    duckdb_client_context, duckdb_data_chunk, duckdb_data_chunk_get_size,
-    duckdb_data_chunk_get_vector, duckdb_destroy_client_context, duckdb_function_info,
-    duckdb_init_info, duckdb_scalar_function_get_state,
-    duckdb_scalar_function_init_get_client_context, duckdb_scalar_function_init_set_error,
-    duckdb_scalar_function_init_set_state, duckdb_scalar_function_set_error,
-    duckdb_struct_vector_get_child, duckdb_vector, idx_t,
+    duckdb_data_chunk, duckdb_data_chunk_get_size, duckdb_data_chunk_get_vector,
+    duckdb_destroy_client_context, duckdb_function_info, duckdb_init_info,
+    duckdb_scalar_function_get_state, duckdb_struct_vector_get_child, duckdb_vector, idx_t,
 };
 
 use crate::choice::{self, Choice, Settings};
+use crate::throwing;
 use crate::vector::{BoolOut, StrIn, StrOut, StructOut};
 
 /// The SQL functions, a variant and a name each, in order: the enum
@@ -141,42 +139,34 @@ unsafe extern "C" fn drop_state(state: *mut c_void) {
 
 /// The init callback: the list and options of the client context's
 /// settings, once a query and thread, so a later `SET` is followed by the
-/// next query.
-pub(crate) unsafe extern "C" fn init(info: duckdb_init_info) {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut context: duckdb_client_context = std::ptr::null_mut();
-        // SAFETY: DuckDB calls this with a live init info; the context it
-        // gives is destroyed here once read.
-        let settings = unsafe {
-            duckdb_scalar_function_init_get_client_context(info, &mut context);
-            if context.is_null() {
-                Settings::default()
-            } else {
-                let settings = Settings::read(context);
-                duckdb_destroy_client_context(&mut context);
-                settings
-            }
-        };
-        choice::resolve(&settings)
-    }));
-    match result {
+/// next query. The settings are read, and the state or error handed over,
+/// outside `catch_unwind`, by calls that may throw
+/// ([`throwing`](crate::throwing)), which is why the callback may unwind.
+pub(crate) unsafe extern "C-unwind" fn init(info: duckdb_init_info) {
+    // SAFETY: DuckDB calls this with a live init info; the context it
+    // gives is destroyed here once read.
+    let settings = unsafe {
+        let mut context = throwing::init_client_context(info);
+        if context.is_null() {
+            Settings::default()
+        } else {
+            let settings = Settings::read(context);
+            duckdb_destroy_client_context(&mut context);
+            settings
+        }
+    };
+    let message = match catch_unwind(AssertUnwindSafe(|| choice::resolve(&settings))) {
         Ok(Ok(choice)) => {
             let state = Box::into_raw(Box::new(State { choice }));
             // SAFETY: DuckDB owns the state from here and frees it with
             // `drop_state`.
-            unsafe { duckdb_scalar_function_init_set_state(info, state.cast(), Some(drop_state)) };
+            return unsafe { throwing::init_set_state(info, state.cast(), drop_state) };
         }
-        Ok(Err(message)) => {
-            let message = c_message(&message);
-            // SAFETY: a live init info; DuckDB copies the message.
-            unsafe { duckdb_scalar_function_init_set_error(info, message.as_ptr()) };
-        }
-        Err(_) => {
-            let message = c_message("etld: internal error while choosing the list");
-            // SAFETY: as above.
-            unsafe { duckdb_scalar_function_init_set_error(info, message.as_ptr()) };
-        }
-    }
+        Ok(Err(message)) => c_message(&message),
+        Err(_) => c_message("etld: internal error while choosing the list"),
+    };
+    // SAFETY: a live init info; DuckDB copies the message.
+    unsafe { throwing::init_set_error(info, &message) };
 }
 
 /// A message as a C string (a NUL inside, which no message of etld holds,
@@ -213,7 +203,7 @@ unsafe extern "C-unwind" fn execute<const F: u8>(
     };
     let message = c_message(&message);
     // SAFETY: a live function info; DuckDB copies the message.
-    unsafe { duckdb_scalar_function_set_error(info, message.as_ptr()) };
+    unsafe { throwing::set_error(info, &message) };
 }
 
 /// The output vectors of a chunk, written but for what DuckDB must take

@@ -30,7 +30,7 @@ use libduckdb_sys::{
     duckdb_connect, duckdb_connection, duckdb_create_logical_type, duckdb_create_scalar_function,
     duckdb_create_struct_type, duckdb_data_chunk, duckdb_destroy_logical_type,
     duckdb_destroy_scalar_function, duckdb_disconnect, duckdb_extension_access,
-    duckdb_extension_info, duckdb_function_info, duckdb_logical_type,
+    duckdb_extension_info, duckdb_function_info, duckdb_init_info, duckdb_logical_type,
     duckdb_register_scalar_function, duckdb_rs_extension_api_init,
     duckdb_scalar_function_add_parameter, duckdb_scalar_function_set_function,
     duckdb_scalar_function_set_init, duckdb_scalar_function_set_name,
@@ -109,7 +109,7 @@ unsafe fn init(
     // SAFETY: the table DuckDB gave for `C_API_VERSION`, or null.
     if !unsafe { throwing::init(api.cast()) } {
         return Err(Some(
-            "etld: DuckDB's C API lacks the string and validity functions".to_string(),
+            "etld: DuckDB's C API lacks functions the extension calls".to_string(),
         ));
     }
     // SAFETY: `access` is live; the database pointer it gives is DuckDB's,
@@ -231,7 +231,12 @@ unsafe fn register_function(
         >(function.callback());
         duckdb_scalar_function_set_function(scalar, Some(callback));
         if function.uses_list() {
-            duckdb_scalar_function_set_init(scalar, Some(functions::init));
+            // SAFETY (of the transmute): as the callback's.
+            let init = std::mem::transmute::<
+                unsafe extern "C-unwind" fn(duckdb_init_info),
+                unsafe extern "C" fn(duckdb_init_info),
+            >(functions::init);
+            duckdb_scalar_function_set_init(scalar, Some(init));
         }
         if function == Function::ListVersion {
             // It takes no argument, so DuckDB would fold it once when a
