@@ -45,8 +45,14 @@ impl fmt::Display for LabelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LabelError::Empty => f.write_str("empty label"),
+            // A control character is named by its number alone: written
+            // as it is it would act on a terminal, and escaped it reads as
+            // Rust source.
+            LabelError::ForbiddenCodePoint(c) if c.is_ascii_graphic() || *c == ' ' => {
+                write!(f, "forbidden code point '{c}' (U+{:04X})", *c as u32)
+            }
             LabelError::ForbiddenCodePoint(c) => {
-                write!(f, "forbidden code point {:?} (U+{:04X})", c, *c as u32)
+                write!(f, "forbidden code point U+{:04X}", *c as u32)
             }
             LabelError::TooLong(n) => write!(f, "label is {n} octets long, the limit is 63"),
             LabelError::Punycode(e) => write!(f, "invalid A-label: {e}"),

@@ -1076,11 +1076,16 @@ fn fields_pick_and_order_the_columns() {
         ),
         "http://a.example.com:1/x\ta.example.com\texample.com\n"
     );
-    // A tab in the input keeps the columns; the backslash of the message's
-    // `'\t'` is escaped like any other (cli/tests/fields.rs).
+    // A tab in the input keeps the columns (escaped, cli/tests/fields.rs);
+    // the message names it by number.
     assert_eq!(
         ok(&["--fields", "input,error"], "a\tb\n"),
-        "a\\tb\tforbidden code point '\\\\t' (U+0009) at byte 1\n"
+        "a\\tb\tforbidden code point U+0009 at byte 1\n"
+    );
+    // A backslash is written as it is, and escaped in a field.
+    assert_eq!(
+        ok(&["--fields", "error"], "a\\b\n"),
+        "forbidden code point '\\\\' (U+005C) at byte 1\n"
     );
     // The site key: one for every form of a site, in ASCII, whatever
     // --output says; empty where there is no registrable domain.
