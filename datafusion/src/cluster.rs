@@ -250,12 +250,18 @@ fn plan_refusal(text: &str) -> Option<String> {
         .strip_prefix("DataFusion error: ")
         .unwrap_or(message);
     let message = message.replace("\\\"", "\"");
-    let hint = match message.contains("No field named") {
-        true => {
+    // The column is named by the table, the file's name, and itself.
+    let file = message
+        .split_once("No field named ")
+        .and_then(|(_, rest)| rest.split_once(". ").map_or(Some(rest), |(f, _)| Some(f)))
+        .and_then(|field| field.rsplit_once('.'))
+        .map(|(table, _)| table.trim_matches('"'));
+    let hint = match file {
+        Some(file) => format!(
             "; a file quoted as a table on a cluster needs a directory in its path \
-             ('./hosts.csv', not 'hosts.csv'), or a name given with --table"
-        }
-        false => "",
+             ('./{file}', not '{file}'), or a name given with --table"
+        ),
+        None => String::new(),
     };
     Some(format!(
         "the scheduler cannot read the plan: {message}{hint}"
@@ -367,8 +373,8 @@ mod tests {
             e.to_string(),
             "Error during planning: the scheduler cannot read the plan: Schema error: No field \
              named h.csv.host. Did you mean '\"h.csv\".host'?; a file quoted as a table on a \
-             cluster needs a directory in its path ('./hosts.csv', not 'hosts.csv'), or a name \
-             given with --table"
+             cluster needs a directory in its path ('./h.csv', not 'h.csv'), or a name given \
+             with --table"
         );
     }
 

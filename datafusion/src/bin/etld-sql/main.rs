@@ -90,9 +90,10 @@ fn main() -> ExitCode {
 
 fn fail(e: &DataFusionError) -> ExitCode {
     // The planner's errors come wrapped with a diagnostic for a reader that
-    // can point into the SQL; the message is the wrapped error's.
+    // can point into the SQL, or with the name of the optimizer's pass
+    // that met them (`type_coercion`); the message is the wrapped error's.
     let mut e = e;
-    while let DataFusionError::Diagnostic(_, inner) = e {
+    while let DataFusionError::Diagnostic(_, inner) | DataFusionError::Context(_, inner) = e {
         e = inner;
     }
     let text = match e {
@@ -110,6 +111,14 @@ fn fail(e: &DataFusionError) -> ExitCode {
     let text = etld_datafusion::codec::list_mismatch(&text).unwrap_or(text);
     let text = text.trim_end();
     eprintln!("etld-sql: error: {text}");
+    if text.starts_with("Function 'etld_") && text.contains("expects String but received") {
+        eprintln!(
+            "etld-sql: hint: the etld functions take text, and a CSV column whose first 1,000 \
+             rows look like numbers is read as numbers: declare it text first (CREATE EXTERNAL \
+             TABLE t (host VARCHAR) STORED AS CSV LOCATION 'hosts.csv' OPTIONS \
+             ('format.has_header' 'true'); SELECT ... FROM t)"
+        );
+    }
     ExitCode::FAILURE
 }
 
