@@ -15,7 +15,14 @@ use crate::{Bootstring, Error, ParamError, PUNYCODE};
 /// encoding inputs over 1000 code points. Decoding inserts each code point
 /// by shifting the output, so its time grows with the square of the length;
 /// the cap keeps hostile inputs cheap.
+///
+/// ```
+/// use etld_punycode::Limits;
+/// let label = Limits::DEFAULT.with_max_decode_len(59).with_max_encode_len(63);
+/// assert_eq!((label.max_decode_len, label.max_encode_len), (59, 63));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Limits {
     /// Longest Punycode input to decode, in bytes.
     pub max_decode_len: usize,
@@ -32,11 +39,35 @@ impl Limits {
         max_encode_len: 1000,
     };
 
-    /// No caps at all (integer overflow is still detected).
+    /// No caps at all (integer overflow is still detected). The work is
+    /// then the input's to set: decoding takes time in the square of the
+    /// input's length, and encoding in its length times its distinct
+    /// non-basic code points (20,000 distinct CJK characters take about a
+    /// second), so keep it for input you trust.
     pub const NONE: Limits = Limits {
         max_decode_len: usize::MAX,
         max_encode_len: usize::MAX,
     };
+
+    /// These limits with `max_decode_len` bytes the longest input to
+    /// decode (and output of the encoder).
+    #[must_use]
+    pub const fn with_max_decode_len(self, max_decode_len: usize) -> Limits {
+        Limits {
+            max_decode_len,
+            ..self
+        }
+    }
+
+    /// These limits with `max_encode_len` code points the longest input to
+    /// encode.
+    #[must_use]
+    pub const fn with_max_encode_len(self, max_encode_len: usize) -> Limits {
+        Limits {
+            max_encode_len,
+            ..self
+        }
+    }
 }
 
 impl Default for Limits {
@@ -52,10 +83,10 @@ impl Default for Limits {
 ///
 /// ```
 /// use etld_punycode::{Codec, Error, Limits};
-/// let strict = Codec::PUNYCODE.with_limits(Limits { max_decode_len: 59, max_encode_len: 63 });
-/// let long = "a".repeat(60);
+/// let strict = Codec::PUNYCODE.with_limits(Limits::DEFAULT.with_max_decode_len(59));
+/// let long = [b'a'; 60];
 /// assert_eq!(
-///     strict.decode(&long),
+///     strict.decode_into(&long, &mut ['\0'; 64]),
 ///     Err(Error::InputTooLong { len: 60, max: 59 })
 /// );
 /// ```
@@ -168,6 +199,8 @@ impl Codec {
     /// No allocation. Up to 64 code points (any DNS label) are encoded in
     /// one pass plus a sort of a stack array; longer inputs are re-read
     /// once per distinct non-basic code point, as in RFC 3492 section 6.3.
+    /// On an error, `out` may hold part of the output: only the returned
+    /// length of it is the encoding.
     ///
     /// # Errors
     /// [`Error::InputTooLong`], [`Error::OutputTooLong`], [`Error::BufferTooSmall`] (with the size

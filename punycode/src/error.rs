@@ -4,14 +4,18 @@ use core::fmt;
 
 /// Everything that can go wrong while encoding, decoding or checking a label.
 ///
-/// Positions are byte offsets into the input being decoded (for the label
-/// helpers: into the whole label, prefix included), or code point indices
-/// into the input being encoded.
+/// Positions are byte offsets into the input being decoded, or code point
+/// indices into the input being encoded. The label helpers give byte
+/// offsets into the label they were given, prefix included, whether they
+/// decode it or encode it.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Error {
     /// A byte after the last delimiter is not a digit symbol of the base
-    /// (`td_`, `ls8h=`, or a non-ASCII byte).
+    /// (`td_`, `ls8h=`, or a non-ASCII byte); from the label helpers, also
+    /// the first code point of a Unicode label that starts with `xn--`
+    /// (in any case or width) that is not ASCII, which an A-label cannot
+    /// hold.
     InvalidDigit {
         /// Byte offset of the offending byte.
         position: usize,
@@ -76,8 +80,6 @@ pub enum Error {
     },
     /// The `core::fmt::Write` given to the encoder failed.
     Fmt,
-    /// The [`Bootstring`](crate::Bootstring) parameters do not validate.
-    InvalidParameters,
     /// A label given as an A-label does not start with `xn--` (any case).
     MissingPrefix,
     /// An A-label is `xn--` with nothing after it.
@@ -100,9 +102,11 @@ pub enum Error {
     /// (U+FF01 to U+FF5E, which UTS 46 maps to ASCII), or a label separator
     /// (U+3002, U+FF0E, U+FF61). Such a label does not look up to itself in
     /// Unicode form (`xn--bfa` is `İ`, `xn--ab-r13a` is `a。b`).
+    /// From [`to_ascii_label`](crate::to_ascii_label) and its `_into`
+    /// form, a label separator in the Unicode label given.
     NonCanonicalCodePoint {
-        /// Byte offset in the label of the first digit of the integer that
-        /// produced it.
+        /// Byte offset in the label: of the first digit of the integer that
+        /// produced it, or of the separator in a Unicode label.
         position: usize,
         /// The code point.
         value: u32,
@@ -129,7 +133,8 @@ impl Error {
     /// The position carried by this error, if any (see the variants).
     ///
     /// ```
-    /// assert_eq!(etld_punycode::decode("-tda").unwrap_err().position(), Some(0));
+    /// let e = etld_punycode::decode_into(b"-tda", &mut ['\0'; 4]).unwrap_err();
+    /// assert_eq!(e.position(), Some(0));
     /// ```
     pub const fn position(&self) -> Option<usize> {
         match *self {
@@ -227,7 +232,6 @@ impl fmt::Display for Error {
                 "{actual} case flags given for {expected} code points"
             ),
             Error::Fmt => f.write_str("the formatter returned an error"),
-            Error::InvalidParameters => f.write_str("invalid Bootstring parameters"),
             Error::MissingPrefix => f.write_str("label does not start with \"xn--\""),
             Error::EmptyPayload => f.write_str("A-label has an empty payload"),
             Error::AsciiPayload => {

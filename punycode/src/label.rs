@@ -1,5 +1,6 @@
-//! A-labels: the `xn--` form of internationalized DNS labels (RFC 5890,
-//! checked the way docs/behaviour.md section 3 step 4 asks).
+//! A-labels: the `xn--` form of internationalized DNS labels (RFC 5890),
+//! checked strictly: an A-label is taken only where it is what its own
+//! Unicode form, a canonical label, encodes to.
 //!
 //! An *A-label* is `xn--` followed by the Punycode of a Unicode label. Here a
 //! label starting with `xn--` (in any case) is accepted only if its payload
@@ -162,8 +163,8 @@ fn reencode(payload: &[u8], decoded: &[char], bytes: &mut [u8]) -> Result<usize,
 /// four letters, digits and hyphens, and the fuzz targets for random ones;
 /// release builds therefore skip the re-encoding, which costs as much as
 /// the decoding (`examples/lookup_kinds.rs`, `xn`, under callgrind).
-/// docs/behaviour.md section 3 step 4 asks for the check: it is met either
-/// way.
+/// The strict check of A-labels (etld's docs/behaviour.md section 3 step
+/// 4) asks for it: it is met either way.
 fn mismatch(kept: &[u8], written: usize, payload: &[u8]) -> Option<usize> {
     match kept
         .iter()
@@ -324,17 +325,19 @@ fn lowercase(label: &str) -> impl Iterator<Item = char> + Clone + '_ {
 }
 
 /// Refuses a Unicode label that has no canonical ASCII form: one that
-/// starts with `xn--` (an A-label's payload is ASCII; no code point
-/// lower-cases into `x`, `n` or `-`), or one that holds a label separator
-/// once mapped (`。`, `．`, `｡`). Positions are byte offsets in `label`.
+/// starts with `xn--` once mapped and lower-cased (`xn--`, `ＸＮ--`,
+/// `xn－－`) and holds a code point that does not map to ASCII (an
+/// A-label's payload is ASCII), or one that holds a label separator once
+/// mapped (`。`, `．`, `｡`). Positions are byte offsets in `label`.
 fn check_unicode_label(label: &str) -> Result<(), Error> {
-    if has_ace_prefix(label.as_bytes()) {
-        if let Some((position, &byte)) = label
-            .as_bytes()
-            .iter()
-            .enumerate()
-            .find(|(_, b)| !b.is_ascii())
+    if lowercase(label).take(4).eq("xn--".chars()) {
+        // The first code point that maps to no ASCII lies past the prefix,
+        // whose code points all map to ASCII.
+        if let Some((position, _)) = label
+            .char_indices()
+            .find(|&(_, c)| !lowercase(c.encode_utf8(&mut [0; 4])).all(|c| c.is_ascii()))
         {
+            let byte = label.as_bytes()[position];
             return Err(Error::InvalidDigit { position, byte });
         }
     }
@@ -426,8 +429,10 @@ fn encode_lowercase<S: Sink>(label: &str, sink: &mut S) -> Result<(), Error> {
 /// # Errors
 /// The errors of [`check_a_label`] for `xn--` labels (without the 63-byte
 /// cap), [`Error::InvalidDigit`] for a non-ASCII label that starts with
-/// `xn--`, [`Error::NonCanonicalCodePoint`] for a separator,
-/// [`Error::InputTooLong`] for over 1000 code points.
+/// `xn--` (in any case or width), [`Error::NonCanonicalCodePoint`] for a
+/// separator, [`Error::InputTooLong`] for over 1000 code points,
+/// [`Error::OutputTooLong`] for an A-label over 2000 bytes (`xn--`
+/// included: the decoder's cap). Positions are byte offsets in `label`.
 #[cfg(feature = "alloc")]
 pub fn to_ascii_label(label: &str) -> Result<String, Error> {
     if !label.is_ascii() {

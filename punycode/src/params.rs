@@ -174,7 +174,7 @@ impl Bootstring {
             });
         }
         let d = self.delimiter;
-        if d >= 0x80 || (crate::varint::digit_value(d) as u32) < self.base {
+        if d >= 0x80 || (crate::varint::digit_value_of(d) as u32) < self.base {
             return Err(ParamError::Delimiter { delimiter: d });
         }
         Ok(())

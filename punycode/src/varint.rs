@@ -16,22 +16,29 @@ use crate::sink::Sink;
 use crate::sink::SliceSink;
 use crate::{Bootstring, Error};
 
-/// Value of each byte as a digit, `NOT_A_DIGIT` where it is none.
+/// Value of each byte as a digit, `NOT_A_DIGIT` where it is none: a
+/// table, read by the decoder's loop.
 static DIGIT_VALUES: [u8; 256] = {
     let mut t = [NOT_A_DIGIT; 256];
-    let mut i = 0;
-    while i < 26 {
-        t[b'a' as usize + i] = i as u8;
-        t[b'A' as usize + i] = i as u8;
-        i += 1;
-    }
-    let mut d = 0;
-    while d < 10 {
-        t[b'0' as usize + d] = 26 + d as u8;
-        d += 1;
+    let mut b = 0;
+    while b < 256 {
+        t[b] = digit_value_of(b as u8);
+        b += 1;
     }
     t
 };
+
+/// The value (0–35) of a digit symbol in either case, or [`NOT_A_DIGIT`],
+/// worked out: for const code, which may not read a static before Rust
+/// 1.83 (the crate's `rust-version` is 1.81).
+pub(crate) const fn digit_value_of(byte: u8) -> u8 {
+    match byte {
+        b'a'..=b'z' => byte - b'a',
+        b'A'..=b'Z' => byte - b'A',
+        b'0'..=b'9' => byte - b'0' + 26,
+        _ => NOT_A_DIGIT,
+    }
+}
 
 /// Returned by [`digit_value`] for a byte that is no digit symbol.
 pub(crate) const NOT_A_DIGIT: u8 = 0xFF;
@@ -39,9 +46,10 @@ pub(crate) const NOT_A_DIGIT: u8 = 0xFF;
 const LOWER_SYMBOLS: &[u8; 36] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 const UPPER_SYMBOLS: &[u8; 36] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-/// The value (0–35) of a digit symbol in either case, or [`NOT_A_DIGIT`].
+/// The value (0–35) of a digit symbol in either case, or [`NOT_A_DIGIT`],
+/// from the table.
 #[inline(always)]
-pub(crate) const fn digit_value(byte: u8) -> u8 {
+pub(crate) fn digit_value(byte: u8) -> u8 {
     DIGIT_VALUES[byte as usize]
 }
 
@@ -145,9 +153,7 @@ fn write(
     upper: bool,
     out: &mut [u8],
 ) -> Result<usize, Error> {
-    if params.validate().is_err() {
-        return Err(Error::InvalidParameters);
-    }
+    assert!(params.validate().is_ok(), "invalid parameters");
     let mut sink = SliceSink::new(out);
     put(params, value, bias, upper, &mut sink);
     sink.finish()
@@ -159,13 +165,10 @@ fn write(
 ///
 /// # Errors
 /// [`Error::TruncatedDelta`], [`Error::InvalidDigit`], [`Error::Overflow`]
-/// with byte positions in `input`; [`Error::InvalidParameters`] if `params`
-/// do not validate.
+/// with byte positions in `input`. Panics if `params` do not validate.
 #[cfg(test)]
 fn read(params: &Bootstring, input: &[u8], bias: u32) -> Result<(u32, usize), Error> {
-    if params.validate().is_err() {
-        return Err(Error::InvalidParameters);
-    }
+    assert!(params.validate().is_ok(), "invalid parameters");
     take(params, input, 0, 0, bias)
 }
 

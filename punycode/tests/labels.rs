@@ -219,6 +219,25 @@ fn unicode_labels_fold_like_uts46() {
             byte: 0xC3
         })
     );
+    // The prefix in fullwidth letters or hyphens is the prefix too: the
+    // label would be `xn--xn---3ra`, which no A-label check takes.
+    for (label, at) in [
+        ("ｘｎ--ü", 8),
+        ("ＸＮ--ü", 8),
+        ("xn－－ü", 8),
+        ("ｘn－-bü", 9),
+    ] {
+        let want = Err(Error::InvalidDigit {
+            position: at,
+            byte: 0xC3,
+        });
+        assert_eq!(to_ascii_label(label).map(|_| 0), want, "{label}");
+        assert_eq!(to_ascii_label_into(label, &mut [0; 63]), want, "{label}");
+    }
+    assert_eq!(
+        to_ascii_label("ｘｎ--ｂcher-kva").as_deref(),
+        Ok("xn--bcher-kva")
+    );
     for (label, at, c) in [("a。b", 1, '。'), ("ü．b", 2, '．'), ("ab｡", 2, '｡')] {
         let want = Err(Error::NonCanonicalCodePoint {
             position: at,
