@@ -53,7 +53,12 @@ fuzz_target!(|s: &str| {
     // Labels: the ASCII form is lower-case; a non-ASCII label comes back.
     if let Ok(a) = to_ascii_label(s) {
         assert!(a.is_ascii() && !a.bytes().any(|b| b.is_ascii_uppercase()));
-        let lower: String = s.chars().flat_map(char::to_lowercase).collect();
+        // Fullwidth ASCII maps to ASCII first, as UTS 46 maps it.
+        let unfullwidth = |c: char| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            c => c,
+        };
+        let lower: String = s.chars().map(unfullwidth).flat_map(char::to_lowercase).collect();
         if !lower.is_ascii() {
             assert!(has_ace_prefix(a.as_bytes()));
             assert_eq!(to_unicode_label(&a).as_deref(), Ok(lower.as_str()));
