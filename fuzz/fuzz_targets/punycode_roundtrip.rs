@@ -58,7 +58,11 @@ fuzz_target!(|s: &str| {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
             c => c,
         };
-        let lower: String = s.chars().map(unfullwidth).flat_map(char::to_lowercase).collect();
+        let lower: String = s
+            .chars()
+            .map(unfullwidth)
+            .flat_map(char::to_lowercase)
+            .collect();
         if !lower.is_ascii() {
             assert!(has_ace_prefix(a.as_bytes()));
             assert_eq!(to_unicode_label(&a).as_deref(), Ok(lower.as_str()));
