@@ -176,10 +176,19 @@ pub enum UrlError {
     },
     /// The host holds a code point no host of its scheme may hold: a
     /// forbidden host code point (space, `#`, `/`, `<`, `\\`, `|`, ...) in the
-    /// opaque host of a non-special scheme (`foo://a<b/`), `@` or `:` in
-    /// the host of a `file:` URL (which has no userinfo or port).
+    /// opaque host of a non-special scheme (`foo://a<b/`); in the host of a
+    /// special or `file:` URL, written or percent-encoded, one of those, a
+    /// C0 control, `%` or DEL (`https://a b.com/`, `http://a%2Fb.com/`);
+    /// `@` or `:` in the host of a `file:` URL (which has no userinfo or
+    /// port).
     ForbiddenCodePoint {
-        /// Byte offset of the code point.
+        /// Byte offset of the code point (of its escape, `%2F`).
+        offset: usize,
+    },
+    /// What a URL holds in brackets is not an IPv6 address (`http://[v1.x]/`,
+    /// `http://[::1%eth0]/`).
+    InvalidIpv6 {
+        /// Byte offset of the `[`.
         offset: usize,
     },
     /// An IPv6 literal's `[` has no `]`.
@@ -217,6 +226,9 @@ impl fmt::Display for UrlError {
             ),
             UrlError::ForbiddenCodePoint { offset } => {
                 write!(f, "the host holds a forbidden code point at byte {offset}")
+            }
+            UrlError::InvalidIpv6 { offset } => {
+                write!(f, "the brackets at byte {offset} hold no IPv6 address")
             }
             UrlError::UnclosedBracket { offset } => {
                 write!(f, "the IPv6 address at byte {offset} has no closing ']'")

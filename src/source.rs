@@ -306,7 +306,7 @@ pub fn newest<T>(candidates: impl IntoIterator<Item = (T, Option<ListVersion>)>)
     let mut best: Option<(T, Option<ListVersion>)> = None;
     for (candidate, version) in candidates {
         // `None` sorts before every `Some`: an unknown version loses.
-        if best.as_ref().map_or(true, |(_, b)| version > *b) {
+        if best.as_ref().is_none_or(|(_, b)| version > *b) {
             best = Some((candidate, version));
         }
     }
@@ -314,7 +314,7 @@ pub fn newest<T>(candidates: impl IntoIterator<Item = (T, Option<ListVersion>)>)
 }
 
 fn is_leap(year: u32) -> bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400))
 }
 
 fn days_in_month(year: u32, month: u32) -> u32 {

@@ -274,7 +274,7 @@ fn a_large_honest_list_compiles_loads_and_answers() {
         let len = (rng.next() % 4) as usize;
         rule.push_str(&rng.label(len));
         rule.push('.');
-        if rng.next() % 2 == 0 {
+        if rng.next().is_multiple_of(2) {
             let len = 1 + (rng.next() % 6) as usize;
             rule.push_str(&rng.label(len));
             rule.push('.');

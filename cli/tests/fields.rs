@@ -54,15 +54,19 @@ where
     got
 }
 
+/// A percent-encoded newline in a URL's host is refused as the URL
+/// standard refuses it, in the line of its input.
 #[test]
-fn a_percent_decoded_newline_stays_in_its_column() {
+fn a_percent_encoded_newline_is_refused_in_its_line() {
     let out = etld(
-        &["--url", "--fields", "host,registrable"],
+        &["--url", "--fields", "host,registrable,error"],
         b"http://a%0Ab.com/\nhttp://a%0Db.com/\nwww.example.com\n",
     );
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "a\\nb.com\t\na\\rb.com\t\nwww.example.com\texample.com\n"
+        "\t\tthe host holds a forbidden code point at byte 8\n\
+         \t\tthe host holds a forbidden code point at byte 8\n\
+         www.example.com\texample.com\t\n"
     );
 }
 

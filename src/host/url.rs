@@ -14,7 +14,10 @@
 //!   `\`, `?` or `#`; userinfo (up to the last `@`) and the port are dropped
 //!   (a port is empty or ASCII digits, [`UrlError::Port`], worth at most
 //!   65535, [`UrlError::PortOutOfRange`]); the host is percent-decoded and
-//!   must then be UTF-8; it must not be empty;
+//!   must then be UTF-8; it must not be empty, nor hold a forbidden domain
+//!   code point, written or percent-encoded: a forbidden host code point
+//!   (below), a C0 control, `%` or DEL ([`UrlError::ForbiddenCodePoint`]:
+//!   `https://ex ample.com/`, `http://a%2Fb.com/`, `http://a%zz.com/`);
 //! * `file`: only `file:` and two slashes (`/` or `\`) start a host, which
 //!   ends at the next `/`, `\`, `?` or `#`; an empty host, a Windows drive
 //!   letter (`C:`, `C|`) and `localhost` (after percent-decoding and UTS 46,
@@ -31,7 +34,8 @@
 //!   standard encodes them (a lookup then refuses a `%`); `scheme:` followed by anything else (`foo:/x`,
 //!   `javascript:alert(1)`) is a URL with no host;
 //! * `[...]` is an IPv6 literal and keeps its brackets (a lookup then
-//!   refuses it as an IP address); an IPv6 address without its brackets
+//!   refuses it as an IP address); what it holds must be an IPv6 address
+//!   ([`UrlError::InvalidIpv6`], `http://[v1.x]/`); an IPv6 address without its brackets
 //!   (`::1`) is refused as one ([`UrlError::UnbracketedIpv6`]), where the
 //!   standard's parser fails it for another reason.
 //!
@@ -54,9 +58,9 @@
 //!   ([`UrlError::Scheme`]): `éftp://x/`, `\u{200B}ftp:/x` (an ignorable code
 //!   point before the scheme makes it one that a browser refuses too).
 //!
-//! What a special or file host itself may hold (labels, forbidden code
-//! points, IP addresses, Unicode) is then the lookup's business, as for any
-//! host.
+//! What else a special or file host may hold (labels, IPv4 forms, Unicode,
+//! and the code points that UTS 46 maps to forbidden ones, `／`) is then the
+//! lookup's business, as for any host.
 //!
 //! ```
 //! use etld::{url, UrlError};
@@ -399,13 +403,46 @@ fn host_port(authority: &str, at: usize) -> Result<(&str, usize), UrlError> {
 }
 
 /// The host of a special URL's authority (which starts at byte `at` of the
-/// text): userinfo and port dropped, percent-decoded.
+/// text): userinfo and port dropped, checked ([`check_domain`]),
+/// percent-decoded.
 fn special_authority(authority: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     let (host, at) = host_port(authority, at)?;
     if host.is_empty() {
         return Err(UrlError::NoHost);
     }
+    check_domain(host, at)?;
     percent_decode(host, at)
+}
+
+/// Refuses what the standard's parser refuses in a special or `file:` host
+/// (`host`, at byte `at` of the text) before any IDNA processing: a
+/// bracketed literal that is not an IPv6 address, and a forbidden domain
+/// code point (a forbidden host code point, a C0 control, `%` or DEL),
+/// written or percent-encoded (`%2F`, `%00`; a `%` that starts no escape
+/// is one itself). The rest (labels, IPv4 forms, Unicode) is the lookup's.
+fn check_domain(host: &str, at: usize) -> Result<(), UrlError> {
+    if let Some(inner) = host.strip_prefix('[') {
+        let inner = inner.strip_suffix(']').unwrap_or(inner);
+        return match inner.parse::<Ipv6Addr>() {
+            Ok(_) => Ok(()),
+            Err(_) => Err(UrlError::InvalidIpv6 { offset: at }),
+        };
+    }
+    let forbidden = |b: u8| is_forbidden_host_byte(b) || b < 0x20 || b == b'%' || b == 0x7F;
+    let bytes = host.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = |j: usize| bytes.get(j).and_then(|&d| (d as char).to_digit(16));
+        let (byte, len) = match (b, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(hi), Some(lo)) => ((hi * 16 + lo) as u8, 3),
+            _ => (b, 1),
+        };
+        if forbidden(byte) {
+            return Err(UrlError::ForbiddenCodePoint { offset: at + i });
+        }
+        i += len;
+    }
+    Ok(())
 }
 
 /// The host of a `file:` URL, `rest` being what follows `file:` (at byte
@@ -430,6 +467,7 @@ fn file_host(rest: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     if let Some(i) = host.find([':', '@']).filter(|_| !literal) {
         return Err(UrlError::ForbiddenCodePoint { offset: at + i });
     }
+    check_domain(host, at)?;
     let host = percent_decode(host, at)?;
     // `localhost` is the standard's name for "this machine", no host; it
     // compares after domain-to-ASCII, so UTS 46's mapping counts.
@@ -454,14 +492,14 @@ fn opaque_host(text: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     if host.is_empty() {
         return Err(UrlError::NoHost);
     }
-    // A bracketed IPv6 literal is checked by the lookup, as a special
-    // URL's is; any other host may hold no forbidden host code point.
-    if !host.starts_with('[') {
-        if let Some(i) = host.bytes().position(is_forbidden_host_byte) {
-            return Err(UrlError::ForbiddenCodePoint {
-                offset: host_at + i,
-            });
-        }
+    // A bracketed literal must be an IPv6 address, as a special URL's;
+    // any other host may hold no forbidden host code point.
+    if host.starts_with('[') {
+        check_domain(host, host_at)?;
+    } else if let Some(i) = host.bytes().position(is_forbidden_host_byte) {
+        return Err(UrlError::ForbiddenCodePoint {
+            offset: host_at + i,
+        });
     }
     let encoded = |b: u8| !(0x20..0x7f).contains(&b);
     if !host.bytes().any(encoded) {
@@ -484,7 +522,11 @@ fn opaque_host(text: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
 fn mailbox_host(rest: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     let first = rest.split([',', '?', '#']).next().unwrap_or("");
     match first.rfind('@') {
-        Some(i) if i + 1 < first.len() => percent_decode(&first[i + 1..], at + i + 1),
+        Some(i) if i + 1 < first.len() => {
+            let (host, at) = (&first[i + 1..], at + i + 1);
+            check_domain(host, at)?;
+            percent_decode(host, at)
+        }
         _ => Err(UrlError::NoHost),
     }
 }
@@ -589,7 +631,6 @@ mod tests {
             ("http://[::1]:80/", "[::1]"),
             ("http://example.com:/", "example.com"),
             ("http://%65xample.com/", "example.com"),
-            ("http://%zz.com/", "%zz.com"),
             ("http://b%C3%BCcher.de/", "bücher.de"),
             ("食狮.公司.cn", "食狮.公司.cn"),
         ] {
@@ -720,7 +761,6 @@ mod tests {
             ("file://ex%61mple.com/", "example.com"),
             ("file://localhost.example/", "localhost.example"),
             ("file://[1::8]/C:/", "[1::8]"),
-            ("file://example%/", "example%"),
         ] {
             assert_eq!(host(input).as_deref(), Ok(want), "{input:?}");
         }
@@ -842,9 +882,61 @@ mod tests {
                 "http://ex%FFample.com/",
                 UrlError::InvalidUtf8 { offset: 9 },
             ),
+            // What the standard's parser refuses in a special or file host,
+            // written or percent-encoded, with the `%` that starts no
+            // escape; a bracketed literal that is no IPv6 address.
+            (
+                "https://ex ample.com/",
+                UrlError::ForbiddenCodePoint { offset: 10 },
+            ),
+            (
+                "http://a<b.com/",
+                UrlError::ForbiddenCodePoint { offset: 8 },
+            ),
+            (
+                "http://example.com%2F/",
+                UrlError::ForbiddenCodePoint { offset: 18 },
+            ),
+            (
+                "http://exa%00mple.com/",
+                UrlError::ForbiddenCodePoint { offset: 10 },
+            ),
+            (
+                "http://a%7fb.com/",
+                UrlError::ForbiddenCodePoint { offset: 8 },
+            ),
+            (
+                "http://%zz.com/",
+                UrlError::ForbiddenCodePoint { offset: 7 },
+            ),
+            (
+                "http://a%25b.com/",
+                UrlError::ForbiddenCodePoint { offset: 8 },
+            ),
+            ("a^b.com:80", UrlError::ForbiddenCodePoint { offset: 1 }),
+            (
+                "file://example%/",
+                UrlError::ForbiddenCodePoint { offset: 14 },
+            ),
+            ("file://a|b/", UrlError::ForbiddenCodePoint { offset: 8 }),
+            (
+                "mailto:x@a%2Fb.com",
+                UrlError::ForbiddenCodePoint { offset: 10 },
+            ),
+            ("http://[v1.x]/", UrlError::InvalidIpv6 { offset: 7 }),
+            ("http://[::1%eth0]/", UrlError::InvalidIpv6 { offset: 7 }),
+            ("http://[1.2.3.4]/", UrlError::InvalidIpv6 { offset: 7 }),
+            ("file://[x]/", UrlError::InvalidIpv6 { offset: 7 }),
+            ("sc://[v1.x]/", UrlError::InvalidIpv6 { offset: 5 }),
         ] {
             assert_eq!(host(input), Err(want), "{input:?}");
         }
+        // Escapes of what a host may hold are decoded as before.
+        assert_eq!(host("http://a%2Db.com/").as_deref(), Ok("a-b.com"));
+        assert_eq!(
+            host("http://[::ffff:1.2.3.4]/").as_deref(),
+            Ok("[::ffff:1.2.3.4]")
+        );
         assert!(host("http://example.com:65535/").is_ok());
         assert!(host("http://example.com:00000/").is_ok());
         assert!(host("http://example.com:000000000080/").is_ok());

@@ -83,7 +83,7 @@ fn compose(a: char, b: char) -> Option<char> {
         return char::from_u32(S_BASE + ((a - L_BASE) * V_COUNT + (b - V_BASE)) * T_COUNT);
     }
     if (S_BASE..S_BASE + S_COUNT).contains(&a)
-        && (a - S_BASE) % T_COUNT == 0
+        && (a - S_BASE).is_multiple_of(T_COUNT)
         && (T_BASE + 1..T_BASE + T_COUNT).contains(&b)
     {
         return char::from_u32(a + (b - T_BASE));
@@ -128,7 +128,7 @@ pub(crate) fn is_nfc_quick(chars: impl Iterator<Item = char>) -> bool {
 #[inline]
 fn may_compose_with_previous(c: char) -> bool {
     c as u32 >= FIRST_DECOMPOSABLE
-        && super::mapping::props(c).map_or(true, |p| p.composes_with_previous())
+        && super::mapping::props(c).is_none_or(|p| p.composes_with_previous())
 }
 
 /// `chars` in NFC, written over `out` (cleared first); `d` is scratch
