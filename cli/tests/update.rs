@@ -652,6 +652,40 @@ fn info_warns_when_the_list_is_older_than_max_age() {
     assert_eq!(run.code, Some(2));
 }
 
+/// With `$ETLD_LIST` set, the update still replaces the newest list at
+/// hand, and says that it is that list, not the one runs use.
+#[test]
+fn under_etld_list_the_report_names_what_it_replaces() {
+    let dir = test_dir("etld-list");
+    let small = dir.join("small.dat");
+    std::fs::write(&small, "// VERSION: 2020-01-01_00-00-00_UTC\ncom\n").unwrap();
+    let env = [("ETLD_LIST", small.to_str().unwrap())];
+    let (newer, _) = shifted_list(7, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let out = ok(&dir, &["update", "--url", &server.url], &env);
+    drop(server);
+    assert!(
+        out.contains("replaces the newest list at hand (ETLD_LIST aside): version "),
+        "{out}"
+    );
+    assert!(!out.contains("list in use"), "{out}");
+    assert!(
+        out.contains("note: ETLD_LIST is set, so runs use that list rather than this one"),
+        "{out}"
+    );
+    // A refusal names the same list.
+    let (older, _) = shifted_list(-30, false);
+    let server = Server::start(vec![reply(200, older.as_bytes())]);
+    let run = etld(&dir, &["update", "--url", &server.url], &env);
+    drop(server);
+    assert!(
+        run.stderr
+            .contains("is older than the newest list at hand (ETLD_LIST aside)"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn update_works_under_extra_rules() {
     let dir = test_dir("extra");

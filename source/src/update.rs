@@ -229,6 +229,17 @@ pub enum Refusal {
     },
 }
 
+/// What an update compares a download with, in words: the list in use,
+/// or, where `$ETLD_LIST` names the list runs use, the newest list at hand
+/// (the built-in, installed or system list), which the download would
+/// replace and runs use once `$ETLD_LIST` is unset.
+fn compared_with() -> &'static str {
+    match std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
+        true => "the newest list at hand (ETLD_LIST aside)",
+        false => "the list in use",
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -244,7 +255,8 @@ impl fmt::Display for Refusal {
             Refusal::Invalid(e) => write!(f, "it is not a valid list: {e}"),
             Refusal::TooFewRules { got, have } => write!(
                 f,
-                "it holds {got} rules, under {MIN_RULES_PERCENT}% of the {have} of the list in use"
+                "it holds {got} rules, under {MIN_RULES_PERCENT}% of the {have} of {}",
+                compared_with()
             ),
             Refusal::NotText(what) => write!(f, "the download is {what}, not list text"),
             Refusal::BadVersion { text, error } => write!(
@@ -263,8 +275,9 @@ impl fmt::Display for Refusal {
             ),
             Refusal::Older { got, have } => write!(
                 f,
-                "its VERSION {got} is older than the list in use ({have}); \
-                 forcing it (--force, or force=True in Python) installs it anyway"
+                "its VERSION {got} is older than {} ({have}); \
+                 forcing it (--force, or force=True in Python) installs it anyway",
+                compared_with()
             ),
         }
     }
@@ -768,10 +781,11 @@ pub fn update(
             path.display(),
         )
     } else if !force && list.version_time() == current.version_time() {
-        format!("{installed}, the same as the list in use ({was})\n")
+        format!("{installed}, the same as {} ({was})\n", compared_with())
     } else {
         format!(
-            "{installed}, {rules}\nreplaces the list in use: version {} ({was})\n",
+            "{installed}, {rules}\nreplaces {}: version {} ({was})\n",
+            compared_with(),
             current.version().unwrap_or("(none)"),
         )
     };
