@@ -301,6 +301,11 @@ impl fmt::Display for RuleError {
 pub enum FormatError {
     /// The bytes do not start with the `.fst` magic.
     BadMagic,
+    /// Bytes given as either kind of list ([`List::from_bytes`](crate::List::from_bytes))
+    /// are binary (a NUL byte in the first KiB, which list text never
+    /// holds) but do not start with the `.fst` magic: a damaged `.fst`
+    /// file, or another kind of file.
+    NotAList,
     /// The file's format version (given) is not the one this library reads
     /// ([`format::VERSION`](crate::format::VERSION)); see the
     /// [compatibility policy](crate::format#compatibility).
@@ -377,6 +382,9 @@ impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FormatError::BadMagic => f.write_str("not an etld .fst file (bad magic bytes)"),
+            FormatError::NotAList => f.write_str(
+                "neither list text nor an etld .fst file (binary, without the .fst magic bytes)",
+            ),
             FormatError::UnsupportedVersion(v) => write!(
                 f,
                 "a .fst file of format version {v}; this etld reads version {} only: compile the \

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use crate::error::{Error, HostError, UrlLookupError};
+use crate::error::{Error, FormatError, HostError, UrlLookupError};
 use crate::lookup::batch::{Answer, Batch};
 use crate::lookup::direct::DIRECT_WALKS;
 use crate::lookup::domain::Domain;
@@ -224,10 +224,24 @@ impl List {
     }
 
     /// Loads list text or a compiled `.fst` file, told apart by the `.fst`
-    /// magic bytes.
+    /// magic bytes. Binary bytes without them (a damaged `.fst` file) are
+    /// [`FormatError::NotAList`], not read as text:
+    ///
+    /// ```
+    /// use etld::{Error, FormatError, List};
+    ///
+    /// let mut fst = etld::compile(b"com\n")?;
+    /// fst[0] ^= 1;
+    /// assert!(matches!(List::from_bytes(fst), Err(Error::Format(FormatError::NotAList))));
+    /// # Ok::<(), etld::Error>(())
+    /// ```
     pub fn from_bytes(bytes: Vec<u8>) -> Result<List, Error> {
         if format::is_fst_file(&bytes) {
             List::from_fst(bytes)
+        } else if bytes.iter().take(1024).any(|&b| b == 0) {
+            // Told apart here, where text parsing would report the first
+            // byte that is not UTF-8 as a fault of line 1 or 2.
+            Err(Error::Format(FormatError::NotAList))
         } else {
             List::from_dat(&bytes)
         }
