@@ -41,18 +41,27 @@ impl LabelError {
     }
 }
 
+/// A code point in a message: `'%' (U+0025)`, or for one that prints no
+/// glyph of its own, `U+0009` alone (written as it is, a control would act
+/// on a terminal; escaped, it would read as Rust source).
+struct CodePoint(char);
+
+impl fmt::Display for CodePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.0;
+        match c.is_ascii_graphic() || c == ' ' {
+            true => write!(f, "'{c}' (U+{:04X})", c as u32),
+            false => write!(f, "U+{:04X}", c as u32),
+        }
+    }
+}
+
 impl fmt::Display for LabelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LabelError::Empty => f.write_str("empty label"),
-            // A control character is named by its number alone: written
-            // as it is it would act on a terminal, and escaped it reads as
-            // Rust source.
-            LabelError::ForbiddenCodePoint(c) if c.is_ascii_graphic() || *c == ' ' => {
-                write!(f, "forbidden code point '{c}' (U+{:04X})", *c as u32)
-            }
             LabelError::ForbiddenCodePoint(c) => {
-                write!(f, "forbidden code point U+{:04X}", *c as u32)
+                write!(f, "forbidden code point {}", CodePoint(*c))
             }
             LabelError::TooLong(n) => write!(f, "label is {n} octets long, the limit is 63"),
             LabelError::Punycode(e) => write!(f, "invalid A-label: {e}"),
@@ -184,6 +193,8 @@ pub enum UrlError {
     ForbiddenCodePoint {
         /// Byte offset of the code point (of its escape, `%2F`).
         offset: usize,
+        /// The code point (for an escape, the one it stands for).
+        code_point: char,
     },
     /// What a URL holds in brackets is not an IPv6 address (`http://[v1.x]/`,
     /// `http://[::1%eth0]/`).
@@ -224,9 +235,11 @@ impl fmt::Display for UrlError {
                 "an IPv6 address at byte {offset} (an IP address has no public suffix; \
                  a URL writes it in brackets: http://[::1]/)"
             ),
-            UrlError::ForbiddenCodePoint { offset } => {
-                write!(f, "the host holds a forbidden code point at byte {offset}")
-            }
+            UrlError::ForbiddenCodePoint { offset, code_point } => write!(
+                f,
+                "the host holds the forbidden code point {} at byte {offset}",
+                CodePoint(*code_point)
+            ),
             UrlError::InvalidIpv6 { offset } => {
                 write!(f, "the brackets at byte {offset} hold no IPv6 address")
             }

@@ -64,8 +64,8 @@ fn a_percent_encoded_newline_is_refused_in_its_line() {
     );
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "\t\tthe host holds a forbidden code point at byte 8\n\
-         \t\tthe host holds a forbidden code point at byte 8\n\
+        "\t\tthe host holds the forbidden code point U+000A at byte 8\n\
+         \t\tthe host holds the forbidden code point U+000D at byte 8\n\
          www.example.com\texample.com\t\n"
     );
 }

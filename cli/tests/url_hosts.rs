@@ -55,12 +55,22 @@ fn an_ignorable_code_point_before_the_scheme_makes_it_invalid() {
 
 #[test]
 fn errors_name_their_cause() {
-    let out = ok(&["--url", "::1", "a.com:65536", "foo://a<b/"], "");
+    let out = ok(
+        &[
+            "--url",
+            "::1",
+            "a.com:65536",
+            "foo://a<b/",
+            "http://a%2Fb.com/",
+        ],
+        "",
+    );
     assert_eq!(
         out,
         "error: an IPv6 address at byte 0 (an IP address has no public suffix; \
          a URL writes it in brackets: http://[::1]/)\n\
          error: the port at byte 6 is over 65535\n\
-         error: the host holds a forbidden code point at byte 7\n"
+         error: the host holds the forbidden code point '<' (U+003C) at byte 7\n\
+         error: the host holds the forbidden code point '/' (U+002F) at byte 8\n"
     );
 }

@@ -438,7 +438,10 @@ fn check_domain(host: &str, at: usize) -> Result<(), UrlError> {
             _ => (b, 1),
         };
         if forbidden(byte) {
-            return Err(UrlError::ForbiddenCodePoint { offset: at + i });
+            return Err(UrlError::ForbiddenCodePoint {
+                offset: at + i,
+                code_point: char::from(byte),
+            });
         }
         i += len;
     }
@@ -465,7 +468,10 @@ fn file_host(rest: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     // special URL's.
     let literal = host.starts_with('[') && host.ends_with(']');
     if let Some(i) = host.find([':', '@']).filter(|_| !literal) {
-        return Err(UrlError::ForbiddenCodePoint { offset: at + i });
+        return Err(UrlError::ForbiddenCodePoint {
+            offset: at + i,
+            code_point: char::from(host.as_bytes()[i]),
+        });
     }
     check_domain(host, at)?;
     let host = percent_decode(host, at)?;
@@ -499,6 +505,7 @@ fn opaque_host(text: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     } else if let Some(i) = host.bytes().position(is_forbidden_host_byte) {
         return Err(UrlError::ForbiddenCodePoint {
             offset: host_at + i,
+            code_point: char::from(host.as_bytes()[i]),
         });
     }
     let encoded = |b: u8| !(0x20..0x7f).contains(&b);
@@ -731,16 +738,55 @@ mod tests {
             }
         }
         for (input, want) in [
-            ("foo://a<b/", UrlError::ForbiddenCodePoint { offset: 7 }),
-            ("foo://a b/", UrlError::ForbiddenCodePoint { offset: 7 }),
+            (
+                "foo://a<b/",
+                UrlError::ForbiddenCodePoint {
+                    offset: 7,
+                    code_point: '<',
+                },
+            ),
+            (
+                "foo://a b/",
+                UrlError::ForbiddenCodePoint {
+                    offset: 7,
+                    code_point: ' ',
+                },
+            ),
             (
                 "foo://x\\y.com/",
-                UrlError::ForbiddenCodePoint { offset: 7 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 7,
+                    code_point: '\\',
+                },
             ),
-            ("foo://a^b/", UrlError::ForbiddenCodePoint { offset: 7 }),
-            ("foo://a|b/", UrlError::ForbiddenCodePoint { offset: 7 }),
-            ("foo://a]b/", UrlError::ForbiddenCodePoint { offset: 7 }),
-            ("foo://a\u{0}b/", UrlError::ForbiddenCodePoint { offset: 7 }),
+            (
+                "foo://a^b/",
+                UrlError::ForbiddenCodePoint {
+                    offset: 7,
+                    code_point: '^',
+                },
+            ),
+            (
+                "foo://a|b/",
+                UrlError::ForbiddenCodePoint {
+                    offset: 7,
+                    code_point: '|',
+                },
+            ),
+            (
+                "foo://a]b/",
+                UrlError::ForbiddenCodePoint {
+                    offset: 7,
+                    code_point: ']',
+                },
+            ),
+            (
+                "foo://a\u{0}b/",
+                UrlError::ForbiddenCodePoint {
+                    offset: 7,
+                    code_point: '\u{0}',
+                },
+            ),
             ("foo://h:8o/", UrlError::Port { offset: 8 }),
             ("foo://h:80\\x", UrlError::Port { offset: 8 }),
             ("foo://h:65536/", UrlError::PortOutOfRange { offset: 8 }),
@@ -785,13 +831,25 @@ mod tests {
         for (input, want) in [
             (
                 "file://example:1/",
-                UrlError::ForbiddenCodePoint { offset: 14 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 14,
+                    code_point: ':',
+                },
             ),
             (
                 "file://user@host/",
-                UrlError::ForbiddenCodePoint { offset: 11 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 11,
+                    code_point: '@',
+                },
             ),
-            ("file://C:x/", UrlError::ForbiddenCodePoint { offset: 8 }),
+            (
+                "file://C:x/",
+                UrlError::ForbiddenCodePoint {
+                    offset: 8,
+                    code_point: ':',
+                },
+            ),
             ("file://ex%FF/", UrlError::InvalidUtf8 { offset: 9 }),
         ] {
             assert_eq!(host(input), Err(want), "{input:?}");
@@ -887,41 +945,80 @@ mod tests {
             // escape; a bracketed literal that is no IPv6 address.
             (
                 "https://ex ample.com/",
-                UrlError::ForbiddenCodePoint { offset: 10 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 10,
+                    code_point: ' ',
+                },
             ),
             (
                 "http://a<b.com/",
-                UrlError::ForbiddenCodePoint { offset: 8 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 8,
+                    code_point: '<',
+                },
             ),
             (
                 "http://example.com%2F/",
-                UrlError::ForbiddenCodePoint { offset: 18 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 18,
+                    code_point: '/',
+                },
             ),
             (
                 "http://exa%00mple.com/",
-                UrlError::ForbiddenCodePoint { offset: 10 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 10,
+                    code_point: '\u{0}',
+                },
             ),
             (
                 "http://a%7fb.com/",
-                UrlError::ForbiddenCodePoint { offset: 8 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 8,
+                    code_point: '\u{7f}',
+                },
             ),
             (
                 "http://%zz.com/",
-                UrlError::ForbiddenCodePoint { offset: 7 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 7,
+                    code_point: '%',
+                },
             ),
             (
                 "http://a%25b.com/",
-                UrlError::ForbiddenCodePoint { offset: 8 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 8,
+                    code_point: '%',
+                },
             ),
-            ("a^b.com:80", UrlError::ForbiddenCodePoint { offset: 1 }),
+            (
+                "a^b.com:80",
+                UrlError::ForbiddenCodePoint {
+                    offset: 1,
+                    code_point: '^',
+                },
+            ),
             (
                 "file://example%/",
-                UrlError::ForbiddenCodePoint { offset: 14 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 14,
+                    code_point: '%',
+                },
             ),
-            ("file://a|b/", UrlError::ForbiddenCodePoint { offset: 8 }),
+            (
+                "file://a|b/",
+                UrlError::ForbiddenCodePoint {
+                    offset: 8,
+                    code_point: '|',
+                },
+            ),
             (
                 "mailto:x@a%2Fb.com",
-                UrlError::ForbiddenCodePoint { offset: 10 },
+                UrlError::ForbiddenCodePoint {
+                    offset: 10,
+                    code_point: '/',
+                },
             ),
             ("http://[v1.x]/", UrlError::InvalidIpv6 { offset: 7 }),
             ("http://[::1%eth0]/", UrlError::InvalidIpv6 { offset: 7 }),
