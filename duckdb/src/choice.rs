@@ -301,12 +301,15 @@ impl Choice {
 }
 
 /// What identifies a file's content for the cache: its path, modification
-/// time and length.
+/// time and length, and on Unix the file itself (device and inode) and
+/// the time its inode last changed, which a copy that keeps the
+/// modification time (`cp -p`, `rsync -a`, `tar x`) cannot keep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Stamp {
     path: PathBuf,
     modified: Option<SystemTime>,
     len: u64,
+    inode: Option<(u64, u64, i64, i64)>,
 }
 
 impl Stamp {
@@ -319,10 +322,18 @@ impl Stamp {
         if !meta.is_file() {
             return Err(format!("{} is not a regular file", path.display()));
         }
+        #[cfg(unix)]
+        let inode = {
+            use std::os::unix::fs::MetadataExt;
+            Some((meta.dev(), meta.ino(), meta.ctime(), meta.ctime_nsec()))
+        };
+        #[cfg(not(unix))]
+        let inode = None;
         Ok(Stamp {
             path: path.to_path_buf(),
             modified: meta.modified().ok(),
             len: meta.len(),
+            inode,
         })
     }
 }
@@ -363,10 +374,12 @@ fn cache() -> &'static Kept {
 /// not a valid list.
 pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
     let options = settings.options()?;
-    let list_path = settings.list.trim();
+    let list_path = local_path("etld_list", settings.list.trim())?;
+    let list_path = list_path.to_str().unwrap_or_default();
     let extra: Vec<PathBuf> = std::env::split_paths(settings.extra.trim())
-        .filter(|p| !p.as_os_str().is_empty())
-        .collect();
+        .map(|p| local_path("etld_extra", p.to_str().unwrap_or_default().trim()))
+        .filter(|p| !p.as_ref().is_ok_and(|p| p.as_os_str().is_empty()))
+        .collect::<Result<_, _>>()?;
     if list_path.is_empty() && extra.is_empty() {
         return Ok(Choice {
             source: Source::Builtin,
@@ -415,6 +428,27 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
         source: Source::Loaded(list),
         options,
     })
+}
+
+/// The file a path set in `setting` names, as DuckDB's own file functions
+/// read it: `~` at its start is the home directory. A URL is refused with
+/// the reason: the extension reads local files only.
+fn local_path(setting: &str, path: &str) -> Result<PathBuf, String> {
+    if path.contains("://") {
+        return Err(format!(
+            "{setting}: {path} is a URL; the extension reads local files only \
+             (download the list, or run `etld update`, and set the file)"
+        ));
+    }
+    let home = || std::env::var_os("HOME").map(PathBuf::from);
+    match path.strip_prefix('~') {
+        Some("") => Ok(home().unwrap_or_else(|| PathBuf::from(path))),
+        Some(rest) if rest.starts_with('/') => match home() {
+            Some(home) => Ok(home.join(&rest[1..])),
+            None => Ok(PathBuf::from(path)),
+        },
+        _ => Ok(PathBuf::from(path)),
+    }
 }
 
 /// Loads the list of `list_path` (the built-in one when empty) with the

@@ -67,6 +67,43 @@ def main(argv: list[str]) -> int:
         check("a rewritten file is loaded again", one(a, "SELECT etld_list_version()"), "2026-02-02_00-00-00_UTC")
         check("its new rules answer", one(a, "SELECT etld_suffix('www.example.co.uk')"), "co.uk")
 
+        # Replaced by a file of the same length with the old modification
+        # time kept (`cp -p`, `rsync -a`): loaded again too.
+        before = os.stat(path)
+        other = os.path.join(tmp, "other.dat")
+        with open(other, "w") as f:
+            f.write("// VERSION: 2026-02-09_00-00-00_UTC\nexample\nco.ux\n")
+        os.utime(other, ns=(before.st_atime_ns, before.st_mtime_ns))
+        os.replace(other, path)
+        check("same length and mtime: same stamp", (os.stat(path).st_size, os.stat(path).st_mtime_ns), (before.st_size, before.st_mtime_ns))
+        check("a file copied with its mtime is loaded again", one(a, "SELECT etld_list_version()"), "2026-02-09_00-00-00_UTC")
+        with open(path, "w") as f:
+            f.write("// VERSION: 2026-02-02_00-00-00_UTC\nexample\nco.uk\n")
+
+        # `~` is the home directory, as for DuckDB's own file functions;
+        # each path of etld_extra may have spaces around it; a URL is
+        # refused with the reason.
+        a.execute("SET etld_list = '~/etld-no-such-list.dat'")
+        try:
+            a.execute("SELECT etld_suffix('x.co.uk')").fetchall()
+            check("a missing ~ path is an error", "no error", "an error")
+        except duckdb.Error as e:
+            home = os.path.expanduser("~")
+            check("~ is the home directory", os.path.join(home, "etld-no-such-list.dat") in str(e), True)
+        a.execute("SET etld_list = 'https://publicsuffix.org/list/public_suffix_list.dat'")
+        try:
+            a.execute("SELECT etld_suffix('x.co.uk')").fetchall()
+            check("a URL is an error", "no error", "an error")
+        except duckdb.Error as e:
+            check("a URL is refused as one", "is a URL; the extension reads local files only" in str(e), True)
+        a.execute(f"SET etld_list = '{path}'")
+        extra = os.path.join(tmp, "extra.dat")
+        with open(extra, "w") as f:
+            f.write("corp.example\n")
+        a.execute(f"SET etld_extra = '{extra} :  {extra}'")
+        check("etld_extra: paths trimmed", one(a, "SELECT etld_suffix('a.corp.example')"), "corp.example")
+        a.execute("RESET etld_extra")
+
         # A file that turns bad: a clear error, and the other connection
         # goes on with its list.
         with open(path, "w") as f:
