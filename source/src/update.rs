@@ -234,10 +234,15 @@ pub enum Refusal {
 /// (the built-in, installed or system list), which the download would
 /// replace and runs use once `$ETLD_LIST` is unset.
 fn compared_with() -> &'static str {
-    match std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
+    match etld_list_set() {
         true => "the newest list at hand (ETLD_LIST aside)",
         false => "the list in use",
     }
+}
+
+/// Whether `$ETLD_LIST` names the list runs use.
+fn etld_list_set() -> bool {
+    std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty())
 }
 
 impl fmt::Display for Refusal {
@@ -789,7 +794,7 @@ pub fn update(
             current.version().unwrap_or("(none)"),
         )
     };
-    if std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty()) {
+    if etld_list_set() {
         report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
     }
     if !discover::extra_paths(&[]).is_empty() {

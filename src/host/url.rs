@@ -431,12 +431,7 @@ fn check_domain(host: &str, at: usize) -> Result<(), UrlError> {
     let forbidden = |b: u8| is_forbidden_host_byte(b) || b < 0x20 || b == b'%' || b == 0x7F;
     let bytes = host.as_bytes();
     let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let hex = |j: usize| bytes.get(j).and_then(|&d| (d as char).to_digit(16));
-        let (byte, len) = match (b, hex(i + 1), hex(i + 2)) {
-            (b'%', Some(hi), Some(lo)) => ((hi * 16 + lo) as u8, 3),
-            _ => (b, 1),
-        };
+    while let Some((byte, len)) = decoded_at(bytes, i) {
         if forbidden(byte) {
             return Err(UrlError::ForbiddenCodePoint {
                 offset: at + i,
@@ -547,18 +542,9 @@ fn percent_decode(host: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
     let bytes = host.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let hex = |j: usize| bytes.get(j).and_then(|&d| (d as char).to_digit(16));
-        match (b, hex(i + 1), hex(i + 2)) {
-            (b'%', Some(hi), Some(lo)) => {
-                out.push((hi * 16 + lo) as u8);
-                i += 3;
-            }
-            _ => {
-                out.push(b);
-                i += 1;
-            }
-        }
+    while let Some((byte, len)) = decoded_at(bytes, i) {
+        out.push(byte);
+        i += len;
     }
     String::from_utf8(out).map(Cow::Owned).map_err(|e| {
         // Where the invalid sequence came from in the host: the escape
@@ -574,14 +560,27 @@ fn percent_decode(host: &str, at: usize) -> Result<Cow<'_, str>, UrlError> {
 /// its percent-decoding.
 fn source_offset(encoded: &[u8], decoded: usize) -> usize {
     let (mut i, mut n) = (0, 0);
-    while n < decoded && i < encoded.len() {
-        let escape = encoded[i] == b'%'
-            && encoded.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-            && encoded.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
-        i += if escape { 3 } else { 1 };
+    while n < decoded {
+        let Some((_, len)) = decoded_at(encoded, i) else {
+            break;
+        };
+        i += len;
         n += 1;
     }
     i
+}
+
+/// The byte that percent-decoding makes of `encoded` at `at`, and how many
+/// bytes of `encoded` it takes: an escape (`%` and two hex digits) is the
+/// byte it stands for, in three; any other byte is itself, in one (a `%`
+/// that starts no escape stays as it is). None at the end.
+fn decoded_at(encoded: &[u8], at: usize) -> Option<(u8, usize)> {
+    let b = *encoded.get(at)?;
+    let hex = |j: usize| encoded.get(j).and_then(|&d| (d as char).to_digit(16));
+    Some(match (b, hex(at + 1), hex(at + 2)) {
+        (b'%', Some(hi), Some(lo)) => ((hi * 16 + lo) as u8, 3),
+        _ => (b, 1),
+    })
 }
 
 #[cfg(test)]
