@@ -374,23 +374,24 @@ fn cache() -> &'static Kept {
 /// not a valid list.
 pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
     let options = settings.options()?;
-    let list_path = local_path("etld_list", settings.list.trim())?;
-    let list_path = list_path.to_str().unwrap_or_default();
+    let list_path = match settings.list.trim() {
+        "" => None,
+        path => Some(local_path("etld_list", path)?),
+    };
     let extra: Vec<PathBuf> = std::env::split_paths(settings.extra.trim())
         .map(|p| local_path("etld_extra", p.to_str().unwrap_or_default().trim()))
         .filter(|p| !p.as_ref().is_ok_and(|p| p.as_os_str().is_empty()))
         .collect::<Result<_, _>>()?;
-    if list_path.is_empty() && extra.is_empty() {
+    if list_path.is_none() && extra.is_empty() {
         return Ok(Choice {
             source: Source::Builtin,
             options,
         });
     }
     let key = Key {
-        list: if list_path.is_empty() {
-            None
-        } else {
-            Some(Stamp::of(Path::new(list_path)).map_err(|e| format!("etld_list: {e}"))?)
+        list: match &list_path {
+            None => None,
+            Some(path) => Some(Stamp::of(path).map_err(|e| format!("etld_list: {e}"))?),
         },
         extra: extra
             .iter()
@@ -414,7 +415,7 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
     };
     // Threads of one query that start together load the files once: the
     // others wait for this slot alone.
-    let list = match slot.get_or_init(|| load(list_path, &extra).map(Arc::new)) {
+    let list = match slot.get_or_init(|| load(list_path.as_deref(), &extra).map(Arc::new)) {
         Ok(list) => Arc::clone(list),
         Err(e) => {
             let mut kept = cache()
@@ -451,15 +452,16 @@ fn local_path(setting: &str, path: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// Loads the list of `list_path` (the built-in one when empty) with the
+/// Loads the list of `list_path` (the built-in one when `None`) with the
 /// files `extra` laid over it.
-fn load(list_path: &str, extra: &[PathBuf]) -> Result<List, String> {
-    let base = if list_path.is_empty() {
-        None
-    } else {
-        let (list, _) = source::load_file(Path::new(list_path), Origin::Given)
-            .map_err(|e| format!("etld_list: {e}"))?;
-        Some(list)
+fn load(list_path: Option<&Path>, extra: &[PathBuf]) -> Result<List, String> {
+    let base = match list_path {
+        None => None,
+        Some(path) => {
+            let (list, _) =
+                source::load_file(path, Origin::Given).map_err(|e| format!("etld_list: {e}"))?;
+            Some(list)
+        }
     };
     let base_ref = base.as_ref().unwrap_or_else(|| List::builtin());
     if extra.is_empty() {
