@@ -111,13 +111,8 @@ fn fail(e: &DataFusionError) -> ExitCode {
     let text = etld_datafusion::codec::list_mismatch(&text).unwrap_or(text);
     let text = text.trim_end();
     eprintln!("etld-sql: error: {text}");
-    if text.starts_with("Function 'etld_") && text.contains("expects String but received") {
-        eprintln!(
-            "etld-sql: hint: the etld functions take text, and a CSV column whose first 1,000 \
-             rows look like numbers is read as numbers: declare it text first (CREATE EXTERNAL \
-             TABLE t (host VARCHAR) STORED AS CSV LOCATION 'hosts.csv' OPTIONS \
-             ('format.has_header' 'true'); SELECT ... FROM t)"
-        );
+    if let Some(hint) = tables::hint_for(text) {
+        eprintln!("etld-sql: hint: {hint}");
     }
     ExitCode::FAILURE
 }
