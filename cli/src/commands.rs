@@ -41,8 +41,8 @@ impl From<LoadError> for Failure {
 }
 
 /// Loads the list a run uses: that of `--list FILE` (`path`), else that of
-/// `$ETLD_LIST`, else the newest at hand ([`select_newest`]); see
-/// [`etld_source::load`].
+/// `$ETLD_LIST`, else the newest at hand ([`etld_source::load_newest`]);
+/// see [`etld_source::load`].
 pub fn load_list(path: Option<&Path>) -> Result<(Cow<'static, List>, Source), Failure> {
     Ok(warn_passed_over_all(etld_source::load(path)?))
 }

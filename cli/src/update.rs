@@ -1,4 +1,4 @@
-//! `etld update`: [`etld_source::update`], its warnings and its report
+//! `etld update`: [`etld_source::update()`], its warnings and its report
 //! written out.
 
 use std::io::{self, Write};

@@ -146,7 +146,7 @@ impl Settings {
     ///
     /// `context` is a live client context and the C API is initialised.
     /// Not called within `catch_unwind`: DuckDB's getters allocate, and
-    /// may throw ([`throwing`](crate::throwing)).
+    /// may throw ([`throwing`]).
     pub(crate) unsafe fn read(context: duckdb_client_context) -> Settings {
         let mut settings = Settings::default();
         // SAFETY: the caller's promise, passed on.
@@ -175,15 +175,11 @@ impl Settings {
 
     /// The lookup options these settings ask for.
     fn options(&self) -> Result<Options, String> {
-        let output = match self.output.trim().to_ascii_lowercase().as_str() {
-            "" | "input" => Output::Input,
-            "ascii" => Output::Ascii,
-            "unicode" => Output::Unicode,
-            other => {
-                return Err(format!(
-                    "etld_output must be 'input', 'ascii' or 'unicode', not '{other}'"
-                ))
-            }
+        let output = match self.output.trim() {
+            "" => Output::Input,
+            name => name.parse::<Output>().map_err(|_| {
+                format!("etld_output must be 'input', 'ascii' or 'unicode', not '{name}'")
+            })?,
         };
         Ok(Options::new()
             .sections(if self.icann_only {
@@ -369,7 +365,7 @@ fn cache() -> &'static Kept {
 
 /// The list and options `settings` ask for: the built-in list when no file
 /// is set, else the files' list, loaded once and then taken from the cache
-/// while the files keep their modification time and length. An error that
+/// while each file keeps its [`Stamp`]. An error that
 /// says which setting and file, and why, when a file cannot be read or is
 /// not a valid list.
 pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {

@@ -141,7 +141,7 @@ unsafe extern "C" fn drop_state(state: *mut c_void) {
 /// settings, once a query and thread, so a later `SET` is followed by the
 /// next query. The settings are read, and the state or error handed over,
 /// outside `catch_unwind`, by calls that may throw
-/// ([`throwing`](crate::throwing)), which is why the callback may unwind.
+/// ([`throwing`]), which is why the callback may unwind.
 pub(crate) unsafe extern "C-unwind" fn init(info: duckdb_init_info) {
     // SAFETY: DuckDB calls this with a live init info; the context it
     // gives is destroyed here once read.
@@ -178,7 +178,7 @@ fn c_message(message: &str) -> CString {
 
 /// The function callback of function number `F`: the chunk's answers
 /// worked out within `catch_unwind`, then handed to DuckDB outside it, by
-/// calls that may throw ([`throwing`](crate::throwing)), which is why the
+/// calls that may throw ([`throwing`]), which is why the
 /// callback may unwind.
 unsafe extern "C-unwind" fn execute<const F: u8>(
     info: duckdb_function_info,

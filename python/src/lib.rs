@@ -106,16 +106,13 @@ fn options(
         o = o.wildcard(if root { Browser } else { Strict });
     }
     if let Some(output) = output {
-        o = o.output(match output {
-            "input" => Output::Input,
-            "ascii" => Output::Ascii,
-            "unicode" => Output::Unicode,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "output must be \"input\", \"ascii\" or \"unicode\", not {other:?}"
-                )))
-            }
-        });
+        // Any case, as the command line's `--output` and DuckDB's setting.
+        let form = output.parse::<Output>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "output must be \"input\", \"ascii\" or \"unicode\", not {output:?}"
+            ))
+        })?;
+        o = o.output(form);
     }
     Ok(o)
 }

@@ -194,6 +194,8 @@ def test_list_options_and_per_call_overrides():
     assert etld.suffix("www.Example.CO.uk") == "co.uk"
     with pytest.raises(ValueError, match="output must be"):
         etld.List.builtin(output="latin1")
+    # The form's name in any case, as `--output` and DuckDB's setting take it.
+    assert etld.registrable("www.bücher.de", output="ASCII") == "xn--bcher-kva.de"
 
 
 def test_pieces_of_wide_strs_and_lone_surrogates():

@@ -1,7 +1,7 @@
 //! Which list `etld`'s programs use, and keeping it fresh: [`load`] chooses
 //! the list in use (a given file, `$ETLD_LIST`, else the newest of the
 //! built-in list, the installed one and the system's) and lays the files
-//! of extra rules over it ([`load_extras`]); [`update`] downloads the
+//! of extra rules over it ([`load_extras`]); [`update()`] downloads the
 //! Public Suffix List, checks that it is a complete list that may replace
 //! the one in use, and installs it compiled in the cache directory, where
 //! the `etld` command line, `etld-sql` and the Python package find it. `etld update` and Python's `etld.update()` both run
@@ -22,11 +22,11 @@
 //! # fn main() {}
 //! ```
 //!
-//! The `update` feature (on by default) brings [`update`] and the HTTP
+//! The `update` feature (on by default) brings [`update()`] and the HTTP
 //! client it needs; without it, the crate is the list-discovery policy
 //! alone, which `etld-sql` and the DuckDB extension take.
 //!
-//! The `clap` feature brings [`args`]: `--list`, `--extra` and the lookup
+//! The `clap` feature brings the `args` module: `--list`, `--extra` and the lookup
 //! options as clap arguments, which `etld` and `etld-sql` share.
 //!
 //! Files are written by [`write::write`], which replaces regular files

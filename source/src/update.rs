@@ -11,13 +11,13 @@
 //! VERSION and the `ETag` / `Last-Modified` of the download, so the next
 //! update asks the server for the list only if it changed.
 //!
-//! Installs take the cache directory's [lock]: concurrent updates install
+//! Installs take the cache directory's lock: concurrent updates install
 //! one after the other, each list with its record, and one that finds a
 //! newer list installed meanwhile leaves it. The lock is waited on for
 //! [`LOCK_WAIT`] at most (`$ETLD_LOCK_WAIT` seconds, if set), saying so
 //! on stderr, so an update never blocks without bound. Under the lock, the
 //! `.tmp<PID>` files of interrupted installs are removed. Redirects are
-//! followed here (at most [`MAX_REDIRECTS`], http and https only), so that
+//! followed here (at most ten, http and https only), so that
 //! one to `file:` is refused as such.
 //!
 //! Files are written by [`write::write`], which replaces only regular

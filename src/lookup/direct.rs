@@ -31,7 +31,8 @@ use crate::lookup::walk::{Labels, NodeView};
 use crate::rules::automaton::Automaton;
 
 /// How many hosts a list answers from the map before it unfolds the
-/// tree: about a tenth of what unfolding costs.
+/// tree: together a fraction of what unfolding costs (`examples/load_memory`,
+/// docs/performance.md, "Loading").
 pub(crate) const DIRECT_WALKS: u32 = 256;
 
 /// The map as [`Labels`] (see the [module docs](self)).

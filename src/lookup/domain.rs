@@ -310,8 +310,8 @@ impl<'a> Domain<'a> {
     /// boundary, and the check asks first whether `at` is 0: for the
     /// registrable domain it is 0 for every host that is itself a
     /// registrable domain, a branch the processor often mispredicts, on the
-    /// path of every answer (`benches/lookup.rs`, `registrable_plain_ascii`;
-    /// the figures are in docs/design.md, "The `unsafe` code").
+    /// path of every answer (`examples/lookup_kinds plain`; the figures are in
+    /// docs/experiments.md, "The `unsafe` code").
     #[inline(always)]
     #[allow(unsafe_code)]
     fn tail(&self, at: usize) -> &str {

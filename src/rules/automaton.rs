@@ -76,7 +76,7 @@ pub(crate) const UNFOLD_BASE: u64 = 1 << 20;
 /// more than [`max_unfolded`] may spell (each key and a newline): 32 MiB,
 /// a regular list of a million rules (`host0000000.example` to
 /// `host0999999.example` spell 20 MB). A regular honest list is small as
-/// an `fst` (the map of those million rules is under 200 bytes) but no
+/// an `fst` (the map of those million rules takes a few hundred bytes) but no
 /// larger as text than list files are (at most 64 MiB, the source's
 /// `MAX_LIST_BYTES`); a crafted map that multiplies labels
 /// (`{a,*}^20.com`: a million keys of 43 bytes, in 250 bytes) spells more.
