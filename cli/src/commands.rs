@@ -32,11 +32,7 @@ fn describe(origin: Origin) -> &'static str {
 
 impl From<LoadError> for Failure {
     fn from(e: LoadError) -> Failure {
-        match e {
-            LoadError::Read { path, error } => Failure::ReadList { path, error },
-            LoadError::Invalid { path, error } => Failure::BadList { path, error },
-            other => Failure::Candidate(other),
-        }
+        Failure::List(e)
     }
 }
 

@@ -50,22 +50,9 @@ use crate::cli::{Cli, Command};
 /// and a non-zero exit status.
 #[derive(Debug)]
 pub enum Failure {
-    /// A list file could not be read.
-    ReadList {
-        /// The file.
-        path: std::path::PathBuf,
-        /// What went wrong.
-        error: io::Error,
-    },
-    /// A list file was read but is not a valid list.
-    BadList {
-        /// The file.
-        path: std::path::PathBuf,
-        /// What is wrong with it.
-        error: etld::Error,
-    },
-    /// A list file that cannot be used for another reason.
-    Candidate(etld_source::LoadError),
+    /// The list, or a file of extra rules, could not be used: unreadable,
+    /// not a valid list, or a kind of file a list is not read from.
+    List(etld_source::LoadError),
     /// Standard input could not be read.
     ReadInput(io::Error),
     /// Standard output (or an output file) could not be written.
@@ -82,13 +69,7 @@ pub enum Failure {
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Failure::ReadList { path, error } => {
-                write!(f, "cannot read list file {}: {error}", path.display())
-            }
-            Failure::BadList { path, error } => {
-                write!(f, "{} is not a valid list: {error}", path.display())
-            }
-            Failure::Candidate(e) => write!(f, "{e}"),
+            Failure::List(e) => write!(f, "{e}"),
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
             Failure::Update(e) => write!(f, "{e}"),

@@ -114,7 +114,7 @@ class UrlError(ValueError):
     """A URL (or host:port, or e-mail address) with no host that etld takes."""
 
 class ListError(ValueError):
-    """List text, a .fst file or a file of extra rules that is not a valid list, or an extra file that cannot be read; the message names the file, the line, the byte and what is wrong (also as the attributes `path`, `line` and `offset`, None where they do not apply)."""
+    """List text, a .fst file or a file of extra rules that is not a valid list (a file that cannot be read raises the OSError that open() would: FileNotFoundError, PermissionError, ...); the message names the file, the line, the byte and what is wrong (also as the attributes `path`, `line` and `offset`, None where they do not apply)."""
 
     #: The file (or the name given to `List.with_extra`) at fault, or None.
     path: Optional[str]

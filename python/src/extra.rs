@@ -76,21 +76,24 @@ pub fn read(py: Python<'_>, paths: &[PathBuf]) -> PyResult<Vec<Text>> {
     for path in paths {
         match py.detach(|| source::read_extra(path)) {
             Ok(text) => texts.push((path.display().to_string(), text)),
-            Err(e) => return Err(load_err(py, e)),
+            Err(e) => return Err(load_error(py, e)),
         }
     }
     Ok(texts)
 }
 
-/// A `LoadError` of an extra file as a `ListError` naming it.
-fn load_err(py: Python<'_>, e: LoadError) -> PyErr {
+/// A `LoadError` of a list file or a file of extra rules as Python code
+/// expects it: a file that cannot be read raises the `OSError` of its
+/// reason (`FileNotFoundError`, `PermissionError`, ..., with its `errno`),
+/// as `open()` would; one that is not a valid list raises `ListError`,
+/// naming the file, the line and the byte. The message is the command
+/// line's either way.
+pub fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
     let message = e.to_string();
     let path = e.path().display().to_string();
     match e {
         LoadError::ReadExtra { error, .. } | LoadError::Read { error, .. } => {
-            let err = list_err(py, message, Some(&path), None);
-            err.set_cause(py, Some(PyErr::from(error)));
-            err
+            os_error(py, error, message)
         }
         LoadError::InvalidExtra { error, .. } | LoadError::Invalid { error, .. } => {
             let place = place_of(&error);
@@ -98,6 +101,19 @@ fn load_err(py: Python<'_>, e: LoadError) -> PyErr {
         }
         other => list_err(py, other.to_string(), Some(&path), None),
     }
+}
+
+/// The `OSError` subclass PyO3 gives `error` (`FileNotFoundError` for a
+/// missing file, ...), with `message` and the error's `errno`.
+pub fn os_error(py: Python<'_>, error: std::io::Error, message: String) -> PyErr {
+    let errno = error.raw_os_error();
+    let class = PyErr::from(error).get_type(py);
+    let err = PyErr::from_type(class, message);
+    // `errno` alone keeps `str(e)` the message (`OSError.__str__` reads
+    // it only with `strerror` or `filename`); setting it on a fresh
+    // exception cannot fail short of memory.
+    let _ = err.value(py).setattr("errno", errno);
+    err
 }
 
 /// `base` with `texts` laid over it, in order; a `ListError` that names

@@ -27,9 +27,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use etld::{List, Options, Output, Sections, Wildcard};
-use etld_source::{self as source, LoadError, Source};
+use etld_source::{self as source, Source};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
@@ -59,7 +59,8 @@ create_exception!(
     ListError,
     PyValueError,
     "List text, a .fst file or a file of extra rules that is not a valid \
-     list, or an extra file that cannot be read; the message names the \
+     list (a file that cannot be read raises the OSError that open() \
+     would: FileNotFoundError, PermissionError, ...); the message names the \
      file, the line, the byte and what is wrong (also as the attributes \
      `path`, `line` and `offset`, None where they do not apply)."
 );
@@ -512,36 +513,23 @@ fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, Py
 
 /// Loads a list file as `etld_source::load` does.
 fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
-    let loaded = source::load(path.as_deref()).map_err(|e| load_error(py, e))?;
+    let loaded = source::load(path.as_deref()).map_err(|e| extra::load_error(py, e))?;
     for passed in &loaded.passed_over {
         let message =
             std::ffi::CString::new(format!("etld: {}", source::passed_over_warning(passed)))
                 .unwrap_or_else(|_| c"etld: ignoring a list file".to_owned());
         PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
     }
-    let source = describe(&loaded.source);
+    let source = loaded.source.to_string();
     Ok((Arc::new(loaded.list), source))
-}
-
-fn describe(source: &Source) -> String {
-    source.to_string()
-}
-
-fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
-    let path = e.path().display().to_string();
-    match e {
-        LoadError::Read { .. } => PyOSError::new_err(e.to_string()),
-        LoadError::Invalid { ref error, .. } => {
-            let place = extra::place_of(error);
-            list_err(py, e.to_string(), Some(&path), place)
-        }
-        _ => list_err(py, e.to_string(), Some(&path), None),
-    }
 }
 
 fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {
     match e {
-        etld::Error::Io(e) => PyOSError::new_err(e.to_string()),
+        etld::Error::Io(e) => {
+            let message = e.to_string();
+            extra::os_error(py, e, message)
+        }
         e => {
             let place = extra::place_of(&e);
             list_err(py, e.to_string(), None, place)
@@ -735,7 +723,7 @@ list_methods! {
             Arc::new(Cow::Borrowed(List::builtin())),
             &paths,
             options,
-            describe(&Source::Builtin),
+            Source::Builtin.to_string(),
         )
     }
 
