@@ -167,9 +167,11 @@ list stays as it was. An unchanged list is not downloaded again (ETag and
 Last-Modified are kept beside the installed list). A VERSION more than a day
 ahead of the clock is refused, --force or not; a body that is compressed,
 UTF-16 or binary is refused as such. At most 16 MiB are downloaded and 10
-redirects followed, over http or https only. Concurrent updates install one
-after the other (the newest VERSION wins), and files an interrupted install
-left behind are removed.";
+redirects followed, over http or https only; a server has 20 s to answer and
+120 s to send the list. Concurrent updates install one after the other (the
+newest VERSION wins; one waits for another at most 10 s, or $ETLD_LOCK_WAIT
+seconds), and files an interrupted install left behind are removed. A damaged
+installed list is replaced, whatever VERSION it claims.";
 
 const UPDATE_AFTER_HELP: &str = "\
 Which list a run uses, in order:
@@ -187,7 +189,8 @@ The cache directory: $ETLD_CACHE_DIR, else $XDG_CACHE_HOME/etld or ~/.cache/etld
 (Linux), ~/Library/Caches/etld (macOS), %LOCALAPPDATA%\\etld (Windows).
 
 Exit status: 0 when the list is installed or already up to date, 1 when the
-download fails or is refused.
+download fails or is refused, or the list cannot be installed (the cache
+directory cannot be written, or another update held its lock too long).
 
 Examples:
   etld update
@@ -340,9 +343,10 @@ pub struct UpdateArgs {
     /// Where to download the list from (https:// or http://)
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
-    /// Install the download even if its VERSION is older than the list in
-    /// use, or missing (runs still use the newest list at hand; etld says
-    /// which, and how to use this one)
+    /// Download the list even if the server says it has not changed, and
+    /// install it even if its VERSION is older than the list in use, or
+    /// missing (runs still use the newest list at hand; etld says which,
+    /// and how to use this one)
     #[arg(long)]
     pub force: bool,
 }

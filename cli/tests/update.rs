@@ -1116,6 +1116,104 @@ fn a_damaged_installed_list_is_downloaded_again() {
     assert_eq!(conditional(&server), [false, false, false]);
 }
 
+/// A damaged installed list is replaced whatever VERSION it claims, and
+/// its record is not used to ask whether the list changed: runs pass it
+/// over, so an update that kept it would repair nothing.
+#[test]
+fn a_damaged_installed_list_is_replaced_whatever_version_it_claims() {
+    let dir = test_dir("damaged-newer");
+    let installed = dir.join("cache/public_suffix_list.fst");
+    let (newer, version) = shifted_list(7, true);
+    let served = || reply(200, newer.as_bytes()).header("ETag", "\"v1\"");
+    let server = Server::start(vec![served(), served(), served()]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    // A .fst of a newer VERSION with its checksum broken; then the text of
+    // the installed list itself, of the VERSION its record names.
+    let (newest, _) = shifted_list(9, true);
+    let text = dir.join("newest.dat");
+    std::fs::write(&text, &newest).unwrap();
+    let compiled = dir.join("newest.fst");
+    compile(&dir, &text, &compiled);
+    let mut damaged = std::fs::read(&compiled).unwrap();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x40;
+    for (what, bytes) in [("damaged", damaged), ("text", newer.clone().into_bytes())] {
+        std::fs::write(&installed, &bytes).unwrap();
+        let run = etld(&dir, &["update", "--url", &server.url], &[]);
+        assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
+        assert!(
+            run.stdout.starts_with(&format!(
+                "installed {}: version {version}, ",
+                installed.display()
+            )),
+            "{what}: {}",
+            run.stdout
+        );
+        let info = ok(&dir, &["info"], &[]);
+        assert_eq!(info_line(&info, "version"), version.to_string(), "{what}");
+    }
+    assert_eq!(conditional(&server), [false, false, false]);
+}
+
+/// `--force` downloads the list whatever the server would say of the one
+/// installed: it asks unconditionally.
+#[test]
+fn force_downloads_without_asking_whether_the_list_changed() {
+    let dir = test_dir("force-unconditional");
+    let (newer, version) = shifted_list(7, true);
+    let served = || reply(200, newer.as_bytes()).header("ETag", "\"v1\"");
+    let server = Server::start(vec![served(), reply(304, ""), served()]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    let out = ok(&dir, &["update", "--url", &server.url], &[]);
+    assert!(out.starts_with("already up to date: "), "{out}");
+    let out = ok(&dir, &["update", "--force", "--url", &server.url], &[]);
+    assert!(out.contains(&format!(": version {version}, ")), "{out}");
+    assert_eq!(conditional(&server), [false, true, false]);
+}
+
+/// What interrupted installs left is removed by an update that then
+/// installs nothing, too; and where `$ETLD_LIST` names the installed list
+/// itself, the report does not say runs use another.
+#[test]
+fn a_refused_update_removes_stale_files_and_etld_list_may_name_the_installed_list() {
+    let dir = test_dir("stale-refused");
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    std::fs::write(cache.join("public_suffix_list.fst.tmp4242"), b"half").unwrap();
+    let server = Server::start(vec![reply(200, "<html>not a list</html>")]);
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(!cache.join("public_suffix_list.fst.tmp4242").exists());
+
+    let installed = cache.join("public_suffix_list.fst");
+    let (newer, _) = shifted_list(7, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    drop(server);
+    let env = [("ETLD_LIST", installed.to_str().unwrap())];
+    let (newest, _) = shifted_list(8, true);
+    let server = Server::start(vec![reply(200, newest.as_bytes())]);
+    let out = ok(&dir, &["update", "--url", &server.url], &env);
+    drop(server);
+    assert!(!out.contains("note: ETLD_LIST"), "{out}");
+    // One that names a missing file says runs will fail.
+    let missing = dir.join("missing.dat");
+    let env = [("ETLD_LIST", missing.to_str().unwrap())];
+    let (newest, _) = shifted_list(9, true);
+    let server = Server::start(vec![reply(200, newest.as_bytes())]);
+    let out = ok(&dir, &["update", "--url", &server.url], &env);
+    drop(server);
+    assert!(
+        out.contains("note: ETLD_LIST is set, so runs use that list rather than this one, and it cannot be used: cannot read list file "),
+        "{out}"
+    );
+    assert!(
+        out.contains("runs fail until it is mended or unset\n"),
+        "{out}"
+    );
+}
+
 #[cfg(unix)]
 fn mkfifo(path: &Path) {
     let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
@@ -1364,8 +1462,8 @@ fn a_urls_userinfo_is_never_written_or_shown() {
         etld(&dir, &["update", "--url", &url, "--force"], &[]),
     ];
     // The record is of the URL without its userinfo, and it serves the
-    // second run's conditional request.
-    assert_eq!(conditional(&server), [false, true, true]);
+    // second run's conditional request (`--force` asks unconditionally).
+    assert_eq!(conditional(&server), [false, true, false]);
     drop(server);
     let record = std::fs::read_to_string(dir.join("cache/public_suffix_list.http")).unwrap();
     assert!(record.starts_with(&format!("url {plain}\n")), "{record}");

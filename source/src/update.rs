@@ -245,6 +245,28 @@ fn etld_list_set() -> bool {
     std::env::var_os("ETLD_LIST").is_some_and(|v| !v.is_empty())
 }
 
+/// What the report adds where `$ETLD_LIST` is set and the list `installed`
+/// is not what it names: runs use that list instead, or, if it cannot be
+/// used, fail until it is mended or unset.
+fn etld_list_note(installed: &Path) -> Option<String> {
+    let named = std::env::var_os("ETLD_LIST").filter(|v| !v.is_empty())?;
+    let named = PathBuf::from(named);
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same(&named, installed) {
+        return None;
+    }
+    Some(match discover::load_file(&named, discover::Origin::Env) {
+        Ok(_) => "note: ETLD_LIST is set, so runs use that list rather than this one\n".to_string(),
+        Err(e) => format!(
+            "note: ETLD_LIST is set, so runs use that list rather than this one, and it cannot \
+                 be used: {e}; runs fail until it is mended or unset\n"
+        ),
+    })
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -463,16 +485,26 @@ fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
         }
     };
     let meta = HttpMeta::parse(&text);
-    let (list, _) = discover::load_file(&dir.join(INSTALLED), discover::Origin::Installed).ok()?;
-    let now = std::time::SystemTime::now();
-    if list
-        .version_time()
-        .is_some_and(|v| discover::is_future(v, now))
-    {
-        return None;
-    }
+    let list = usable_installed(&dir.join(INSTALLED))?;
     let version = list.version()?;
     (meta.url == url && meta.version == version).then_some(meta)
+}
+
+/// The list installed at `path` if later runs can take it, as
+/// [`discover::load_newest_of`] judges an installed candidate: a compiled
+/// `.fst` file, whole (header and checksum), that loads and whose VERSION
+/// does not lie in the future. `None` for one missing, damaged or of any
+/// other kind, which an update then replaces whatever VERSION it claims
+/// (docs/behaviour.md, section 6).
+fn usable_installed(path: &Path) -> Option<List> {
+    let bytes = etld::source::read_candidate(path).ok()?;
+    etld::format::verify(&bytes).ok()?;
+    let list = List::from_fst(bytes).ok()?;
+    let now = std::time::SystemTime::now();
+    match list.version_time() {
+        Some(v) if discover::is_future(v, now) => None,
+        _ => Some(list),
+    }
 }
 
 /// The text of the download record at `path`: `None` if there is none,
@@ -613,7 +645,15 @@ pub fn update(
     let loaded = discover::load_newest();
     loaded.passed_over.into_iter().for_each(&mut passed_over);
     let current = loaded.list;
-    let meta = installed_meta(&dir, &recorded);
+    // `--force` downloads the list whatever the server says of the one
+    // installed: no conditional request.
+    let meta = installed_meta(&dir, &recorded).filter(|_| !force);
+    // What interrupted installs left, whether this update then installs,
+    // fails or is refused; only if no other update holds the lock: what it
+    // leaves is for it or a later run to remove.
+    if let Some(_lock) = try_lock(&dir) {
+        remove_stale_files(&dir);
+    }
 
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
@@ -664,11 +704,6 @@ pub fn update(
     };
     let status = response.status().as_u16();
     if status == 304 && meta.is_some() {
-        // Only if no other update holds the lock: what it leaves is for it
-        // or a later run to remove.
-        if let Some(_lock) = try_lock(&dir) {
-            remove_stale_files(&dir);
-        }
         let version = meta.map(|m| m.version).unwrap_or_default();
         let path = dir.join(INSTALLED);
         return Ok(Updated {
@@ -721,11 +756,9 @@ pub fn update(
     // installed meanwhile leaves it.
     let _lock = lock(&dir, lock_wait())?;
     remove_stale_files(&dir);
-    let installed_now = etld::source::read_candidate(&path)
-        .ok()
-        .and_then(|bytes| etld::source::peek_version(&bytes))
-        .and_then(|v| v.parse::<ListVersion>().ok())
-        .filter(|&v| !discover::is_future(v, std::time::SystemTime::now()));
+    // What another update may have installed while this one waited; a
+    // damaged file's VERSION is no list to keep.
+    let installed_now = usable_installed(&path).and_then(|list| list.version_time());
     if let (Some(have), Some(got), false) = (installed_now, list.version_time(), force) {
         if got < have {
             return Err(UpdateError::Refused {
@@ -794,8 +827,8 @@ pub fn update(
             current.version().unwrap_or("(none)"),
         )
     };
-    if etld_list_set() {
-        report += "note: ETLD_LIST is set, so runs use that list rather than this one\n";
+    if let Some(note) = etld_list_note(&path) {
+        report += &note;
     }
     if !discover::extra_paths(&[]).is_empty() {
         report += "note: runs lay the extra rules of the files ETLD_EXTRA names over it\n";
