@@ -4,13 +4,14 @@
 use std::io::{self, Write};
 
 use crate::cli::UpdateArgs;
-use crate::commands;
 use crate::Failure;
 
 /// Runs `etld update`.
 pub fn run(args: &UpdateArgs) -> Result<(), Failure> {
-    let updated = etld_source::update(args.url.as_deref(), args.force, commands::warn_passed_over)
-        .map_err(Failure::Update)?;
+    let updated = etld_source::update(args.url.as_deref(), args.force, |notice| {
+        let _ = writeln!(io::stderr().lock(), "etld: {notice}");
+    })
+    .map_err(Failure::Update)?;
     for warning in &updated.warnings {
         let _ = writeln!(io::stderr().lock(), "etld: warning: {warning}");
     }

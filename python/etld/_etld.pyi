@@ -154,9 +154,12 @@ def update(url: Optional[str] = None, force: bool = False) -> Updated:
     (`$ETLD_CACHE_DIR`, else the platform's), exactly as `etld update`
     does: the same code, the same refusals, the same lock. Later processes
     (and `etld.List()` made later in this one) use it when it is the newest
-    list at hand. `force=True` takes a list older than the one in use.
-    Raises `UpdateError` when nothing was installed; a list passed over or a
-    record that could not be written is a `UserWarning`.
+    list at hand. `force=True` downloads the list without asking whether it
+    changed, and takes one older than the list in use. Raises `UpdateError`
+    when nothing was installed. What the command line writes on stderr (a
+    list passed over, a download record ignored or not written, a wait for
+    another update's lock) is a `UserWarning` each, raised when the update
+    ends, before its error if it failed.
 
     >>> etld.update()  # doctest: +SKIP
     Updated(path='/home/me/.cache/etld/public_suffix_list.fst', version='2026-11-20_...', installed=True)

@@ -61,9 +61,12 @@ impl PyUpdated {
 /// (`$ETLD_CACHE_DIR`, else the platform's), exactly as `etld update`
 /// does: the same code, the same refusals, the same lock. Later processes
 /// (and `etld.List()` made later in this one) use it when it is the newest
-/// list at hand. `force=True` takes a list older than the one in use.
-/// Raises `UpdateError` when nothing was installed; a list passed over or a
-/// record that could not be written is a `UserWarning`.
+/// list at hand. `force=True` downloads the list without asking whether it
+/// changed, and takes one older than the list in use. Raises `UpdateError`
+/// when nothing was installed. What the command line writes on stderr (a
+/// list passed over, a download record ignored or not written, a wait for
+/// another update's lock) is a `UserWarning` each, raised when the update
+/// ends, before its error if it failed.
 ///
 /// >>> etld.update()  # doctest: +SKIP
 /// Updated(path='/home/me/.cache/etld/public_suffix_list.fst', version='2026-11-20_...', installed=True)
@@ -72,19 +75,23 @@ impl PyUpdated {
 pub fn update(py: Python<'_>, url: Option<String>, force: bool) -> PyResult<PyUpdated> {
     let mut warnings = Vec::new();
     let result = py.detach(|| {
-        etld_source::update(url.as_deref(), force, |passed| {
-            warnings.push(format!(
-                "etld: {}",
-                etld_source::passed_over_warning(&passed)
-            ));
+        etld_source::update(url.as_deref(), force, |notice| {
+            warnings.push(format!("etld: {notice}"));
         })
     });
-    let updated = result.map_err(|e| UpdateError::new_err(e.to_string()))?;
-    warnings.extend(updated.warnings.iter().map(|w| format!("etld: {w}")));
+    if let Ok(updated) = &result {
+        warnings.extend(
+            updated
+                .warnings
+                .iter()
+                .map(|w| format!("etld: warning: {w}")),
+        );
+    }
     for warning in warnings {
         let message = CString::new(warning).unwrap_or_else(|_| c"etld: a warning".to_owned());
         PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
     }
+    let updated = result.map_err(|e| UpdateError::new_err(e.to_string()))?;
     Ok(PyUpdated {
         path: updated.path.display().to_string(),
         version: updated.version,

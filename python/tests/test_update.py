@@ -98,6 +98,34 @@ def test_update_refusals_raise(server, tmp_path, monkeypatch):
     assert not (tmp_path / "public_suffix_list.fst").exists()
 
 
+def test_notices_are_user_warnings(server, tmp_path, monkeypatch):
+    # What the command line writes on stderr as it goes is a UserWarning:
+    # a download record that cannot be read, and a list passed over, even
+    # when the update then fails.
+    url, seen = server
+    monkeypatch.setenv("ETLD_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("ETLD_SYSTEM_LIST", "")
+    monkeypatch.delenv("ETLD_LIST", raising=False)
+    etld.update(url)
+    record = tmp_path / "public_suffix_list.http"
+    record.unlink()
+    record.mkdir()
+    with pytest.warns(UserWarning) as got:
+        etld.update(url, force=True)
+    # Read as it starts, and not written again at its end.
+    assert [str(w.message).split(f" {record}: ")[0] for w in got] == [
+        "etld: warning: ignoring the download record",
+        "etld: warning: cannot install",
+    ]
+    assert "if-none-match" not in seen[-1]
+    record.rmdir()
+    (tmp_path / "public_suffix_list.fst").write_bytes(b"ETLDFST\n")
+    page = url.rsplit("/", 1)[0] + "/page"
+    with pytest.warns(UserWarning, match="^etld: warning: ignoring the installed list: "):
+        with pytest.raises(etld.UpdateError):
+            etld.update(page)
+
+
 def test_python_m_etld(server, tmp_path):
     url, _ = server
     env = dict(os.environ, ETLD_CACHE_DIR=str(tmp_path), ETLD_SYSTEM_LIST="")

@@ -10,9 +10,10 @@
 //! ```no_run
 //! # #[cfg(feature = "update")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let updated = etld_source::update(None, false, |passed_over| {
-//!     eprintln!("warning: {}", etld_source::passed_over_warning(&passed_over));
-//! })?;
+//! let updated = etld_source::update(None, false, |notice| eprintln!("{notice}"))?;
+//! for warning in &updated.warnings {
+//!     eprintln!("warning: {warning}");
+//! }
 //! println!("{}", updated.report);
 //! let loaded = etld_source::load(None)?;
 //! println!("now in use: {} (VERSION {:?})", loaded.source, loaded.list.version());
@@ -46,4 +47,4 @@ pub use discover::{
     Source, DEBIAN_LIST, EXTRA_VAR, INSTALLED_FILE, MAX_CLOCK_SKEW,
 };
 #[cfg(feature = "update")]
-pub use update::{update, Refusal, UpdateError, Updated, DEFAULT_URL, LOCK_WAIT};
+pub use update::{update, Notice, Refusal, UpdateError, Updated, DEFAULT_URL, LOCK_WAIT};

@@ -28,7 +28,7 @@
 //! record and is shown only as `***` in messages.
 
 use std::fmt;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -470,17 +470,12 @@ impl HttpMeta {
 /// VERSION does not lie in the future. A conditional request for a list
 /// that cannot be used would be answered "not modified" and leave it so
 /// (docs/behaviour.md, section 6).
-fn installed_meta(dir: &Path, url: &str) -> Option<HttpMeta> {
+fn installed_meta(dir: &Path, url: &str, notify: &mut impl FnMut(Notice)) -> Option<HttpMeta> {
     let path = dir.join(HTTP_META);
     let text = match read_record(&path) {
         Ok(text) => text?,
         Err(why) => {
-            let _ = writeln!(
-                io::stderr().lock(),
-                "etld: warning: ignoring the download record {}: {why}; the list is downloaded \
-                 whole",
-                path.display()
-            );
+            notify(Notice::RecordIgnored { path, why });
             return None;
         }
     };
@@ -620,15 +615,58 @@ pub struct Updated {
     pub warnings: Vec<String>,
 }
 
+/// What an update tells as it goes, before its outcome, for its caller to
+/// show: `etld update` writes each on stderr as it comes, Python's
+/// `etld.update()` raises each as a `UserWarning`.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Notice {
+    /// A candidate for the list in use was passed over, and why.
+    PassedOver(LoadError),
+    /// The download record could not be read: the list is downloaded
+    /// whole.
+    RecordIgnored {
+        /// The record.
+        path: PathBuf,
+        /// Why it was not read.
+        why: String,
+    },
+    /// Another update holds the cache directory's lock: this one waits
+    /// for it, up to its bound.
+    Waiting {
+        /// The cache directory.
+        dir: PathBuf,
+    },
+}
+
+impl fmt::Display for Notice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Notice::PassedOver(e) => write!(f, "warning: {}", discover::passed_over_warning(e)),
+            Notice::RecordIgnored { path, why } => write!(
+                f,
+                "warning: ignoring the download record {}: {why}; the list is downloaded whole",
+                path.display()
+            ),
+            Notice::Waiting { dir } => write!(
+                f,
+                "waiting for another etld update to finish (it holds the lock on {}) ...",
+                dir.display()
+            ),
+        }
+    }
+}
+
 /// Downloads the list from `url` (else [`DEFAULT_URL`]), checks it and
 /// installs it in the cache directory (see the [module docs](self)).
-/// `force` takes a list older than, or the same as, the one in use. Each
-/// candidate list passed over while the list in use is chosen goes to
-/// `passed_over`, for a warning.
+/// `force` takes a list older than, or the same as, the one in use, and
+/// downloads it without asking whether it changed. What the update tells
+/// as it goes (a candidate list passed over, a record ignored, a wait for
+/// another update) goes to `notify` as it comes.
 pub fn update(
     url: Option<&str>,
     force: bool,
-    mut passed_over: impl FnMut(LoadError),
+    mut notify: impl FnMut(Notice),
 ) -> Result<Updated, UpdateError> {
     let url = url.unwrap_or(DEFAULT_URL);
     // The userinfo is sent, never recorded nor shown.
@@ -643,11 +681,14 @@ pub fn update(
         return Err(UpdateError::CacheNotDir(not_dir.to_path_buf()));
     }
     let loaded = discover::load_newest();
-    loaded.passed_over.into_iter().for_each(&mut passed_over);
+    loaded
+        .passed_over
+        .into_iter()
+        .for_each(|e| notify(Notice::PassedOver(e)));
     let current = loaded.list;
     // `--force` downloads the list whatever the server says of the one
     // installed: no conditional request.
-    let meta = installed_meta(&dir, &recorded).filter(|_| !force);
+    let meta = installed_meta(&dir, &recorded, &mut notify).filter(|_| !force);
     // What interrupted installs left, whether this update then installs,
     // fails or is refused; only if no other update holds the lock: what it
     // leaves is for it or a later run to remove.
@@ -754,7 +795,7 @@ pub fn update(
     // Held until the list and its record are both in place: concurrent
     // updates install one after the other, and one that finds a newer list
     // installed meanwhile leaves it.
-    let _lock = lock(&dir, lock_wait())?;
+    let _lock = lock(&dir, lock_wait(), &mut notify)?;
     remove_stale_files(&dir);
     // What another update may have installed while this one waited; a
     // damaged file's VERSION is no list to keep.
@@ -870,9 +911,13 @@ fn lock_file(dir: &Path) -> io::Result<std::fs::File> {
 }
 
 /// Takes the cache directory's update lock, waiting up to `wait` for
-/// another update to finish installing (saying so on stderr); it is let
+/// another update to finish installing (saying so to `notify`); it is let
 /// go when the returned file is dropped (or the process ends).
-fn lock(dir: &Path, wait: Duration) -> Result<std::fs::File, UpdateError> {
+fn lock(
+    dir: &Path,
+    wait: Duration,
+    notify: &mut impl FnMut(Notice),
+) -> Result<std::fs::File, UpdateError> {
     let failed = |error| UpdateError::Install {
         path: dir.to_path_buf(),
         error,
@@ -895,11 +940,9 @@ fn lock(dir: &Path, wait: Duration) -> Result<std::fs::File, UpdateError> {
         }
         if !said {
             said = true;
-            let _ = writeln!(
-                io::stderr().lock(),
-                "etld: waiting for another etld update to finish (it holds the lock on {}) ...",
-                dir.display()
-            );
+            notify(Notice::Waiting {
+                dir: dir.to_path_buf(),
+            });
         }
         std::thread::sleep((wait - waited).min(Duration::from_millis(50)));
     }
