@@ -498,8 +498,9 @@ pub enum Error {
         /// What is wrong with the rule on that line.
         error: RuleError,
     },
-    /// List text holds no rule at all: an empty or truncated file (a list
-    /// of no rules would answer every host with the implicit `*` rule).
+    /// List text holds no rule at all, or a `.fst` file's map no key: an
+    /// empty or truncated file (a list of no rules would answer every host
+    /// with the implicit `*` rule).
     NoRules,
     /// A compiled list (`.fst`) was given where rules are laid over a list,
     /// which takes list text (`.dat`).

@@ -457,3 +457,19 @@ fn a_million_sequential_names_compile_and_load() {
         assert_eq!(list.lookup(&host).unwrap().suffix(), Some(&rule[..]));
     }
 }
+
+/// A map of no key is no list, as text of no rule is not (docs/behaviour.md
+/// section 2): sealed with a valid header and checksum, it is refused
+/// whichever way it is loaded.
+#[test]
+fn a_map_of_no_key_is_refused() {
+    let empty = fst::MapBuilder::memory().into_inner().unwrap();
+    let file = seal(&empty);
+    assert!(matches!(List::from_fst(file.clone()), Err(Error::NoRules)));
+    assert!(matches!(
+        List::from_bytes(file.clone()),
+        Err(Error::NoRules)
+    ));
+    let leaked: &'static [u8] = Box::leak(file.into_boxed_slice());
+    assert!(matches!(List::from_fst_static(leaked), Err(Error::NoRules)));
+}

@@ -152,10 +152,19 @@ impl Index {
     /// built-in list's is; any other is decoded, checked and unfolded now.
     pub(crate) fn load(bytes: Bytes, fst: Range<usize>) -> Result<Index, Error> {
         let map = bytes.as_slice().get(fst.clone()).unwrap_or_default();
+        // A map of no key is no list, as text of no rule is not
+        // (docs/behaviour.md, section 2): every host would answer by the
+        // implicit `*` rule alone.
+        if Automaton::open(map).is_ok_and(|a| a.len() == 0) {
+            return Err(Error::NoRules);
+        }
         if let Some(shape) = walkable(map) {
             return Ok(Index::unfolded_later(bytes, fst, shape, DIRECT_WALKS));
         }
         let automaton = Automaton::decode(map, is_key_byte)?;
+        if automaton.len() == 0 {
+            return Err(Error::NoRules);
+        }
         let unfolded = Unfolded {
             counts: Counts::of(&automaton),
             tree: LabelTree::build(&automaton)?,
