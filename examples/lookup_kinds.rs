@@ -268,19 +268,28 @@ fn main() -> ExitCode {
             ),
             _ => "-".to_string(),
         };
+        // A time or ratio not measured (a MEASUREMENT was named) is `-`.
+        let ns = |t: f64| match t.is_nan() {
+            true => "-".to_string(),
+            false => format!("{t:.1} ns"),
+        };
+        let ratio = |a: f64, b: f64| match (a / b).is_nan() {
+            true => "-".to_string(),
+            false => format!("{:.2}x", a / b),
+        };
         println!(
-            "{:<8} {:>7} {:>5.1}% | {:>8.1} ns {:>7.1} ns {:>5.2}x {:>7.1} ns | {:>8.1} ns {:>7.1} ns {:>5.2}x {:>7.1} ns | {:>9}",
+            "{:<8} {:>7} {:>5.1}% | {:>11} {:>10} {:>6} {:>10} | {:>11} {:>10} {:>6} {:>10} | {:>9}",
             kind,
             n,
             100.0 * n as f64 / mix.len().max(1) as f64,
-            es,
-            ps,
-            es / ps,
-            psf,
-            er,
-            pd,
-            er / pd,
-            pdf,
+            ns(es),
+            ns(ps),
+            ratio(es, ps),
+            ns(psf),
+            ns(er),
+            ns(pd),
+            ratio(er, pd),
+            ns(pdf),
             other
         );
     }

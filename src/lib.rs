@@ -166,11 +166,9 @@
 //! built-in list's are ([`List::from_fst_static`] shows a `static`):
 //!
 //! ```
-//! # let bytes = etld::List::from_dat(b"com\n").unwrap().to_fst_bytes().to_vec();
-//! # std::fs::write(std::env::temp_dir().join("etld-doc.fst"), &bytes).unwrap();
+//! # let list_fst: &'static [u8] = Box::leak(etld::compile(b"com\n")?.into_boxed_slice());
 //! // static LIST_FST: &[u8] = include_bytes!("list.fst");
-//! // let list = etld::List::from_fst_static(LIST_FST)?;
-//! let list = etld::List::from_path(std::env::temp_dir().join("etld-doc.fst"))?;
+//! let list = etld::List::from_fst_static(list_fst)?;
 //! assert_eq!(list.lookup("example.com")?.registrable(), Some("example.com"));
 //! # Ok::<(), etld::Error>(())
 //! ```
@@ -182,7 +180,10 @@
 //!
 //! `serde` (off by default): [`Domain`], [`Section`] and [`RuleMatch`]
 //! implement `serde::Serialize`; a `Domain` is a map of its parts under the
-//! keys `etld lookup --json` uses.
+//! names `etld lookup --json` gives them (`suffix`, `registrable`, `rule`,
+//! ...), with `host` for the name looked up and `rule_kind` for how the
+//! rule matched; it has no `input` or `error`, which are a line's, not an
+//! answer's.
 //!
 //! # How a rule prevails
 //!

@@ -188,12 +188,14 @@ impl List {
 
     /// Loads a compiled `.fst` file without copying it, for
     /// `include_bytes!`: a list of your own, embedded, that costs what the
-    /// built-in list costs. Loading reads the header, checks the checksum
-    /// and checks the map in place (a few kilobytes of memory, about a
-    /// millisecond for a list the size of the Public Suffix List); the
-    /// first lookups are answered from the map with no allocation, and the
-    /// tree that answers later ones is unfolded after a few hundred (see
-    /// [`List::builtin`] and [`List::unfold`]).
+    /// built-in list costs but for one check: loading reads the header,
+    /// checks the checksum and, since the bytes may come from anywhere,
+    /// checks the map in place (about 19 KB of memory at its peak and a
+    /// millisecond or two for a list the size of the Public Suffix List,
+    /// which the built-in list, trusted, skips; docs/performance.md,
+    /// "Loading"); the first lookups are answered from the map with no
+    /// allocation, and the tree that answers later ones is unfolded after a
+    /// few hundred (see [`List::builtin`] and [`List::unfold`]).
     ///
     /// Hold it in a `static` to load it once:
     ///
@@ -436,7 +438,7 @@ impl List {
     /// Looks up the host of a URL (or of `host:port`, an e-mail address, a
     /// bare host) with the list's options: the host that
     /// [`url::host`](crate::url::host) takes out of it, as the WHATWG URL
-    /// standard's parser does for `http`, `https`, `ws`, `wss` and `ftp`.
+    /// standard's parser does, for a URL of any scheme.
     ///
     /// ```
     /// let list = etld::List::builtin();

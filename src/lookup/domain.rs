@@ -368,8 +368,8 @@ impl<'a> Domain<'a> {
     /// Written when asked from the suffix and a few bits the walk left in
     /// the answer, so a lookup that does not ask pays nothing for it:
     /// borrowed from the name when the rule is the suffix itself. (A rule
-    /// with a `*` label more than ten labels from its left, in no real
-    /// list, is written with the host's label there.)
+    /// with a `*` label that has ten or more labels to its left, in no
+    /// real list, is written with the host's label there.)
     ///
     /// ```
     /// let list = etld::List::builtin();

@@ -3,9 +3,9 @@
 //! [`corp_list`] loads it once, in a `static`, with
 //! [`List::from_fst_static`].
 //!
-//! Loading borrows the embedded bytes and checks them in place (a few
-//! kilobytes of memory, nothing unfolded), and the first lookups are
-//! answered from the `fst` map itself, as the built-in list's are.
+//! Loading borrows the embedded bytes and checks them in place (tens of
+//! kilobytes of memory at most, nothing unfolded), and the first lookups
+//! are answered from the `fst` map itself, as the built-in list's are.
 //!
 //! ```
 //! let d = etld_example_embedded_list::corp_list().lookup("api.alice.dev.corp.example")?;
