@@ -2,9 +2,10 @@
 //! ([`etld_source::update`], the same code), from Python.
 
 use std::ffi::CString;
+use std::sync::mpsc;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyUserWarning};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -66,19 +67,40 @@ impl PyUpdated {
 /// when nothing was installed. What the command line writes on stderr (a
 /// list passed over, a download record ignored or not written, a wait for
 /// another update's lock) is a `UserWarning` each, raised when the update
-/// ends, before its error if it failed.
+/// ends, before its error if it failed. Ctrl-C raises `KeyboardInterrupt`
+/// at once; a download under way then goes on by itself until it ends or
+/// times out, and a complete list it brings is installed as any update's.
 ///
 /// >>> etld.update()  # doctest: +SKIP
 /// Updated(path='/home/me/.cache/etld/public_suffix_list.fst', version='2026-11-20_...', installed=True)
 #[pyfunction]
 #[pyo3(signature = (url=None, force=false))]
 pub fn update(py: Python<'_>, url: Option<String>, force: bool) -> PyResult<PyUpdated> {
-    let mut warnings = Vec::new();
-    let result = py.detach(|| {
-        etld_source::update(url.as_deref(), force, |notice| {
-            warnings.push(format!("etld: {notice}"));
+    // On a thread of its own, so that a signal is answered while a
+    // download waits on a slow server (up to its timeouts): the calling
+    // thread runs the interpreter's signal handlers meanwhile, as a long
+    // column call's does (`column::interruptible`).
+    let (done, finished) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("etld-update".to_string())
+        .spawn(move || {
+            let mut warnings = Vec::new();
+            let result = etld_source::update(url.as_deref(), force, |notice| {
+                warnings.push(format!("etld: {notice}"));
+            });
+            // The caller may have gone (a signal): nothing to tell.
+            let _ = done.send((warnings, result));
         })
-    });
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the update: {e}")))?;
+    let (mut warnings, result) = py.detach(move || loop {
+        match finished.recv_timeout(crate::column::SIGNAL_POLL) {
+            Ok(outcome) => return Ok(outcome),
+            Err(mpsc::RecvTimeoutError::Timeout) => Python::attach(|py| py.check_signals())?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err("the etld update thread panicked"))
+            }
+        }
+    })?;
     if let Ok(updated) = &result {
         warnings.extend(
             updated

@@ -174,3 +174,45 @@ def test_python_m_etld(server, tmp_path):
     refused = run("update", "--url", "file:///x")
     assert refused.returncode == 1
     assert refused.stderr.startswith("etld: cannot download file:///x: ")
+
+
+def test_ctrl_c_stops_an_update_waiting_on_a_server(tmp_path):
+    # A server that accepts and never answers: the update would wait for
+    # its timeouts; Ctrl-C raises KeyboardInterrupt at once.
+    import signal
+    import socket
+    import time
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}/public_suffix_list.dat"
+    child_code = (
+        "import sys, time, etld\n"
+        "print('ready', flush=True)\n"
+        "t = time.monotonic()\n"
+        "try:\n"
+        f"    etld.update({url!r})\n"
+        "except KeyboardInterrupt:\n"
+        "    print(f'interrupted after {time.monotonic() - t:.2f} s', flush=True)\n"
+        "    raise\n"
+    )
+    env = dict(os.environ, ETLD_CACHE_DIR=str(tmp_path), ETLD_SYSTEM_LIST="")
+    child = subprocess.Popen(
+        [sys.executable, "-c", child_code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = child.communicate(timeout=20)
+        waited = time.monotonic() - sent
+    finally:
+        child.kill()
+        child.wait()
+        listener.close()
+    assert "interrupted after" in out, out + err
+    assert "KeyboardInterrupt" in err
+    assert waited < 1.5, f"exited {waited:.2f} s after SIGINT"
+    assert not (tmp_path / "public_suffix_list.fst").exists()

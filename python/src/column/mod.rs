@@ -21,7 +21,7 @@ pub use cookie::{cookie, Either};
 pub use hint::hinted;
 pub use op::Op;
 pub use read::Rows;
-pub use stop::{interruptible, Stop};
+pub use stop::{interruptible, Stop, SIGNAL_POLL};
 pub use strings::Strings;
 
 mod cookie;

@@ -21,7 +21,7 @@ const WATCHED_ROWS: usize = 1 << 18;
 /// How often the calling thread of a column call asks the interpreter
 /// whether a signal came: a Ctrl-C is answered within this and the
 /// [`BLOCK`] being looked up.
-const SIGNAL_POLL: Duration = Duration::from_millis(50);
+pub const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// Set when a column call is to stop (a signal's handler raised while it
 /// ran): the loops that answer it check between blocks of rows and give up.
