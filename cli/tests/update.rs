@@ -470,7 +470,11 @@ fn a_refused_download_leaves_the_installed_list_as_it_was() {
             reply(304, ""),
             "the server answered HTTP 304".into(),
         ),
-        ("cut off", cut_off, "cannot download http://".into()),
+        (
+            "cut off",
+            cut_off,
+            "the server closed the connection before the whole list came".into(),
+        ),
         (
             "too large",
             reply(200, vec![b'#'; (16 << 20) + 1]),
@@ -877,6 +881,22 @@ fn refusals_name_the_right_cause() {
             file.display()
         )
     );
+    // A link to nothing where the cache directory is to be, the same.
+    #[cfg(unix)]
+    {
+        let dangling = dir.join("dangling");
+        std::os::unix::fs::symlink(dir.join("nowhere"), &dangling).unwrap();
+        let env = [("ETLD_CACHE_DIR", dangling.to_str().unwrap())];
+        let run = etld(&dir, &["update", "--url", "http://127.0.0.1:9/x"], &env);
+        assert_eq!(run.code, Some(1));
+        assert_eq!(
+            run.stderr,
+            format!(
+                "etld: cannot install the list: the cache directory {} is not a directory\n",
+                dangling.display()
+            )
+        );
+    }
     // A port nothing listens on: the system's reason, without the HTTP
     // client's own prefix (`io: `).
     let port = etld_testkit::free_port();

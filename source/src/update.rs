@@ -168,6 +168,9 @@ impl fmt::Display for UpdateError {
 fn download_reason(error: &ureq::Error) -> String {
     match error {
         ureq::Error::BodyExceedsLimit(limit) => format!("larger than {limit} bytes"),
+        ureq::Error::Io(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+            "the server closed the connection before the whole list came".into()
+        }
         ureq::Error::Io(e) => e.to_string(),
         ureq::Error::Timeout(ureq::Timeout::Resolve | ureq::Timeout::Connect) => format!(
             "no connection to the server within {} s",
@@ -676,10 +679,19 @@ pub fn update(
         why,
     })?;
     let dir = discover::cache_dir().ok_or(UpdateError::NoCacheDir)?;
-    // Found before the download, not when the list is written.
-    if let Some(not_dir) = dir.ancestors().find(|d| d.exists() && !d.is_dir()) {
+    // Found before the download, not when the list is written: a file, or
+    // a link to nothing, where a directory is to be; a directory this
+    // process cannot write in.
+    let stands_in_the_way = |d: &Path| d.symlink_metadata().is_ok() && !d.is_dir();
+    if let Some(not_dir) = dir.ancestors().find(|d| stands_in_the_way(d)) {
         return Err(UpdateError::CacheNotDir(not_dir.to_path_buf()));
     }
+    let unwritable = |error| UpdateError::Install {
+        path: dir.clone(),
+        error,
+    };
+    std::fs::create_dir_all(&dir).map_err(unwritable)?;
+    check_writable(&dir).map_err(unwritable)?;
     let loaded = discover::load_newest();
     loaded
         .passed_over
@@ -788,10 +800,6 @@ pub fn update(
             error: error.into(),
         })
     };
-    std::fs::create_dir_all(&dir).map_err(|error| UpdateError::Install {
-        path: dir.clone(),
-        error,
-    })?;
     // Held until the list and its record are both in place: concurrent
     // updates install one after the other, and one that finds a newer list
     // installed meanwhile leaves it.
@@ -953,6 +961,18 @@ fn try_lock(dir: &Path) -> Option<std::fs::File> {
     let file = lock_file(dir).ok()?;
     file.try_lock().ok()?;
     Some(file)
+}
+
+/// Whether files can be made in `dir`: a file of this process's own made
+/// and removed at once, so that a directory that cannot take the list is
+/// said to be so before the download rather than after it.
+fn check_writable(dir: &Path) -> io::Result<()> {
+    let probe = dir.join(format!(".etld-write-check{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)?;
+    std::fs::remove_file(&probe)
 }
 
 /// Removes what interrupted installs left in the cache directory: the
