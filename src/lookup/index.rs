@@ -154,11 +154,12 @@ impl Index {
         let map = bytes.as_slice().get(fst.clone()).unwrap_or_default();
         // A map of no key is no list, as text of no rule is not
         // (docs/behaviour.md, section 2): every host would answer by the
-        // implicit `*` rule alone.
-        if Automaton::open(map).is_ok_and(|a| a.len() == 0) {
-            return Err(Error::NoRules);
-        }
+        // implicit `*` rule alone. Its count of keys is the footer's, which
+        // `walkable` and `decode` hold to the keys they find.
         if let Some(shape) = walkable(map) {
+            if Automaton::open(map).is_ok_and(|a| a.len() == 0) {
+                return Err(Error::NoRules);
+            }
             return Ok(Index::unfolded_later(bytes, fst, shape, DIRECT_WALKS));
         }
         let automaton = Automaton::decode(map, is_key_byte)?;
