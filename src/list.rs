@@ -169,7 +169,9 @@ impl List {
         List::from_rules(&RuleSet::parse(text)?)
     }
 
-    /// Compiles a set of rules.
+    /// Compiles a set of rules; a set of no rule is [`Error::NoRules`], as
+    /// list text of no rule is (it would answer every host by the implicit
+    /// `*` rule alone).
     pub fn from_rules(rules: &RuleSet) -> Result<List, Error> {
         let keys = compile::keys(rules);
         let header = Header {
