@@ -113,3 +113,30 @@ assert DEFAULT_SET.options == []
 @pytest.fixture(scope="session")
 def cache_dir():
     return _CACHE
+
+
+def interrupt(code, *, after, env=None):
+    """Runs the Python ``code`` in a process of its own, which prints
+    ``ready`` once set up, sends it SIGINT ``after`` seconds later, and
+    gives its stdout, its stderr and how long it took to end after the
+    signal."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(after)
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = child.communicate(timeout=20)
+        waited = time.monotonic() - sent
+    finally:
+        child.kill()
+        child.wait()
+    assert child.returncode != 0
+    return out, err, waited

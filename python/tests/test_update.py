@@ -11,6 +11,8 @@ import threading
 import pytest
 
 import etld
+from conftest import interrupt
+
 
 def newer_list():
     """The built-in list's text with a later VERSION and one more rule."""
@@ -179,9 +181,7 @@ def test_python_m_etld(server, tmp_path):
 def test_ctrl_c_stops_an_update_waiting_on_a_server(tmp_path):
     # A server that accepts and never answers: the update would wait for
     # its timeouts; Ctrl-C raises KeyboardInterrupt at once.
-    import signal
     import socket
-    import time
 
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -198,19 +198,9 @@ def test_ctrl_c_stops_an_update_waiting_on_a_server(tmp_path):
         "    raise\n"
     )
     env = dict(os.environ, ETLD_CACHE_DIR=str(tmp_path), ETLD_SYSTEM_LIST="")
-    child = subprocess.Popen(
-        [sys.executable, "-c", child_code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-    )
     try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(1.0)
-        child.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        out, err = child.communicate(timeout=20)
-        waited = time.monotonic() - sent
+        out, err, waited = interrupt(child_code, after=1.0, env=env)
     finally:
-        child.kill()
-        child.wait()
         listener.close()
     assert "interrupted after" in out, out + err
     assert "KeyboardInterrupt" in err
