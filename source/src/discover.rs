@@ -482,40 +482,10 @@ pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded
     let files = [(installed, Origin::Installed), (system, Origin::System)];
     for (path, origin) in files {
         let Some(path) = path else { continue };
-        match read_candidate(path) {
-            Ok(bytes) => {
-                // A compiled list (the installed one always is) is checked
-                // whole now, header and checksum, so that a damaged one is
-                // named even when an older VERSION would pass it over.
-                if origin == Origin::Installed || etld::format::is_fst_file(&bytes) {
-                    if let Err(error) = etld::format::verify(&bytes) {
-                        passed_over.push(LoadError::Invalid {
-                            path: path.to_path_buf(),
-                            error: Error::Format(error),
-                        });
-                        continue;
-                    }
-                }
-                let Some(version) = peek_version(&bytes).and_then(|v| v.parse().ok()) else {
-                    passed_over.push(LoadError::NoVersion {
-                        path: path.to_path_buf(),
-                    });
-                    continue;
-                };
-                if is_future(version, now) {
-                    passed_over.push(LoadError::Future {
-                        path: path.to_path_buf(),
-                        version,
-                    });
-                    continue;
-                }
-                candidates.push((path, bytes, origin, version));
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(error) => passed_over.push(LoadError::Read {
-                path: path.to_path_buf(),
-                error,
-            }),
+        match candidate(path, origin, now) {
+            Ok(Some((bytes, version))) => candidates.push((path, bytes, origin, version)),
+            Ok(None) => {}
+            Err(e) => passed_over.push(e),
         }
     }
     let builtin = peek_version(List::builtin_fst()).and_then(|v| v.parse().ok());
@@ -545,6 +515,50 @@ pub fn load_newest_of(installed: Option<&Path>, system: Option<&Path>) -> Loaded
             Err(e) => passed_over.push(e),
         }
     }
+}
+
+/// The bytes and VERSION of the candidate list file `path`, checked as
+/// [`load_newest_of`] checks it before comparing VERSIONs: `None` for a
+/// missing file; an error, for which it is passed over, for one that
+/// cannot be read, a compiled list (the installed one always is) that is
+/// not whole (header and checksum: a damaged one is named even when an
+/// older VERSION would pass it over), one with no VERSION, or one whose
+/// VERSION lies in the future.
+pub(crate) fn candidate(
+    path: &Path,
+    origin: Origin,
+    now: SystemTime,
+) -> Result<Option<(Vec<u8>, ListVersion)>, LoadError> {
+    let bytes = match read_candidate(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => {
+            return Err(LoadError::Read {
+                path: path.to_path_buf(),
+                error,
+            })
+        }
+    };
+    if origin == Origin::Installed || etld::format::is_fst_file(&bytes) {
+        if let Err(error) = etld::format::verify(&bytes) {
+            return Err(LoadError::Invalid {
+                path: path.to_path_buf(),
+                error: Error::Format(error),
+            });
+        }
+    }
+    let Some(version) = peek_version(&bytes).and_then(|v| v.parse().ok()) else {
+        return Err(LoadError::NoVersion {
+            path: path.to_path_buf(),
+        });
+    };
+    if is_future(version, now) {
+        return Err(LoadError::Future {
+            path: path.to_path_buf(),
+            version,
+        });
+    }
+    Ok(Some((bytes, version)))
 }
 
 /// The variable that names files of extra rules, as a path list.

@@ -15,7 +15,8 @@
 //! one after the other, each list with its record, and one that finds a
 //! newer list installed meanwhile leaves it. The lock is waited on for
 //! [`LOCK_WAIT`] at most (`$ETLD_LOCK_WAIT` seconds, if set), saying so
-//! on stderr, so an update never blocks without bound. Under the lock, the
+//! to the caller ([`Notice::Waiting`]), so an update never blocks without
+//! bound. Under the lock, the
 //! `.tmp<PID>` files of interrupted installs are removed. Redirects are
 //! followed here (at most ten, http and https only), so that
 //! one to `file:` is refused as such.
@@ -488,21 +489,15 @@ fn installed_meta(dir: &Path, url: &str, notify: &mut impl FnMut(Notice)) -> Opt
     (meta.url == url && meta.version == version).then_some(meta)
 }
 
-/// The list installed at `path` if later runs can take it, as
-/// [`discover::load_newest_of`] judges an installed candidate: a compiled
-/// `.fst` file, whole (header and checksum), that loads and whose VERSION
-/// does not lie in the future. `None` for one missing, damaged or of any
-/// other kind, which an update then replaces whatever VERSION it claims
-/// (docs/behaviour.md, section 6).
+/// The list installed at `path` if later runs can take it
+/// ([`discover::candidate`], and a `.fst` that loads): `None` for one
+/// missing, damaged, without a VERSION or of any other kind, which an
+/// update then replaces whatever VERSION it claims (docs/behaviour.md,
+/// section 6).
 fn usable_installed(path: &Path) -> Option<List> {
-    let bytes = etld::source::read_candidate(path).ok()?;
-    etld::format::verify(&bytes).ok()?;
-    let list = List::from_fst(bytes).ok()?;
     let now = std::time::SystemTime::now();
-    match list.version_time() {
-        Some(v) if discover::is_future(v, now) => None,
-        _ => Some(list),
-    }
+    let (bytes, _) = discover::candidate(path, discover::Origin::Installed, now).ok()??;
+    List::from_fst(bytes).ok()
 }
 
 /// The text of the download record at `path`: `None` if there is none,
