@@ -113,11 +113,23 @@ pub fn update(py: Python<'_>, url: Option<String>, force: bool) -> PyResult<PyUp
         let message = CString::new(warning).unwrap_or_else(|_| c"etld: a warning".to_owned());
         PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
     }
-    let updated = result.map_err(|e| UpdateError::new_err(e.to_string()))?;
+    let updated = result.map_err(|e| update_error(py, &e))?;
     Ok(PyUpdated {
         path: updated.path.display().to_string(),
         version: updated.version,
         installed: updated.installed,
         report: updated.report,
     })
+}
+
+/// `e` as an `UpdateError` with its message, and, where the list could not
+/// be written, the system's `errno` of why, as an `OSError` carries it.
+fn update_error(py: Python<'_>, e: &etld_source::UpdateError) -> PyErr {
+    let err = UpdateError::new_err(e.to_string());
+    if let etld_source::UpdateError::Install { error, .. } = e {
+        // `errno` alone keeps `str(e)` the message; setting it on a fresh
+        // exception cannot fail short of memory.
+        let _ = err.value(py).setattr("errno", error.raw_os_error());
+    }
+    err
 }

@@ -2,6 +2,7 @@
 code), against a local HTTP server on 127.0.0.1, into a cache directory of
 the test's own; later processes answer from what it installed."""
 
+import errno
 import http.server
 import os
 import subprocess
@@ -97,6 +98,14 @@ def test_update_refusals_raise(server, tmp_path, monkeypatch):
     with pytest.raises(etld.UpdateError, match=f"^refusing the list from {page}: "):
         etld.update(page)
     assert isinstance(etld.UpdateError("x"), OSError)
+    # A cache directory that cannot be made: said before any download,
+    # with the system's errno.
+    if os.path.isdir("/proc/self"):
+        monkeypatch.setenv("ETLD_CACHE_DIR", "/proc/etld-test")
+        with pytest.raises(etld.UpdateError, match="^cannot install /proc/etld-test: ") as e:
+            etld.update(url)
+        assert e.value.errno == errno.ENOENT
+        monkeypatch.setenv("ETLD_CACHE_DIR", str(tmp_path))
     assert not (tmp_path / "public_suffix_list.fst").exists()
 
 
