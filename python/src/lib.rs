@@ -515,13 +515,21 @@ fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, Py
 fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
     let loaded = source::load(path.as_deref()).map_err(|e| extra::load_error(py, e))?;
     for passed in &loaded.passed_over {
-        let message =
-            std::ffi::CString::new(format!("etld: {}", source::passed_over_warning(passed)))
-                .unwrap_or_else(|_| c"etld: ignoring a list file".to_owned());
-        PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+        user_warning(
+            py,
+            format!("etld: warning: {}", source::passed_over_warning(passed)),
+        )?;
     }
     let source = loaded.source.to_string();
     Ok((Arc::new(loaded.list), source))
+}
+
+/// Raises `text`, a line the command line writes on stderr, as a
+/// `UserWarning` (a generic one for text holding a NUL, which no message
+/// of etld holds).
+pub(crate) fn user_warning(py: Python<'_>, text: String) -> PyResult<()> {
+    let message = std::ffi::CString::new(text).unwrap_or_else(|_| c"etld: a warning".to_owned());
+    PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)
 }
 
 fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {

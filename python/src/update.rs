@@ -1,11 +1,10 @@
 //! `etld.update()`: the command line's `etld update`
 //! ([`etld_source::update`], the same code), from Python.
 
-use std::ffi::CString;
 use std::sync::mpsc;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyUserWarning};
+use pyo3::exceptions::{PyOSError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -110,8 +109,7 @@ pub fn update(py: Python<'_>, url: Option<String>, force: bool) -> PyResult<PyUp
         );
     }
     for warning in warnings {
-        let message = CString::new(warning).unwrap_or_else(|_| c"etld: a warning".to_owned());
-        PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+        crate::user_warning(py, warning)?;
     }
     let updated = result.map_err(|e| update_error(py, &e))?;
     Ok(PyUpdated {
