@@ -375,7 +375,7 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
         path => Some(local_path("etld_list", path)?),
     };
     let extra: Vec<PathBuf> = std::env::split_paths(settings.extra.trim())
-        .map(|p| local_path("etld_extra", p.to_str().unwrap_or_default().trim()))
+        .map(|p| local_path("etld_extra", p.to_string_lossy().trim()))
         .filter(|p| !p.as_ref().is_ok_and(|p| p.as_os_str().is_empty()))
         .collect::<Result<_, _>>()?;
     if list_path.is_none() && extra.is_empty() {
