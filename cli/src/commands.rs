@@ -73,7 +73,7 @@ fn warn_passed_over_all(loaded: Loaded) -> (Cow<'static, List>, Source) {
 pub fn warn_passed_over(e: LoadError) {
     let _ = writeln!(
         io::stderr().lock(),
-        "etld: warning: {}",
+        "etld: {}",
         etld_source::passed_over_warning(&e)
     );
 }

@@ -515,10 +515,7 @@ fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, Py
 fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
     let loaded = source::load(path.as_deref()).map_err(|e| extra::load_error(py, e))?;
     for passed in &loaded.passed_over {
-        user_warning(
-            py,
-            format!("etld: warning: {}", source::passed_over_warning(passed)),
-        )?;
+        user_warning(py, format!("etld: {}", source::passed_over_warning(passed)))?;
     }
     let source = loaded.source.to_string();
     Ok((Arc::new(loaded.list), source))

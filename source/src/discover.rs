@@ -35,7 +35,7 @@
 //! ```no_run
 //! let loaded = etld_source::load(None)?;
 //! for e in &loaded.passed_over {
-//!     eprintln!("warning: {}", etld_source::passed_over_warning(e));
+//!     eprintln!("myprogram: {}", etld_source::passed_over_warning(e));
 //! }
 //! let list = etld_source::load_extras(&loaded.list, &etld_source::extra_paths(&[]))?;
 //! println!("{} (VERSION {:?})", loaded.source, list.version());
@@ -290,12 +290,13 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// How a program names a candidate it [passed over](Loaded::passed_over):
+/// The warning a program gives of a candidate it
+/// [passed over](Loaded::passed_over), after its own name (`etld: `):
 /// which candidate it was (the installed list, the system's list) and why.
 ///
 /// ```
 /// let e = etld_source::LoadError::NoVersion { path: "/srv/psl.dat".into() };
-/// assert!(etld_source::passed_over_warning(&e).starts_with("ignoring /srv/psl.dat: it has no VERSION"));
+/// assert!(etld_source::passed_over_warning(&e).starts_with("warning: ignoring /srv/psl.dat: it has no VERSION"));
 /// ```
 pub fn passed_over_warning(e: &LoadError) -> String {
     let which = if Some(e.path()) == installed_path().as_deref() {
@@ -305,7 +306,7 @@ pub fn passed_over_warning(e: &LoadError) -> String {
     } else {
         ""
     };
-    format!("ignoring {which}{e}")
+    format!("warning: ignoring {which}{e}")
 }
 
 /// The message is whole, the wrapped error's included, so no `source` is

@@ -640,7 +640,7 @@ pub enum Notice {
 impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Notice::PassedOver(e) => write!(f, "warning: {}", discover::passed_over_warning(e)),
+            Notice::PassedOver(e) => f.write_str(&discover::passed_over_warning(e)),
             Notice::RecordIgnored { path, why } => write!(
                 f,
                 "warning: ignoring the download record {}: {why}; the list is downloaded whole",

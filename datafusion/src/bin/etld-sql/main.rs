@@ -128,7 +128,7 @@ fn etld_of(files: &ListFiles) -> Result<(Etld, Source)> {
     let failed = |e: etld_source::LoadError| DataFusionError::Execution(e.to_string());
     let loaded = etld_source::load(files.list.as_deref()).map_err(failed)?;
     for e in &loaded.passed_over {
-        eprintln!("etld-sql: warning: {}", etld_source::passed_over_warning(e));
+        eprintln!("etld-sql: {}", etld_source::passed_over_warning(e));
     }
     let extra = etld_source::extra_paths(&files.extra);
     let etld = match loaded.list {
