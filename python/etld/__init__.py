@@ -66,6 +66,7 @@ Engines: ``etld.polars`` (``pl.col("host").etld.registrable()``,
 """
 
 import sys as _sys
+from collections.abc import Sequence as _Sequence
 from typing import Optional
 
 from etld._etld import (
@@ -100,6 +101,10 @@ from etld._etld import (
     suffix,
     update,
 )
+
+# A sequence of its five fields, as tldextract's result was when it was a
+# named tuple: isinstance(r, collections.abc.Sequence) holds.
+_Sequence.register(ExtractResult)
 
 __all__ = [
     "BUILTIN_LIST_VERSION",

@@ -1,7 +1,7 @@
 """Type stubs of the native module `etld._etld` (re-exported by `etld`)."""
 
 from os import PathLike
-from typing import Any, ClassVar, Iterable, Iterator, Literal, Optional, Protocol, Tuple, TypeVar, Union, final, overload
+from typing import Any, ClassVar, Iterable, Iterator, Literal, Optional, Protocol, Sequence, Tuple, TypeVar, Union, final, overload
 
 __all__ = [
     "__version__",
@@ -290,12 +290,13 @@ class Layer:
         """
 
 @final
-class ExtractResult:
+class ExtractResult(Sequence[Union[str, bool]]):
     """The parts of a host, in tldextract's shape: each `''` where absent.
 
     `extract`'s answer for one input: immutable, hashable, picklable, a
-    sequence of its five fields as tldextract's `ExtractResult` once was,
-    with the same fields, properties and `_asdict()`.
+    sequence of its five fields (a `collections.abc.Sequence`) as
+    tldextract's `ExtractResult` once was, with the same fields and
+    properties, and a named tuple's `_asdict()` and `_replace()`.
 
     >>> r = etld.extract("https://user:pw@www.Example.CO.uk:8080/a")
     >>> r.subdomain, r.domain, r.suffix, r.registered_domain, r.fqdn
@@ -364,6 +365,15 @@ class ExtractResult:
     @overload
     def __getitem__(self, key: slice, /) -> Tuple[Union[str, bool], ...]:
         """Return self[key]."""
+    def __contains__(self, value: object, /) -> bool:
+        """Return key in self."""
+    def __reversed__(self) -> Iterator[Union[str, bool]]: ...
+    def index(self, value: object, start: int = ..., stop: int = ..., /) -> int:
+        """The first place of `value` among the five fields at or after
+        `start` and before `stop`, as a tuple's `index` finds it.
+        """
+    def count(self, value: object, /) -> int:
+        """How many of the five fields equal `value`."""
     def __eq__(self, value: object, /) -> bool:
         """Return self==value."""
     def __lt__(self, value: ExtractResult, /) -> bool:

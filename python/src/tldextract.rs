@@ -198,8 +198,9 @@ impl Parts<'_> {
 /// The parts of a host, in tldextract's shape: each `''` where absent.
 ///
 /// `extract`'s answer for one input: immutable, hashable, picklable, a
-/// sequence of its five fields as tldextract's `ExtractResult` once was,
-/// with the same fields, properties and `_asdict()`.
+/// sequence of its five fields (a `collections.abc.Sequence`) as
+/// tldextract's `ExtractResult` once was, with the same fields and
+/// properties, and a named tuple's `_asdict()` and `_replace()`.
 ///
 /// >>> r = etld.extract("https://user:pw@www.Example.CO.uk:8080/a")
 /// >>> r.subdomain, r.domain, r.suffix, r.registered_domain, r.fqdn
@@ -479,6 +480,36 @@ extract_methods! {
         index: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         self.fields(py)?.as_any().get_item(index)
+    }
+
+    fn __contains__(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.fields(py)?.contains(value)
+    }
+
+    fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let fields: Vec<_> = self.fields(py)?.iter().collect();
+        PyTuple::new(py, fields.into_iter().rev())?.try_iter()
+    }
+
+    /// The first place of `value` among the five fields at or after
+    /// `start` and before `stop`, as a tuple's `index` finds it.
+    #[pyo3(signature = (value, start = 0, stop = isize::MAX, /))]
+    fn index(
+        &self,
+        py: Python<'_>,
+        value: &Bound<'_, PyAny>,
+        start: isize,
+        stop: isize,
+    ) -> PyResult<usize> {
+        self.fields(py)?
+            .call_method1("index", (value, start, stop))?
+            .extract()
+    }
+
+    /// How many of the five fields equal `value`.
+    #[pyo3(signature = (value, /))]
+    fn count(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.fields(py)?.call_method1("count", (value,))?.extract()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

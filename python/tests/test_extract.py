@@ -2,6 +2,7 @@
 answers (case, UTS 46, IP forms, the implicit rule), immutable and
 picklable; and the rule and ICANN-only answer on `Domain`."""
 
+import collections.abc
 import pickle
 
 import pytest
@@ -120,6 +121,17 @@ def test_immutable_picklable_and_asdict():
         "registry_suffix": "co.uk",
     }
     assert isinstance(r, etld.ExtractResult)
+
+
+def test_a_sequence_of_its_five_fields():
+    r = etld.extract("www.example.co.uk")
+    assert isinstance(r, collections.abc.Sequence)
+    assert (len(r), r[0], r[-1], r[1:3]) == (5, "www", "co.uk", ("example", "co.uk"))
+    assert tuple(reversed(r)) == ("co.uk", False, "co.uk", "example", "www")
+    assert ("example" in r, "nope" in r) == (True, False)
+    assert (r.index("co.uk"), r.index("co.uk", 3), r.count("co.uk")) == (2, 4, 2)
+    with pytest.raises(ValueError):
+        r.index("www", 1, 5)
 
 
 def test_a_list_with_options_plays_tldextracts_part():
