@@ -647,7 +647,10 @@ impl<'a> Automaton<'a> {
     }
 
     /// Decodes the header of the node at `addr` (and its transition, if it
-    /// has just one).
+    /// has just one). Inlined into the walks: the check of a list's map in
+    /// place decodes a node for each of its key bytes (load_memory static,
+    /// under callgrind: 10.2 M instructions against 11.5 M).
+    #[inline(always)]
     fn node(&self, addr: usize) -> Result<Node, FormatError> {
         let bad = |reason: &'static str| FormatError::Automaton {
             offset: addr,
