@@ -167,11 +167,12 @@ list stays as it was. An unchanged list is not downloaded again (ETag and
 Last-Modified are kept beside the installed list). A VERSION more than a day
 ahead of the clock is refused, --force or not; a body that is compressed,
 UTF-16 or binary is refused as such. At most 16 MiB are downloaded and 10
-redirects followed, over http or https only; a server has 20 s to answer and
-120 s to send the list. Concurrent updates install one after the other (the
-newest VERSION wins; one waits for another at most 10 s, or $ETLD_LOCK_WAIT
-seconds), and files an interrupted install left behind are removed. A damaged
-installed list is replaced, whatever VERSION it claims.";
+redirects followed, over http or https only; a server has 20 s to take the
+connection, 20 s to answer and 120 s in all to send the list. Concurrent
+updates install one after the other (the newest VERSION wins; one waits for
+another at most 10 s, or $ETLD_LOCK_WAIT seconds), and files an interrupted
+install left behind are removed. A damaged installed list is replaced,
+whatever VERSION it claims, by one its owner can read.";
 
 const UPDATE_AFTER_HELP: &str = "\
 Which list a run uses, in order:

@@ -23,7 +23,7 @@
 //! pasted beside the input. A bad host prints its error on its own line and
 //! the batch goes on; the exit status is non-zero only when the command itself
 //! cannot run (a bad list file, a bad option, unreadable input).
-// `deny`, not `forbid`: `standard_output` registers a constructor with the
+// `deny`, not `forbid`: `standard_streams` registers a constructor with the
 // `ctor` crate, whose macro allows the `unsafe` code of its own expansion.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
@@ -36,7 +36,7 @@ mod cookie;
 mod idna;
 mod lookup;
 mod punycode;
-mod standard_output;
+mod standard_streams;
 mod update;
 
 use std::io::{self, Write};
@@ -117,7 +117,7 @@ fn main() -> ExitCode {
     // With standard output closed, Rust's standard library drops what is
     // written to it without a word: refuse to run instead of losing the
     // answers.
-    if let Err(error) = standard_output::check() {
+    if let Err(error) = standard_streams::check_stdout() {
         let f = Failure::stdout(error);
         let _ = writeln!(io::stderr().lock(), "etld: {f}");
         return match cli.command {

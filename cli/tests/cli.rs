@@ -612,6 +612,50 @@ fn with_stdout_closed(args: &str) -> Output {
         .unwrap()
 }
 
+/// Started with no standard input, a command that reads it stops with an
+/// error (it would read as empty input); one that does not read it runs,
+/// and `/dev/null` given on purpose is an empty input.
+#[test]
+#[cfg(unix)]
+fn a_standard_input_closed_from_the_start_is_an_error_where_it_is_read() {
+    let run = |args: &str, redirect: &str| {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {args} {redirect}"))
+            .arg(env!("CARGO_BIN_EXE_etld"))
+            .env("ETLD_CACHE_DIR", tmp("no-cache"))
+            .env("ETLD_SYSTEM_LIST", "")
+            .env_remove("ETLD_LIST")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap()
+    };
+    let message = "etld: cannot read standard input: it is closed (etld was started without it)\n";
+    for args in [
+        "",
+        "lookup --threads 1",
+        "lookup -",
+        "example.com -",
+        "idna to-ascii",
+        "punycode decode",
+    ] {
+        let out = run(args, "<&-");
+        assert_eq!(out.status.code(), Some(1), "{args}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message, "{args}");
+    }
+    let out = run("example.com", "<&-");
+    assert_eq!(
+        (out.status.code(), &out.stdout[..]),
+        (Some(0), &b"example.com\tcom\n"[..])
+    );
+    let out = run("lookup", "</dev/null");
+    assert_eq!(
+        (out.status.code(), &out.stdout[..], &out.stderr[..]),
+        (Some(0), &b""[..], &b""[..])
+    );
+}
+
 #[test]
 #[cfg(unix)]
 fn a_standard_output_closed_from_the_start_is_an_error() {

@@ -1191,6 +1191,55 @@ fn force_downloads_without_asking_whether_the_list_changed() {
     assert_eq!(conditional(&server), [false, true, false]);
 }
 
+/// A list and a record installed over files their owner cannot read are
+/// files their owner can read: they keep the permissions of the files
+/// they replace, with read and write for the owner added (run as root, the
+/// old files read well enough, so the update is forced).
+#[cfg(unix)]
+#[test]
+fn what_replaces_an_unreadable_install_can_be_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = test_dir("unreadable-install");
+    let cache = dir.join("cache");
+    let (newer, _) = shifted_list(7, true);
+    let served = || reply(200, newer.as_bytes()).header("ETag", "\"v1\"");
+    let server = Server::start(vec![served(), served()]);
+    ok(&dir, &["update", "--url", &server.url], &[]);
+    let files = ["public_suffix_list.fst", "public_suffix_list.http"].map(|f| cache.join(f));
+    for file in &files {
+        std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o040)).unwrap();
+    }
+    let run = etld(&dir, &["update", "--force", "--url", &server.url], &[]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for file in &files {
+        let mode = std::fs::metadata(file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640, "{}", file.display());
+    }
+    assert!(knows_new_rule(&dir, &[]));
+}
+
+/// A server that takes the connection and never answers is given up on
+/// after 20 s, with a message that says so, not after the 120 s a whole
+/// download may take.
+#[test]
+fn a_server_that_never_answers_is_given_up_on() {
+    let dir = test_dir("no-answer");
+    let mut silent = reply(200, "");
+    silent.delay = Duration::from_secs(23);
+    let server = Server::start(vec![silent]);
+    let started = Instant::now();
+    let run = etld(&dir, &["update", "--url", &server.url], &[]);
+    let took = started.elapsed();
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the server did not answer within 20 s"),
+        "{}",
+        run.stderr
+    );
+    assert!(took < Duration::from_secs(23), "{took:?}");
+    assert!(!dir.join("cache/public_suffix_list.fst").exists());
+}
+
 /// What interrupted installs left is removed by an update that then
 /// installs nothing, too; and where `$ETLD_LIST` names the installed list
 /// itself, the report does not say runs use another.

@@ -59,6 +59,10 @@ const MIN_RULES_PERCENT: u64 = 90;
 /// How long a connection to the server may take to set up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
 
+/// How long the server may take to answer a request (its status and
+/// headers), once it is sent.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
+
 /// How long the whole download may take, redirects included.
 const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(120);
 
@@ -176,6 +180,10 @@ fn download_reason(error: &ureq::Error) -> String {
         ureq::Error::Timeout(ureq::Timeout::Resolve | ureq::Timeout::Connect) => format!(
             "no connection to the server within {} s",
             CONNECT_TIMEOUT.as_secs()
+        ),
+        ureq::Error::Timeout(ureq::Timeout::RecvResponse) => format!(
+            "the server did not answer within {} s",
+            ANSWER_TIMEOUT.as_secs()
         ),
         ureq::Error::Timeout(_) => format!(
             "the download did not finish within {} s",
@@ -706,6 +714,7 @@ pub fn update(
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_connect(Some(CONNECT_TIMEOUT))
+        .timeout_recv_response(Some(ANSWER_TIMEOUT))
         .timeout_global(Some(DOWNLOAD_TIMEOUT))
         .max_redirects(0)
         .user_agent(concat!("etld/", env!("CARGO_PKG_VERSION")))

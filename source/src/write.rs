@@ -203,7 +203,11 @@ pub fn write(path: &Path, bytes: &[u8], streams: Streams) -> Result<Written, Wri
         } else {
             path.to_path_buf()
         };
-        replace(&real, bytes, Some(target.permissions()))?;
+        replace(
+            &real,
+            bytes,
+            Some(owner_reads_and_writes(target.permissions())),
+        )?;
         return Ok(Written::Replaced(real));
     }
     if streams == Streams::Accept && is_stream(kind) {
@@ -297,8 +301,27 @@ fn is_stdout(_: &fs::Metadata) -> bool {
     false
 }
 
+/// The permissions of a file replaced, for the file that replaces it, with
+/// read and write for its owner added: a list installed over one its owner
+/// could not read must not be as unreadable, and passed over by every run,
+/// as the one it repairs.
+fn owner_reads_and_writes(permissions: fs::Permissions) -> fs::Permissions {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::Permissions::from_mode(permissions.mode() | 0o600)
+    }
+    #[cfg(not(unix))]
+    {
+        let mut permissions = permissions;
+        permissions.set_readonly(false);
+        permissions
+    }
+}
+
 /// Replaces the regular file at `path` (or creates it) atomically, with
-/// `permissions` if given (those of the file replaced).
+/// `permissions` if given (those of the file replaced, see
+/// [`owner_reads_and_writes`]).
 fn replace(
     path: &Path,
     bytes: &[u8],

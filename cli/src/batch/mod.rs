@@ -137,6 +137,9 @@ fn drive<P: Processor>(
     let mut out = BufWriter::with_capacity(BUFFER, stdout.lock());
     let mut first = true;
     let mut read_stdin = |processor: &mut P, out: &mut Out<'_>| {
+        // Closed at the start, it reads as an empty input: refused, as
+        // input that cannot be read is.
+        crate::standard_streams::check_stdin().map_err(Failure::ReadInput)?;
         let input = io::stdin();
         if input.is_terminal() && io::stderr().is_terminal() {
             let _ = writeln!(
