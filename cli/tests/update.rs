@@ -1218,6 +1218,30 @@ fn what_replaces_an_unreadable_install_can_be_read() {
     assert!(knows_new_rule(&dir, &[]));
 }
 
+/// An `$ETLD_LOCK_WAIT` that is not a number of seconds is named on
+/// stderr, and the update goes on with the default wait.
+#[test]
+fn a_lock_wait_that_is_not_seconds_is_said_so() {
+    let dir = test_dir("bad-lock-wait");
+    let (newer, version) = shifted_list(7, true);
+    let server = Server::start(vec![reply(200, newer.as_bytes())]);
+    let run = etld(
+        &dir,
+        &["update", "--url", &server.url],
+        &[("ETLD_LOCK_WAIT", "ten")],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "etld: warning: ignoring ETLD_LOCK_WAIT=\"ten\": not a number of seconds; waiting at most 10 s for the lock\n"
+    );
+    assert!(
+        run.stdout.contains(&format!(": version {version}, ")),
+        "{}",
+        run.stdout
+    );
+}
+
 /// A server that takes the connection and never answers is given up on
 /// after 20 s, with a message that says so, not after the 120 s a whole
 /// download may take.

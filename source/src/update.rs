@@ -643,6 +643,12 @@ pub enum Notice {
         /// The cache directory.
         dir: PathBuf,
     },
+    /// `$ETLD_LOCK_WAIT` is not a number of seconds: the wait for the
+    /// lock is bounded by [`LOCK_WAIT`].
+    LockWaitIgnored {
+        /// What it holds.
+        value: String,
+    },
 }
 
 impl fmt::Display for Notice {
@@ -658,6 +664,11 @@ impl fmt::Display for Notice {
                 f,
                 "waiting for another etld update to finish (it holds the lock on {}) ...",
                 dir.display()
+            ),
+            Notice::LockWaitIgnored { value } => write!(
+                f,
+                "warning: ignoring ETLD_LOCK_WAIT={value:?}: not a number of seconds; waiting at most {} s for the lock",
+                LOCK_WAIT.as_secs()
             ),
         }
     }
@@ -807,7 +818,8 @@ pub fn update(
     // Held until the list and its record are both in place: concurrent
     // updates install one after the other, and one that finds a newer list
     // installed meanwhile leaves it.
-    let _lock = lock(&dir, lock_wait(), &mut notify)?;
+    let wait = lock_wait(&mut notify);
+    let _lock = lock(&dir, wait, &mut notify)?;
     remove_stale_files(&dir);
     // What another update may have installed while this one waited; a
     // damaged file's VERSION is no list to keep.
@@ -899,13 +911,22 @@ pub fn update(
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 
 /// How long to wait for the lock: `$ETLD_LOCK_WAIT` seconds (fractions
-/// allowed), else [`LOCK_WAIT`].
-fn lock_wait() -> Duration {
-    std::env::var("ETLD_LOCK_WAIT")
-        .ok()
-        .and_then(|v| v.trim().parse::<f64>().ok())
-        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
-        .unwrap_or(LOCK_WAIT)
+/// allowed), else (unset or empty) [`LOCK_WAIT`]; a value that is not a
+/// number of seconds is told to `notify` and [`LOCK_WAIT`] used.
+fn lock_wait(notify: &mut impl FnMut(Notice)) -> Duration {
+    let Some(value) = std::env::var_os("ETLD_LOCK_WAIT").filter(|v| !v.is_empty()) else {
+        return LOCK_WAIT;
+    };
+    let secs = value.to_str().and_then(|v| v.trim().parse::<f64>().ok());
+    match secs.and_then(|secs| Duration::try_from_secs_f64(secs).ok()) {
+        Some(wait) => wait,
+        None => {
+            notify(Notice::LockWaitIgnored {
+                value: value.to_string_lossy().into_owned(),
+            });
+            LOCK_WAIT
+        }
+    }
 }
 
 /// The file whose lock is the cache directory's update lock: on Unix the
