@@ -34,7 +34,7 @@
 //! that many probes a label.
 
 use crate::host::scan::Name;
-use crate::lookup::tree::{LabelTree, Node, NodeId, ROOT};
+use crate::lookup::tree::{LabelTree, Node, NodeId, MAX_BRANCHINGS, ROOT};
 use crate::rules::compile::flags;
 use crate::rules::rule::Section;
 
@@ -726,6 +726,10 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
         let start = name.label_start(end);
         labels += 1;
         let star_bit = 1u128.checked_shl(labels - 1).unwrap_or(0);
+        // A host's label `*` (a host may hold one) is matched by a rule's
+        // `*` alone: looked up as a label too, it would reach the same
+        // node twice, and double the frontier at each such label.
+        let literal_star = name.as_bytes().get(start..end) == Some(&b"*"[..]);
         next.clear();
         for &(id, stars) in cur.as_slice() {
             crate::work::add(1);
@@ -737,6 +741,9 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
                 shapes.record(value, start, labels, stars | star_bit);
                 next.push((star, stars | star_bit));
             }
+            if literal_star {
+                continue;
+            }
             if let Some((child, learned)) = tree.child::<N, FOLD>(id, node, name, start, end) {
                 let value = learned.value() & mask;
                 best.record(value, start);
@@ -745,6 +752,11 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
                 next.push((child, stars));
             }
         }
+        debug_assert!(
+            next.as_slice().len() <= MOST_FRONTIER,
+            "a frontier of {} nodes",
+            next.as_slice().len()
+        );
         if next.as_slice().is_empty() || start == 0 {
             return;
         }
@@ -753,9 +765,15 @@ fn walk_frontier<L: Labels, const N: usize, const FOLD: bool>(
     }
 }
 
+/// The most nodes a frontier holds: each branching of a wildcard's (at
+/// most [`MAX_BRANCHINGS`] on the way to any name) doubles it, and the
+/// label walked adds at most its `*` child.
+const MOST_FRONTIER: usize = 2 << MAX_BRANCHINGS;
+
 /// A set of tree nodes, stack-first, each with the `*` labels of the
 /// pattern that reached it (see [`Candidate`]). Nodes reached by different
-/// paths are different nodes (the tree is a tree), so it needs no
+/// paths are different nodes (the tree is a tree; a host's label `*` is
+/// followed by the `*` child alone, see [`walk_frontier`]), so it needs no
 /// deduplication.
 #[derive(Default)]
 struct Frontier<Id> {
