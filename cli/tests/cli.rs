@@ -599,14 +599,22 @@ fn a_closed_output_ends_quietly() {
 /// Runs `etld ARGS` through `sh` with standard output closed (`>&-`).
 #[cfg(unix)]
 fn with_stdout_closed(args: &str) -> Output {
+    through_sh(args, ">&-")
+}
+
+/// Runs `etld ARGS REDIRECT` through `sh` (`REDIRECT` a shell's, such as
+/// `<&-`), standard input empty unless it says otherwise.
+#[cfg(unix)]
+fn through_sh(args: &str, redirect: &str) -> Output {
     Command::new("sh")
         .arg("-c")
-        .arg(format!("exec \"$0\" {args} >&-"))
+        .arg(format!("exec \"$0\" {args} {redirect}"))
         .arg(env!("CARGO_BIN_EXE_etld"))
         .env("ETLD_CACHE_DIR", tmp("no-cache"))
         .env("ETLD_SYSTEM_LIST", "")
         .env_remove("ETLD_LIST")
         .stdin(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .output()
         .unwrap()
@@ -618,19 +626,7 @@ fn with_stdout_closed(args: &str) -> Output {
 #[test]
 #[cfg(unix)]
 fn a_standard_input_closed_from_the_start_is_an_error_where_it_is_read() {
-    let run = |args: &str, redirect: &str| {
-        Command::new("sh")
-            .arg("-c")
-            .arg(format!("exec \"$0\" {args} {redirect}"))
-            .arg(env!("CARGO_BIN_EXE_etld"))
-            .env("ETLD_CACHE_DIR", tmp("no-cache"))
-            .env("ETLD_SYSTEM_LIST", "")
-            .env_remove("ETLD_LIST")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .output()
-            .unwrap()
-    };
+    let run = through_sh;
     let message = "etld: cannot read standard input: it is closed (etld was started without it)\n";
     for args in [
         "",
