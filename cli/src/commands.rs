@@ -81,8 +81,8 @@ pub fn warn_passed_over(e: LoadError) {
 /// Runs `etld compile LIST.dat OUT.fst`: OUT is written by
 /// [`write::write`], so a regular file is replaced atomically (a run that
 /// fails leaves no partial file; one killed while it writes leaves its
-/// `OUT.fst.tmp<PID>` beside OUT, which stays whole), a FIFO, a character device or `-` gets
-/// the bytes, and nothing else is replaced. The report goes to stderr
+/// `OUT.fst.tmp<PID>` beside OUT, which stays whole), a FIFO, a character
+/// device or `-` gets the bytes, and nothing else is replaced. The report goes to stderr
 /// when the bytes went to standard output, so that it does not follow
 /// them there.
 pub fn compile(args: &CompileArgs) -> Result<(), Failure> {

@@ -65,10 +65,11 @@ impl PyUpdated {
 /// changed, and takes one older than the list in use. Raises `UpdateError`
 /// when nothing was installed. What the command line writes on stderr (a
 /// list passed over, a download record ignored or not written, a wait for
-/// another update's lock, an `$ETLD_LOCK_WAIT` ignored) is a `UserWarning` each, raised when the update
-/// ends, before its error if it failed. Ctrl-C raises `KeyboardInterrupt`
-/// at once; a download under way then goes on by itself until it ends or
-/// times out, and a complete list it brings is installed as any update's.
+/// another update's lock, an `$ETLD_LOCK_WAIT` ignored) is a `UserWarning`
+/// each, raised when the update ends, before its error if it failed.
+/// Ctrl-C raises `KeyboardInterrupt` at once; a download under way then
+/// goes on by itself until it ends or times out, and a complete list it
+/// brings is installed as any update's.
 ///
 /// >>> etld.update()  # doctest: +SKIP
 /// Updated(path='/home/me/.cache/etld/public_suffix_list.fst', version='2026-11-20_...', installed=True)
