@@ -53,10 +53,22 @@ def _is_strings(t):
 def to_arrow(obj):
     """A pandas Series as a pyarrow array (without a copy for an
     Arrow-backed one), for pandas before 2.2, whose Series do not export
-    Arrow data themselves."""
+    Arrow data themselves, and for a Series of ``str`` that UTF-8 cannot
+    hold (a lone surrogate), which pandas cannot export."""
     import pyarrow as pa
 
-    return pa.array(obj, from_pandas=True)
+    try:
+        return pa.array(obj, from_pandas=True)
+    except UnicodeEncodeError:
+        pass
+
+    # Each such str as the bytes Python's "surrogatepass" writes for it,
+    # which are not UTF-8: the row is answered as an invalid host, as a
+    # lone surrogate in one str is, and `error` says where its bytes break.
+    def utf8(value):
+        return value.encode("utf-8", "surrogatepass") if isinstance(value, str) else value
+
+    return pa.array(obj.map(utf8), type=pa.binary(), from_pandas=True).view(pa.string())
 
 
 def _domain(host, name, parts, section, flags, rule=None):

@@ -17,7 +17,7 @@ use arrow_array::ffi::{from_ffi, to_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{make_array, new_empty_array, Array, ArrayRef, NullArray};
 use arrow_schema::DataType;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyTuple};
 
@@ -26,6 +26,7 @@ const ARRAY: &CStr = c"arrow_array";
 const STREAM: &CStr = c"arrow_array_stream";
 
 /// A column taken in: its type and its chunks (arrays of that type).
+#[derive(Clone)]
 pub struct Imported {
     /// The type of every chunk.
     pub data_type: DataType,
@@ -129,7 +130,14 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
         });
     }
     if obj.hasattr("__arrow_c_stream__")? {
-        let capsule = obj.call_method0("__arrow_c_stream__")?;
+        let capsule = match obj.call_method0("__arrow_c_stream__") {
+            // A pandas Series of a `str` that UTF-8 cannot hold, which
+            // pandas cannot export: `to_arrow` can.
+            Err(e) if is_pandas(obj) && e.is_instance_of::<PyUnicodeEncodeError>(obj.py()) => {
+                return import_converted(obj);
+            }
+            capsule => capsule?,
+        };
         let capsule = capsule.cast::<PyCapsule>()?;
         let ptr = capsule
             .pointer_checked(Some(STREAM))?
@@ -140,6 +148,12 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
         let stream = unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr()) };
         return import_stream(stream);
     }
+    import_converted(obj)
+}
+
+/// Imports the pyarrow array that `etld._columns.to_arrow` makes of `obj`,
+/// a pandas object; a `TypeError` for any other object.
+fn import_converted(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
     if is_pandas(obj) {
         let converted = obj
             .py()

@@ -961,6 +961,9 @@ list_methods! {
             .or(domains.as_ref())
             .map_or(0, |c| c.len());
         let array = column::interruptible(py, rows, |stop| {
+            // The check reads strings: a dictionary column's are decoded.
+            let requests = requests.as_ref().map(column::decoded).transpose()?;
+            let domains = domains.as_ref().map(column::decoded).transpose()?;
             let r = match (&requests, &request_s) {
                 (Some(c), _) => Either::Column(c),
                 (None, s) => Either::Scalar(s.as_deref().unwrap_or("")),

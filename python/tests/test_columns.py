@@ -234,6 +234,13 @@ def test_cookie_columns():
     assert isinstance(got, pl.Series) and got.to_list() == [True, False]
     with pytest.raises(ValueError, match="differ in length"):
         etld.is_cookie_domain_acceptable(requests, pa.array(["a"]))
+    # Dictionary-encoded columns, on either side, as every function takes.
+    got = etld.is_cookie_domain_acceptable(requests.dictionary_encode(), domains.dictionary_encode())
+    assert got.to_pylist() == [True, False, None, False, True]
+    got = etld.is_cookie_domain_acceptable(pl.Series(requests.to_pylist()).cast(pl.Categorical), "example.co.uk")
+    assert got.to_list() == [True, True, None, False, False]
+    got = etld.is_cookie_domain_acceptable("www.example.co.uk", pd.Series(["example.co.uk", "co.uk"], dtype="category"))
+    assert got.tolist() == [True, False]
     # pandas pairs Series by label, etld by position: Series whose indexes
     # differ are refused rather than paired wrongly.
     hosts = pd.Series(["www.example.co.uk", "a.b.kobe.jp"], index=[1, 2])

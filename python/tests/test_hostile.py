@@ -195,6 +195,37 @@ def test_invalid_utf8_in_arrow_strings_named():
     offsets = pa.py_buffer(pa.array([0, 11, 18, 18], type=pa.int64()).buffers()[1])
     large = pa.Array.from_buffers(pa.large_string(), 3, [None, offsets, pa.py_buffer(data)])
     assert etld.error(large).to_pylist() == [None, "invalid UTF-8 at byte 1", "empty host"]
+    # Taken as URLs, such bytes hold no URL, and the error says why.
+    for c in (column, large):
+        assert etld.error(c, url=True).to_pylist() == [None, "invalid UTF-8 at byte 1", "the URL has no host"]
+        rows = etld.lookup_url(c).to_pylist()
+        assert [(r["host"], r["known"], r["error"]) for r in rows][1] == (None, False, "invalid UTF-8 at byte 1")
+        assert etld.lookup(c, url=True).to_pylist() == rows
+
+
+def test_lone_surrogates_in_a_pandas_object_column_are_invalid_hosts():
+    import pandas as pd
+
+    # pandas cannot export such a str to Arrow; each is an invalid host, as
+    # it is alone, rather than an error for the whole column.
+    s = pd.Series(["a\udc80.com", "x.com", None], dtype=object)
+    assert etld.registrable(s).tolist()[1] == "x.com"
+    assert pd.isna(etld.registrable(s).tolist()[0])
+    assert etld.error(s).tolist()[0] == "invalid UTF-8 at byte 1"
+    assert etld.registrable(s, url=True).tolist()[1] == "x.com"
+
+
+def test_dictionary_keys_past_the_dictionary_are_refused():
+    import pyarrow as pa
+
+    # A producer that breaks Arrow's rules: a key points past the values.
+    keys = pa.array([0, 5, 1], pa.int32())
+    column = pa.DictionaryArray.from_arrays(keys, pa.array(["www.example.co.uk", "me.github.io"]), safe=False)
+    for f in (etld.registrable, etld.known, etld.lookup, etld.extract):
+        with pytest.raises(ValueError, match="dictionary column's keys are not its own"):
+            f(column)
+    with pytest.raises(ValueError, match="dictionary column's keys are not its own"):
+        etld.is_cookie_domain_acceptable(column, "example.co.uk")
 
 
 # --- Engines set up twice -----------------------------------------------------

@@ -52,7 +52,7 @@ use crate::view::View;
 use lookup::Parts;
 use offsets::string_parts;
 use op::part_range;
-use read::{each_answer, each_answer_at, each_row, each_str, string_type, Strs};
+use read::{each_answer, each_answer_at, each_row, each_row_of, each_str, string_type, Strs};
 use threads::{join_all, split, MIN_ROWS_PER_THREAD};
 use views::answer_views;
 
@@ -144,7 +144,6 @@ fn answer_dictionary(
     if input.chunks.is_empty() {
         return answer(list, options, op, &dictionary_of(Vec::new()), rows, stop);
     }
-    let arrow = |e: arrow_schema::ArrowError| PyValueError::new_err(e.to_string());
     input
         .chunks
         .iter()
@@ -164,12 +163,45 @@ fn answer_dictionary(
                 [one] => one.clone(),
                 many => {
                     let many: Vec<&dyn Array> = many.iter().map(|a| a.as_ref()).collect();
-                    arrow_select::concat::concat(&many).map_err(arrow)?
+                    arrow_select::concat::concat(&many)
+                        .map_err(|e| PyValueError::new_err(e.to_string()))?
                 }
             };
-            arrow_select::take::take(answers.as_ref(), dictionary.keys(), None).map_err(arrow)
+            by_keys(answers.as_ref(), dictionary.keys())
         })
         .collect()
+}
+
+/// The rows of `values` that `keys` (a dictionary's keys) point to, NULL
+/// for a NULL key; a `ValueError` for a key past the end of `values`,
+/// which a producer that breaks Arrow's rules may hand over.
+fn by_keys(values: &dyn Array, keys: &dyn Array) -> PyResult<ArrayRef> {
+    let checked = arrow_select::take::TakeOptions { check_bounds: true };
+    arrow_select::take::take(values, keys, Some(checked)).map_err(|e| {
+        PyValueError::new_err(format!("a dictionary column's keys are not its own: {e}"))
+    })
+}
+
+/// `input` with each dictionary-encoded chunk decoded into the strings its
+/// keys point to; any other column as it is.
+pub fn decoded(input: &Imported) -> PyResult<Imported> {
+    let DataType::Dictionary(_, values) = &input.data_type else {
+        return Ok(input.clone());
+    };
+    let chunks = input
+        .chunks
+        .iter()
+        .map(|chunk| {
+            let dictionary = chunk.as_any_dictionary_opt().ok_or_else(|| {
+                PyValueError::new_err("a chunk of a dictionary column is no dictionary array")
+            })?;
+            by_keys(dictionary.values().as_ref(), dictionary.keys())
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(Imported {
+        data_type: values.as_ref().clone(),
+        chunks,
+    })
 }
 
 /// Answers of a piece of a column that outgrew one `Utf8` array: its
@@ -356,8 +388,17 @@ fn answer_chunk(
         }
         Op::LookupUrl => {
             let mut parts = Parts::new(t, n_rows, bytes, true);
-            each_str(chunk, stop, |url| {
-                let Some(url) = url else { return parts.null() };
+            let strs = Strs::of(chunk)?;
+            each_row_of(chunk, &strs, stop, |i, row| {
+                let url = match row {
+                    None => return parts.null(),
+                    Some(Some(url)) => url,
+                    // Bytes that are not UTF-8 hold no URL, and say so.
+                    Some(None) => {
+                        let why = strs.unreadable(i).unwrap_or_default();
+                        return parts.url(None, Err(why));
+                    }
+                };
                 match etld::url::host(url) {
                     Err(e) => parts.url(None, Err(e.to_string())),
                     Ok(host) => match list.lookup_with(&host, options) {

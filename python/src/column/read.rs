@@ -259,14 +259,24 @@ pub(super) fn each_row(
     stop: &Stop,
     mut f: impl FnMut(Option<Option<&str>>),
 ) -> PyResult<()> {
-    let strs = Strs::of(chunk)?;
+    each_row_of(chunk, &Strs::of(chunk)?, stop, |_, row| f(row))
+}
+
+/// [`each_row`] of `chunk` read as `strs`, with each row's index (for
+/// [`Strs::unreadable`]).
+pub(super) fn each_row_of<'a>(
+    chunk: &ArrayRef,
+    strs: &Strs<'a>,
+    stop: &Stop,
+    mut f: impl FnMut(usize, Option<Option<&'a str>>),
+) -> PyResult<()> {
     let nulls = chunk.logical_nulls();
     for i in 0..chunk.len() {
         if i % BLOCK == 0 {
             stop.check()?;
         }
         let null = nulls.as_ref().is_some_and(|n| n.is_null(i));
-        f(if null { None } else { Some(strs.get(i)) });
+        f(i, if null { None } else { Some(strs.get(i)) });
     }
     Ok(())
 }
