@@ -156,7 +156,8 @@ class _Parts:
 
     @part_method
     def lookup(self) -> Any:
-        """Every part, as a struct (`LOOKUP_DTYPE`)."""
+        """Every part, as a struct (`LOOKUP_DTYPE`; with ``url=True``, that of
+        `lookup_url`)."""
 
     @part_method
     def lookup_url(self) -> Any:
@@ -179,9 +180,11 @@ class EtldExpr(_Parts):
     def _part(self, part: str, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Expr:
         # The type now; the default list is loaded when a batch comes.
         check_list(lst)
+        # A lookup of each URL's host holds the host too.
+        dtype = _DTYPES["lookup_url" if part == "lookup" and options.get("url") else part]
         return self._expr.map_batches(
             lambda s: _answer(part, s, lst, options),
-            return_dtype=_DTYPES[part],
+            return_dtype=dtype,
             is_elementwise=True,
         )
 
@@ -232,7 +235,8 @@ def _whole(
     wildcard_root: Optional[bool] = None,
     output: Optional[str] = None,
 ) -> _Call:
-    """The arguments of a struct of parts, which takes no ``url=``."""
+    """The arguments of a struct of parts whose rows are URLs already
+    (`lookup_url`, `extract`), which takes no ``url=``."""
     return column, list, _options(icann_only, implicit_rule, wildcard_root, output, False)
 
 
@@ -309,9 +313,10 @@ def error() -> None:
     """Why each host of ``column`` is invalid; null for a valid one."""
 
 
-@_function(_whole)
+@_function(_hosts)
 def lookup() -> None:
-    """Every part for each host of ``column``, as a struct (`LOOKUP_DTYPE`)."""
+    """Every part for each host of ``column``, as a struct (`LOOKUP_DTYPE`;
+    with ``url=True``, of each URL's host, with the host, as `lookup_url`)."""
 
 
 @_function(_whole)

@@ -69,6 +69,12 @@ def test_polars_urls():
     assert out == ["www.example.co.uk", "x.example.com", None]
     out = df.select(pl.col("url").etld.lookup_url().struct.field("registrable"))
     assert out["registrable"].to_list() == ["example.co.uk", "example.com", None]
+    # `lookup(url=True)` is `lookup_url`, its type said to Polars ahead,
+    # in the namespace and the function form, eager and lazy.
+    want = df.select(pl.col("url").etld.lookup_url())
+    for expr in (pl.col("url").etld.lookup(url=True), etld.polars.lookup("url", url=True)):
+        assert df.select(expr).equals(want)
+        assert df.lazy().select(expr).collect_schema() == want.schema
 
 
 # --- DuckDB ---------------------------------------------------------------
