@@ -211,6 +211,8 @@ fn options() {
         (&["--output", "ascii", "www.食狮.公司.cn"], "", "xn--85x722f.xn--55qx5d.cn\txn--55qx5d.cn\n"),
         (&["--output", "unicode", "www.xn--85x722f.xn--55qx5d.cn"], "", "食狮.公司.cn\t公司.cn\n"),
         (&["--output", "input", "xn--85x722f.公司.cn"], "", "xn--85x722f.公司.cn\t公司.cn\n"),
+        // The form in any case, as Python's `output=` and DuckDB's setting.
+        (&["--output", "ASCII", "www.bücher.de"], "", "xn--bcher-kva.de\tde\n"),
         // Options combine, and apply to a batch from stdin too.
         (&["lookup", "--icann-only", "--wildcard-root"], "kobe.jp\nme.github.io\n", "\tkobe.jp\ngithub.io\tio\n"),
     ];

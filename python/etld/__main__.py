@@ -31,9 +31,7 @@ _KEYS = ("suffix", "registrable", "subdomain", "label", "section", "known", "rul
 def _json_line(input: str, host: Optional[str], url: bool, d: Optional[etld.Domain], error: Optional[str]) -> str:
     """The object ``etld --json`` writes for ``input``, key for key:
     ``host`` only with ``--url``, every other key null (and ``known``
-    false) on an error. The one difference is in ``error``: for a host
-    that looks like a URL, the package's message adds what to call
-    instead."""
+    false) on an error."""
     answer: Dict[str, object] = {"input": input}
     if url:
         answer["host"] = host
@@ -43,8 +41,27 @@ def _json_line(input: str, host: Optional[str], url: bool, d: Optional[etld.Doma
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def _lookup(lst: etld.List, inputs: Iterable[str], as_json: bool, url: bool) -> None:
+#: What the package adds to the message of an invalid host that looks like
+#: a URL, which names the functions to call; here ``--url`` is the way, and
+#: a note on standard error says so once, as ``etld`` does.
+_URL_HINT = ": this looks like a URL"
+
+
+def _url_note(n: int) -> str:
+    """The note ``etld`` writes after its answers when ``n`` invalid hosts
+    look like URLs."""
+    if n == 1:
+        return "etld: 1 invalid host looks like a URL (or host:port, or an e-mail address); --url looks up its host\n"
+    return (
+        f"etld: {n} invalid hosts look like URLs (or host:port, or e-mail addresses); --url looks up their hosts\n"
+    )
+
+
+def _lookup(lst: etld.List, inputs: Iterable[str], as_json: bool, url: bool) -> int:
+    """Answers each input on standard output; how many invalid hosts looked
+    like URLs."""
     out = sys.stdout
+    url_like = 0
     for line in inputs:
         text = line[:-1] if line.endswith("\n") else line
         text = text[:-1] if text.endswith("\r") else text
@@ -53,6 +70,9 @@ def _lookup(lst: etld.List, inputs: Iterable[str], as_json: bool, url: bool) -> 
             error = None
         except (etld.HostError, etld.UrlError) as e:
             d, error = None, str(e)
+            if _URL_HINT in error:
+                error = error.split(_URL_HINT, 1)[0]
+                url_like += 1
         if as_json:
             # The URL's host: the answer's, else parsed again (the URL may
             # hold a host that is invalid, or none).
@@ -62,6 +82,7 @@ def _lookup(lst: etld.List, inputs: Iterable[str], as_json: bool, url: bool) -> 
             out.write(f"error: {error}\n")
         else:
             out.write(f"{d.registrable or ''}\t{d.suffix or ''}\n")
+    return url_like
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -112,7 +133,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         "--wildcard-root", action="store_true", help="browser wildcard mode: *.kobe.jp also makes kobe.jp a suffix"
     )
     parser.add_argument(
-        "--output", choices=("input", "ascii", "unicode"), default="input", help="the form of the answers"
+        "--output",
+        type=str.lower,
+        choices=("input", "ascii", "unicode"),
+        default="input",
+        help="the form of the answers (in any case)",
     )
     parser.add_argument("hosts", nargs="*", metavar="HOST", help="hosts to look up; none: one a line from standard input")
     options = parser.parse_args(args)
@@ -130,9 +155,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 1
     inputs = options.hosts or sys.stdin
     try:
-        _lookup(lst, inputs, options.json, options.url)
+        url_like = _lookup(lst, inputs, options.json, options.url)
     except BrokenPipeError:
         return 0
+    if url_like:
+        sys.stderr.write(_url_note(url_like))
     return 0
 
 

@@ -4,6 +4,7 @@ the test's own; later processes answer from what it installed."""
 
 import errno
 import http.server
+import json
 import os
 import subprocess
 import sys
@@ -170,12 +171,29 @@ def test_python_m_etld(server, tmp_path):
         '{"input":"a..b","suffix":null,"registrable":null,"subdomain":null,"label":null,"section":null,'
         '"known":false,"rule":null,"icann_suffix":null,"icann_registrable":null,"error":"empty label at byte 2"}\n'
     )
+    # A URL given as a host: etld's message, with no hint at Python's
+    # functions (`--url` is this command line's way).
+    # A note on standard error counts them, as etld's does.
+    out = run("https://x.example/")
+    assert out.stdout == "error: forbidden code point ':' (U+003A) at byte 5\n"
+    assert out.stderr == (
+        "etld: 1 invalid host looks like a URL (or host:port, or an e-mail address); --url looks up its host\n"
+    )
+    out = run("--json", "a@b.example", "x.example:80", "a..b")
+    assert [json.loads(line)["error"] for line in out.stdout.splitlines()] == [
+        "forbidden code point '@' (U+0040) at byte 1",
+        "forbidden code point ':' (U+003A) at byte 9",
+        "empty label at byte 2",
+    ]
+    assert out.stderr == (
+        "etld: 2 invalid hosts look like URLs (or host:port, or e-mail addresses); --url looks up their hosts\n"
+    )
     # The list and its options, chosen as `etld lookup` chooses them.
     (tmp_path / "own.dat").write_text("// ===BEGIN ICANN DOMAINS===\nexample\n// ===END ICANN DOMAINS===\n")
     (tmp_path / "corp.dat").write_text("corp.example\n")
     out = run("--list", str(tmp_path / "own.dat"), "--extra", str(tmp_path / "corp.dat"), "a.b.corp.example", "x.y.example")
     assert out.stdout == "b.corp.example\tcorp.example\ny.example\texample\n", out.stderr
-    out = run("--icann-only", "--output", "ascii", "me.users.etld-test.example", "www.bücher.de")
+    out = run("--icann-only", "--output", "ASCII", "me.users.etld-test.example", "www.bücher.de")
     assert out.stdout == "etld-test.example\texample\nxn--bcher-kva.de\tde\n", out.stderr
     out = run("--no-implicit-rule", "a.unlisted-tld")
     assert out.stdout == "\t\n", out.stderr

@@ -55,8 +55,8 @@ pub struct LookupOptions {
     /// Browser wildcard mode: `*.kobe.jp` also makes `kobe.jp` a suffix (libpsl)
     #[arg(long)]
     pub wildcard_root: bool,
-    /// The form of the answers
-    #[arg(long, value_enum, value_name = "FORM", default_value_t = OutputForm::Input)]
+    /// The form of the answers, in any case
+    #[arg(long, value_enum, ignore_case = true, value_name = "FORM", default_value_t = OutputForm::Input)]
     pub output: OutputForm,
 }
 
