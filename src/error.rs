@@ -65,7 +65,7 @@ impl fmt::Display for LabelError {
             }
             LabelError::TooLong(n) => write!(f, "label is {n} octets long, the limit is 63"),
             LabelError::Punycode(e) => write!(f, "invalid A-label: {e}"),
-            LabelError::Uts46(e) => write!(f, "{e} ({})", e.code()),
+            LabelError::Uts46(e) => e.fmt(f),
         }
     }
 }
@@ -149,7 +149,7 @@ impl fmt::Display for HostError {
                 LabelError::Punycode(e) => {
                     write!(f, "the label at byte {offset} is not a valid A-label: {e}")
                 }
-                LabelError::Uts46(e) => write!(f, "{e} (UTS 46 {})", e.code()),
+                LabelError::Uts46(e) => e.fmt(f),
             },
             HostError::TooLong(n) => write!(f, "the name is {n} octets long, the limit is 253"),
             HostError::IpAddress => f.write_str("an IP address has no public suffix"),
@@ -401,8 +401,7 @@ impl fmt::Display for FormatError {
             FormatError::UnsupportedVersion(v) => write!(
                 f,
                 "a .fst file of format version {v}; this etld reads version {} only: compile the \
-                 list's text again with this etld (`etld compile LIST.dat OUT.fst`, or \
-                 `List::from_dat`)",
+                 list's text again with this etld (`etld compile LIST.dat OUT.fst`)",
                 crate::rules::format::VERSION
             ),
             FormatError::Truncated { expected, actual } => {
@@ -524,12 +523,7 @@ impl fmt::Display for Error {
                 line,
                 offset,
                 error: RuleError::Label(LabelError::Uts46(e)),
-            } => write!(
-                f,
-                "line {line}, byte {offset}: {} ({})",
-                e.unplaced(),
-                e.code()
-            ),
+            } => write!(f, "line {line}, byte {offset}: {}", e.unplaced()),
             Error::Rule {
                 line,
                 offset,

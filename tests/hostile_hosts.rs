@@ -73,7 +73,7 @@ fn non_canonical_a_labels_are_refused() {
             error_of(host),
             HostError::Label {
                 offset,
-                error: LabelError::Uts46(etld::uts46::Error::NotValid {
+                error: LabelError::Uts46(etld::uts46::Error::ALabelNotValid {
                     offset,
                     code_point: value,
                 }),

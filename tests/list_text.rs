@@ -110,11 +110,11 @@ fn rule_errors_count_bytes_from_the_line() {
     for (text, message) in [
         (
             "com\n\tx.xn--zz.com\n",
-            "line 2, byte 7: invalid Punycode in an xn-- label (P4)",
+            "line 2, byte 7: invalid Punycode in an xn-- label (UTS 46 P4)",
         ),
         (
             "com\n  !a.b\u{200D}c.d\n",
-            "line 2, byte 6: ZERO WIDTH JOINER is out of the context RFC 5892 allows (C2)",
+            "line 2, byte 6: ZERO WIDTH JOINER is out of the context RFC 5892 allows (UTS 46 C2)",
         ),
     ] {
         assert_eq!(

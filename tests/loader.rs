@@ -111,8 +111,7 @@ fn a_file_of_format_version_1_loads_and_others_say_how_to_recompile() {
     assert_eq!(
         e.to_string(),
         "a .fst file of format version 2; this etld reads version 1 only: \
-         compile the list's text again with this etld (`etld compile LIST.dat OUT.fst`, or \
-         `List::from_dat`)"
+         compile the list's text again with this etld (`etld compile LIST.dat OUT.fst`)"
     );
 }
 

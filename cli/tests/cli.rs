@@ -1197,14 +1197,14 @@ fn idna_to_ascii_and_to_unicode() {
             &["idna", "to-ascii"],
             "xn--31m-dda.com\nex\u{200D}ample.com\nexample.COM\r\n"
         ),
-        "error: code point U+009B at byte 0 is not valid in a label\n\
-         error: ZERO WIDTH JOINER at byte 2 is out of the context RFC 5892 allows\n\
+        "error: the xn-- label at byte 0 decodes to U+009B, which is not valid in a label (UTS 46 V6)\n\
+         error: ZERO WIDTH JOINER at byte 2 is out of the context RFC 5892 allows (UTS 46 C2)\n\
          example.com\n"
     );
     assert_eq!(
         ok(&["idna", "to-unicode", "--json", "xn--fa-hia.de", "xn--abc-4q0a.com"], ""),
         "{\"input\":\"xn--fa-hia.de\",\"output\":\"faß.de\",\"error\":null}\n\
-         {\"input\":\"xn--abc-4q0a.com\",\"output\":null,\"error\":\"code point U+202E at byte 0 is not valid in a label\"}\n"
+         {\"input\":\"xn--abc-4q0a.com\",\"output\":null,\"error\":\"the xn-- label at byte 0 decodes to U+202E, which is not valid in a label (UTS 46 V6)\"}\n"
     );
 }
 

@@ -30,7 +30,7 @@ pub(super) fn validate_decoded(
             continue;
         }
         let Some(p) = props(c) else {
-            return Err(Error::NotValid {
+            return Err(Error::ALabelNotValid {
                 offset,
                 code_point: c,
             });
@@ -59,7 +59,7 @@ pub(super) fn validate_decoded(
     }
     if joiner {
         if let Err(k) = contextj::check(chars) {
-            return Err(Error::ContextJ {
+            return Err(Error::ALabelContextJ {
                 offset,
                 code_point: chars.get(k).copied().unwrap_or(ZWJ),
             });

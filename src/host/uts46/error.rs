@@ -85,6 +85,24 @@ pub enum Error {
         /// The joiner.
         code_point: char,
     },
+    /// An `xn--` label decodes to a code point that is not valid in a
+    /// label (validity criterion 6): [`Error::NotValid`] of a code point
+    /// the input does not hold.
+    ALabelNotValid {
+        /// Byte offset of the label.
+        offset: usize,
+        /// The code point it decodes to.
+        code_point: char,
+    },
+    /// An `xn--` label decodes to a ZERO WIDTH JOINER or NON-JOINER out of
+    /// the context RFC 5892 allows (validity criterion 7):
+    /// [`Error::ContextJ`] of a joiner the input does not hold.
+    ALabelContextJ {
+        /// Byte offset of the label.
+        offset: usize,
+        /// The joiner.
+        code_point: char,
+    },
     /// A label of a name holding right-to-left characters breaks the Bidi
     /// rule of RFC 5893 (validity criterion 8, CheckBidi).
     Bidi {
@@ -148,6 +166,8 @@ impl Error {
             | Error::LeadingCombiningMark { offset, .. }
             | Error::NotValid { offset, .. }
             | Error::ContextJ { offset, .. }
+            | Error::ALabelNotValid { offset, .. }
+            | Error::ALabelContextJ { offset, .. }
             | Error::Bidi { offset, .. }
             | Error::Encode { offset, .. } => offset,
         }
@@ -166,8 +186,8 @@ impl Error {
             Error::NotNfc { .. } => "V1",
             Error::ALabelPrefix { .. } => "V4",
             Error::LeadingCombiningMark { .. } => "V5",
-            Error::NotValid { .. } => "V6",
-            Error::ContextJ { code_point, .. } => {
+            Error::NotValid { .. } | Error::ALabelNotValid { .. } => "V6",
+            Error::ContextJ { code_point, .. } | Error::ALabelContextJ { code_point, .. } => {
                 if *code_point == '\u{200C}' {
                     "C1"
                 } else {
@@ -191,9 +211,19 @@ fn u(c: char) -> String {
     format!("U+{:04X}", c as u32)
 }
 
+/// The name of a joiner of the ContextJ rules.
+fn joiner(c: char) -> &'static str {
+    if c == '\u{200C}' {
+        "ZERO WIDTH NON-JOINER"
+    } else {
+        "ZERO WIDTH JOINER"
+    }
+}
+
 impl Error {
     /// The message without the byte: for a caller that gives the byte
-    /// itself (a list's error, `line 2, byte 10: ...`).
+    /// itself (a list's error, `line 2, byte 10: ...`). Both forms end
+    /// with the step or criterion that failed ([`Error::code`]).
     pub(crate) fn unplaced(&self) -> impl fmt::Display + '_ {
         Message {
             error: self,
@@ -268,12 +298,20 @@ impl fmt::Display for Message<'_> {
             Error::ContextJ { code_point, .. } => write!(
                 f,
                 "{}{} is out of the context RFC 5892 allows",
-                if *code_point == '\u{200C}' {
-                    "ZERO WIDTH NON-JOINER"
-                } else {
-                    "ZERO WIDTH JOINER"
-                },
+                joiner(*code_point),
                 at(" ")
+            ),
+            Error::ALabelNotValid { code_point, .. } => write!(
+                f,
+                "the xn-- label{} decodes to {}, which is not valid in a label",
+                at(" "),
+                u(*code_point)
+            ),
+            Error::ALabelContextJ { code_point, .. } => write!(
+                f,
+                "the xn-- label{} decodes to a {} out of the context RFC 5892 allows",
+                at(" "),
+                joiner(*code_point)
             ),
             Error::Bidi { rule, .. } => write!(
                 f,
@@ -284,7 +322,8 @@ impl fmt::Display for Message<'_> {
             Error::Encode { .. } => {
                 write!(f, "the label{} is too long to encode as Punycode", at(" "))
             }
-        }
+        }?;
+        write!(f, " (UTS 46 {})", self.error.code())
     }
 }
 
