@@ -521,10 +521,14 @@ fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
     Ok((Arc::new(loaded.list), source))
 }
 
-/// Raises `text`, a line the command line writes on stderr, as a
-/// `UserWarning` (a generic one for text holding a NUL, which no message
-/// of etld holds).
-pub(crate) fn user_warning(py: Python<'_>, text: String) -> PyResult<()> {
+/// Raises `line`, a line the command line writes on stderr (`etld: ...`),
+/// as a `UserWarning`: without its `warning: `, which the class says (a
+/// generic one for text holding a NUL, which no message of etld holds).
+pub(crate) fn user_warning(py: Python<'_>, line: String) -> PyResult<()> {
+    let text = match line.strip_prefix("etld: warning: ") {
+        Some(rest) => format!("etld: {rest}"),
+        None => line,
+    };
     let message = std::ffi::CString::new(text).unwrap_or_else(|_| c"etld: a warning".to_owned());
     PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)
 }

@@ -360,7 +360,7 @@ def test_list_chosen_as_the_cli_chooses(tmp_path, monkeypatch, cache_dir):
     assert lst.source == "the built-in list"
     assert any("public_suffix_list.fst" in str(w.message) for w in caught)
     # Worded as etld.update() and the command line word it.
-    assert any(str(w.message).startswith("etld: warning: ignoring the installed list: ") for w in caught)
+    assert any(str(w.message).startswith("etld: ignoring the installed list: ") for w in caught)
 
     # The system's list, when newer.
     monkeypatch.setenv("ETLD_SYSTEM_LIST", str(tmp_path / "system.dat"))

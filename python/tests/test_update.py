@@ -126,14 +126,14 @@ def test_notices_are_user_warnings(server, tmp_path, monkeypatch):
         etld.update(url, force=True)
     # Read as it starts, and not written again at its end.
     assert [str(w.message).split(f" {record}: ")[0] for w in got] == [
-        "etld: warning: ignoring the download record",
-        "etld: warning: cannot install",
+        "etld: ignoring the download record",
+        "etld: cannot install",
     ]
     assert "if-none-match" not in seen[-1]
     record.rmdir()
     (tmp_path / "public_suffix_list.fst").write_bytes(b"ETLDFST\n")
     page = url.rsplit("/", 1)[0] + "/page"
-    with pytest.warns(UserWarning, match="^etld: warning: ignoring the installed list: "):
+    with pytest.warns(UserWarning, match="^etld: ignoring the installed list: "):
         with pytest.raises(etld.UpdateError):
             etld.update(page)
 
