@@ -329,13 +329,40 @@ pub struct InfoArgs {
     #[command(flatten)]
     pub files: ListFiles,
     /// Warn on stderr when the list in use is older than this many days
-    #[arg(
-        long,
-        value_name = "DAYS",
-        env = "ETLD_MAX_AGE_DAYS",
-        default_value_t = 30
-    )]
-    pub max_age: u64,
+    /// [default: $ETLD_MAX_AGE_DAYS, else 30]
+    #[arg(long, value_name = "DAYS")]
+    pub max_age: Option<u64>,
+}
+
+/// The age in days past which `etld info` warns when `--max-age` is not
+/// given.
+pub const MAX_AGE_DAYS: u64 = 30;
+
+impl InfoArgs {
+    /// `--max-age`, else `$ETLD_MAX_AGE_DAYS`, else [`MAX_AGE_DAYS`]; with
+    /// the warning to write when the variable holds no number of days (it
+    /// is then ignored, as a bad `$ETLD_LOCK_WAIT` is), named as the user
+    /// set it rather than as the flag.
+    pub fn max_age(&self) -> (u64, Option<String>) {
+        if let Some(days) = self.max_age {
+            return (days, None);
+        }
+        match std::env::var_os("ETLD_MAX_AGE_DAYS") {
+            None => (MAX_AGE_DAYS, None),
+            Some(v) if v.is_empty() => (MAX_AGE_DAYS, None),
+            Some(v) => match v.to_str().and_then(|s| s.trim().parse().ok()) {
+                Some(days) => (days, None),
+                None => (
+                    MAX_AGE_DAYS,
+                    Some(format!(
+                        "warning: ignoring ETLD_MAX_AGE_DAYS={:?}: not a number of days; \
+                         warning past {MAX_AGE_DAYS} days",
+                        v.to_string_lossy()
+                    )),
+                ),
+            },
+        }
+    }
 }
 
 /// The arguments of `update`.

@@ -135,14 +135,17 @@ pub fn info(args: &InfoArgs) -> Result<(), Failure> {
     write_info(&mut out, &base, list, &source, now)
         .and_then(|()| out.flush())
         .map_err(Failure::stdout)?;
+    let (max_age, ignored) = args.max_age();
+    if let Some(warning) = ignored {
+        let _ = writeln!(io::stderr().lock(), "etld: {warning}");
+    }
     if let Some(days) = list.version_time().map(|v| v.age_days(now)) {
-        if days > args.max_age {
+        if days > max_age {
             let _ = writeln!(
                 io::stderr().lock(),
                 "etld: warning: the list in use is {days} days old (VERSION {}), older than \
-                 --max-age {} days; `etld update` installs the current list",
+                 {max_age} days (--max-age); `etld update` installs the current list",
                 list.version().unwrap_or_default(),
-                args.max_age,
             );
         }
     }

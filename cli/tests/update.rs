@@ -654,6 +654,13 @@ fn info_warns_when_the_list_is_older_than_max_age() {
     assert_eq!(info_line(&info, "age"), "0 days");
     let run = etld(&dir, &["info", "--max-age", "x"], &[]);
     assert_eq!(run.code, Some(2));
+    // A variable that holds no number of days is named, and ignored.
+    let run = etld(&dir, &["info"], &[("ETLD_MAX_AGE_DAYS", "abc"), env[0]]);
+    assert_eq!(run.code, Some(0));
+    assert_eq!(
+        run.stderr,
+        "etld: warning: ignoring ETLD_MAX_AGE_DAYS=\"abc\": not a number of days; warning past 30 days\n"
+    );
 }
 
 /// With `$ETLD_LIST` set, the update still replaces the newest list at
@@ -878,6 +885,19 @@ fn refusals_name_the_right_cause() {
         run.stderr,
         format!(
             "etld: cannot install the list: the cache directory {} is not a directory\n",
+            file.display()
+        )
+    );
+    // A file where a parent of the cache directory is to be.
+    let below = file.join("sub");
+    let env = [("ETLD_CACHE_DIR", below.to_str().unwrap())];
+    let run = etld(&dir, &["update", "--url", "http://127.0.0.1:9/x"], &env);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "etld: cannot install the list in the cache directory {}: {} is not a directory\n",
+            below.display(),
             file.display()
         )
     );
@@ -1460,8 +1480,9 @@ fn a_held_lock_is_waited_on_for_a_bounded_time() {
     assert_eq!(
         run.stderr,
         format!(
-            "{waiting}etld: cannot install the list: another etld update has held the lock on \
-             {} for 0.5 s; the list in use is unchanged, try again when it has finished\n",
+            "{waiting}etld: cannot install the list: another etld update holds the lock on \
+             {}, waited for 0.5 s (ETLD_LOCK_WAIT); the list in use is unchanged, try again \
+             when it has finished\n",
             cache.display()
         )
     );

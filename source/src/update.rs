@@ -107,8 +107,14 @@ pub enum UpdateError {
         /// Why it is not followed.
         why: String,
     },
-    /// The cache directory is not a directory.
-    CacheNotDir(PathBuf),
+    /// The cache directory is not a directory, or cannot be made: a file
+    /// (or a link to nothing) stands at its path or at one of its parents'.
+    CacheNotDir {
+        /// The cache directory.
+        dir: PathBuf,
+        /// What stands in the way: `dir` itself or a parent of it.
+        in_the_way: PathBuf,
+    },
     /// Another process held the cache directory's lock for longer than
     /// the wait allowed.
     Locked {
@@ -149,15 +155,22 @@ impl fmt::Display for UpdateError {
             UpdateError::Redirect { url, why } => {
                 write!(f, "cannot download {url}: {why}")
             }
-            UpdateError::CacheNotDir(dir) => write!(
+            UpdateError::CacheNotDir { dir, in_the_way } if dir == in_the_way => write!(
                 f,
                 "cannot install the list: the cache directory {} is not a directory",
                 dir.display()
             ),
+            UpdateError::CacheNotDir { dir, in_the_way } => write!(
+                f,
+                "cannot install the list in the cache directory {}: {} is not a directory",
+                dir.display(),
+                in_the_way.display()
+            ),
             UpdateError::Locked { dir, waited } => write!(
                 f,
-                "cannot install the list: another etld update has held the lock on {} for \
-                 {:.1} s; the list in use is unchanged, try again when it has finished",
+                "cannot install the list: another etld update holds the lock on {}, waited \
+                 for {:.1} s (ETLD_LOCK_WAIT); the list in use is unchanged, try again when it \
+                 has finished",
                 dir.display(),
                 waited.as_secs_f64()
             ),
@@ -698,7 +711,10 @@ pub fn update(
     // process cannot write in.
     let stands_in_the_way = |d: &Path| d.symlink_metadata().is_ok() && !d.is_dir();
     if let Some(not_dir) = dir.ancestors().find(|d| stands_in_the_way(d)) {
-        return Err(UpdateError::CacheNotDir(not_dir.to_path_buf()));
+        return Err(UpdateError::CacheNotDir {
+            dir: dir.clone(),
+            in_the_way: not_dir.to_path_buf(),
+        });
     }
     let unwritable = |error| UpdateError::Install {
         path: dir.clone(),
