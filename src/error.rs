@@ -555,7 +555,10 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 /// Why a URL has no answer ([`List::lookup_url`](crate::List::lookup_url)):
-/// it gives no host, or its host is not a valid host name.
+/// it gives no host, or its host is not a valid host name. The offsets of
+/// a [`HostError`] count bytes of the host (which may differ from the
+/// URL's text, percent-decoded), and its message says so: `the host: empty
+/// label at byte 1` for `http://a..b/`.
 ///
 /// ```
 /// use etld::{HostError, UrlError, UrlLookupError};
@@ -563,6 +566,8 @@ impl std::error::Error for Error {}
 /// let list = etld::List::builtin();
 /// assert_eq!(list.lookup_url("file:///etc/hosts").unwrap_err(), UrlLookupError::Url(UrlError::NoHost));
 /// assert_eq!(list.lookup_url("https://1.2.3.4/").unwrap_err(), UrlLookupError::Host(HostError::IpAddress));
+/// let e = list.lookup_url("https://www.example..com:8080/").unwrap_err();
+/// assert_eq!(e.to_string(), "the host: empty label at byte 12");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -577,6 +582,7 @@ impl fmt::Display for UrlLookupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UrlLookupError::Url(e) => e.fmt(f),
+            UrlLookupError::Host(e @ HostError::Label { .. }) => write!(f, "the host: {e}"),
             UrlLookupError::Host(e) => e.fmt(f),
         }
     }

@@ -121,10 +121,16 @@ impl Lookup<'_> {
         out: &mut W,
     ) -> io::Result<()> {
         let host_error = outcome.as_ref().ok().and_then(etld::Answer::error);
-        let error: Option<&dyn Display> = match (&outcome, &host_error) {
-            (Err(message), _) => Some(*message),
-            (Ok(_), Some(e)) => Some(e),
-            (Ok(_), None) => None,
+        // Taken out of a URL, the host's error says it counts the host's
+        // bytes, not the input's.
+        let url_error = host_error
+            .filter(|_| self.url)
+            .map(etld::UrlLookupError::Host);
+        let error: Option<&dyn Display> = match (&outcome, &url_error, &host_error) {
+            (Err(message), _, _) => Some(*message),
+            (Ok(_), Some(e), _) => Some(e),
+            (Ok(_), None, Some(e)) => Some(e),
+            (Ok(_), None, None) => None,
         };
         if host_error.is_some() && !self.url && looks_like_url(input) {
             self.url_like.fetch_add(1, Ordering::Relaxed);

@@ -388,6 +388,15 @@ impl PyList {
             _ => {
                 let s = host_str(host)?;
                 match etld::url::host(&s.text) {
+                    // The host's error, which says it counts the host's
+                    // bytes (as `lookup_url`'s does).
+                    Ok(h) if op == Op::Error => Ok(match slf.get().list.lookup_with(&h, &o) {
+                        Ok(_) => py.None().into_bound(py),
+                        Err(e) => {
+                            let why = etld::UrlLookupError::Host(e).to_string();
+                            PyString::new(py, &why).into_any()
+                        }
+                    }),
                     Ok(h) => PyList::answer_op(slf, op, PyString::new(py, &h).as_any(), o),
                     Err(e) if op == Op::Error => Ok(PyString::new(py, &e.to_string()).into_any()),
                     Err(_) => Ok(py.None().into_bound(py)),
@@ -1396,7 +1405,7 @@ fn lookup_url_one(_py: Python<'_>, list: &List, url: &str, o: &Options) -> PyRes
     let host = etld::url::host(url).map_err(|e| UrlError::new_err(e.to_string()))?;
     match list.lookup_with(&host, o) {
         Ok(d) => Ok(PyDomain::of(&host, &d)),
-        Err(e) => Err(HostError::new_err(e.to_string())),
+        Err(e) => Err(HostError::new_err(etld::UrlLookupError::Host(e).to_string())),
     }
 }
 

@@ -403,7 +403,10 @@ fn answer_chunk(
                     Err(e) => parts.url(None, Err(e.to_string())),
                     Ok(host) => match list.lookup_with(&host, options) {
                         Ok(d) => parts.url(Some(&host), Ok(&d)),
-                        Err(e) => parts.url(Some(&host), Err(e.to_string())),
+                        Err(e) => {
+                            let why = etld::UrlLookupError::Host(e).to_string();
+                            parts.url(Some(&host), Err(why))
+                        }
                     },
                 }
             })?;
