@@ -1405,7 +1405,9 @@ fn lookup_url_one(_py: Python<'_>, list: &List, url: &str, o: &Options) -> PyRes
     let host = etld::url::host(url).map_err(|e| UrlError::new_err(e.to_string()))?;
     match list.lookup_with(&host, o) {
         Ok(d) => Ok(PyDomain::of(&host, &d)),
-        Err(e) => Err(HostError::new_err(etld::UrlLookupError::Host(e).to_string())),
+        Err(e) => Err(HostError::new_err(
+            etld::UrlLookupError::Host(e).to_string(),
+        )),
     }
 }
 
