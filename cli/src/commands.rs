@@ -103,13 +103,14 @@ pub fn compile(args: &CompileArgs) -> Result<(), Failure> {
     })?;
     let counts = list.rule_counts();
     let report = format!(
-        "wrote {}: {} rules ({} icann, {} private), {} bytes\n",
+        "wrote {}: {} rule{} ({} icann, {} private), {} bytes\n",
         if args.output.as_os_str() == "-" {
             "standard output".to_string()
         } else {
             args.output.display().to_string()
         },
         counts.total(),
+        if counts.total() == 1 { "" } else { "s" },
         counts.icann,
         counts.private,
         bytes.len()

@@ -309,14 +309,20 @@ struct Stamp {
 }
 
 impl Stamp {
-    /// The stamp of the file at `path`; an error for a path that is not a
-    /// regular file (a FIFO would hold a query, and every query of the
-    /// process that waits for the cache, until something writes to it).
-    fn of(path: &Path) -> Result<Stamp, String> {
-        let meta =
-            std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    /// The stamp of the file at `path`, a `what` (`list file`, `extra
+    /// rules file`); an error for a path that is not a regular file (a
+    /// FIFO would hold a query, and every query of the process that waits
+    /// for the cache, until something writes to it), in the command
+    /// line's words.
+    fn of(path: &Path, what: &str) -> Result<Stamp, String> {
+        let cannot =
+            |why: &dyn std::fmt::Display| format!("cannot read {what} {}: {why}", path.display());
+        let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+        if meta.is_dir() {
+            return Err(cannot(&"a directory, not a list file"));
+        }
         if !meta.is_file() {
-            return Err(format!("{} is not a regular file", path.display()));
+            return Err(cannot(&"not a regular file"));
         }
         #[cfg(unix)]
         let inode = {
@@ -387,11 +393,13 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
     let key = Key {
         list: match &list_path {
             None => None,
-            Some(path) => Some(Stamp::of(path).map_err(|e| format!("etld_list: {e}"))?),
+            Some(path) => {
+                Some(Stamp::of(path, "list file").map_err(|e| format!("etld_list: {e}"))?)
+            }
         },
         extra: extra
             .iter()
-            .map(|p| Stamp::of(p).map_err(|e| format!("etld_extra: {e}")))
+            .map(|p| Stamp::of(p, "extra rules file").map_err(|e| format!("etld_extra: {e}")))
             .collect::<Result<_, _>>()?,
     };
     let slot = {
