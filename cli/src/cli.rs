@@ -203,8 +203,8 @@ Output: `acceptable` or `not acceptable`; with --json
   {\"request_host\":\"www.example.co.uk\",\"cookie_domain\":\"co.uk\",\"acceptable\":false}
 
 Exit status: 0 when the cookie domain is acceptable, 1 when it is not (an
-invalid host is never acceptable), 2 when the check cannot run (bad option,
-unreadable or invalid list).
+invalid host is never acceptable, and is named on stderr), 2 when the check
+cannot run (bad option, unreadable or invalid list).
 
 Examples:
   etld cookie www.example.co.uk example.co.uk    # acceptable, exit 0

@@ -28,6 +28,25 @@ pub fn run(args: &CookieArgs) -> Result<bool, Failure> {
         (Some(host), Some(domain)) => list.is_cookie_domain_acceptable(host, domain),
         _ => false,
     };
+    if !acceptable {
+        // A typo is told from a refusal: an invalid host is named on
+        // stderr (the cookie domain as checked, without its leading dot,
+        // which the error's byte counts in), the answer and the exit status
+        // staying the same.
+        let cookie = domain.as_deref().map(|d| d.strip_prefix('.').unwrap_or(d));
+        for (what, name) in [("request host", host.as_deref()), ("cookie domain", cookie)] {
+            let mut err = io::stderr().lock();
+            let _ = match name.map(|n| (n, list.lookup(n))) {
+                None => writeln!(err, "etld: the {what} is invalid: its bytes are not UTF-8"),
+                // An IP address is a host the check takes as it is.
+                Some((_, Ok(_) | Err(etld::HostError::IpAddress))) => continue,
+                Some((name, Err(e))) => {
+                    let name = name.escape_debug();
+                    writeln!(err, "etld: the {what} \"{name}\" is invalid: {e}")
+                }
+            };
+        }
+    }
     let mut out = io::stdout().lock();
     let written = match args.json {
         true => {
