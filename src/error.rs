@@ -419,7 +419,11 @@ impl fmt::Display for FormatError {
             ),
             FormatError::Header(what) => write!(f, "malformed header: {what}"),
             FormatError::Automaton { offset, reason } => {
-                write!(f, "automaton does not decode at offset {offset}: {reason}")
+                write!(
+                    f,
+                    "the rules' automaton does not decode (at its byte {offset}: {reason}); the \
+                     file is damaged, or was not written by `etld compile`"
+                )
             }
             FormatError::Unfolding { size, limit } => write!(
                 f,
