@@ -34,12 +34,15 @@ pub enum Function {
     Site,
     /// `etld_host(url)`: the host of a URL.
     Host,
+    /// `etld_url_error(url)`: NULL for a URL whose host looks up, else why
+    /// it does not: the URL's error, or its host's.
+    UrlError,
 }
 
 impl Function {
     /// Every function, in the order of the crate docs (and of the
     /// variants, which index their documentation).
-    pub const ALL: [Function; 11] = [
+    pub const ALL: [Function; 12] = [
         Function::Registrable,
         Function::Suffix,
         Function::Subdomain,
@@ -51,6 +54,7 @@ impl Function {
         Function::IcannRegistrable,
         Function::Site,
         Function::Host,
+        Function::UrlError,
     ];
 
     /// The SQL name.
@@ -67,6 +71,7 @@ impl Function {
             Function::IcannRegistrable => "etld_icann_registrable",
             Function::Site => "etld_site",
             Function::Host => "etld_host",
+            Function::UrlError => "etld_url_error",
         }
     }
 
@@ -116,7 +121,11 @@ impl Function {
             Function::Site => answer
                 .registrable()
                 .map(|r| r.strip_suffix('.').unwrap_or(r)),
-            Function::Known | Function::Error | Function::Rule | Function::Host => None,
+            Function::Known
+            | Function::Error
+            | Function::Rule
+            | Function::Host
+            | Function::UrlError => None,
         }
     }
 
@@ -195,12 +204,14 @@ impl Function {
                 "https://user@www.Example.co.uk:8080/a?b",
                 "www.Example.co.uk",
             ),
+            Function::UrlError => (
+                "NULL for a URL, `host:port` or e-mail address whose host is valid; else why it has no answer, as `etld lookup --url` says it: the URL's error (bytes counted in the URL), or its host's (`the host: ...`, bytes counted in the host).",
+                "http://a:x/",
+                "invalid port at byte 9",
+            ),
         };
-        let arg = if self == Function::Host {
-            "url"
-        } else {
-            "host"
-        };
+        let takes_url = matches!(self, Function::Host | Function::UrlError);
+        let arg = if takes_url { "url" } else { "host" };
         let name = self.name();
         Documentation::builder(SECTION, description, format!("{name}({arg})"))
             .with_sql_example(format!(
@@ -208,7 +219,7 @@ impl Function {
             ))
             .with_argument(
                 arg,
-                if self == Function::Host {
+                if takes_url {
                     "A URL, `host:port`, e-mail address or host name: a string expression."
                 } else {
                     "A host name (not a URL): a string expression."

@@ -14,12 +14,13 @@
 //! | `etld_icann_registrable(host)` | the registrable domain under the ICANN section alone (`github.io` of `me.github.io`) | string |
 //! | `etld_site(host)` | the key to group by site: the registrable domain in ASCII without a trailing dot (`xn--bcher-kva.de` of `www.bücher.de.`) | string |
 //! | `etld_host(url)` | the host of a URL, `host:port` or e-mail address ([`etld::url::host`]) | string |
+//! | `etld_url_error(url)` | NULL for a URL whose host is valid, else why it has no answer ([`etld::List::lookup_url`]'s error) | string |
 //!
 //! Each takes one string argument: a `Utf8`, `LargeUtf8` or `Utf8View` column
 //! or constant (dictionary-encoded strings are decoded first). The answers
 //! are exactly those of `etld lookup` on the same host with the same list and
 //! options; a string answer has the type of its argument (`etld_section`,
-//! `etld_error` and `etld_rule` are always `Utf8`). NULL, or a host that is not valid (an IP
+//! `etld_error`, `etld_url_error` and `etld_rule` are always `Utf8`). NULL, or a host that is not valid (an IP
 //! address, an empty label, a bad `xn--` label, ...), gives NULL: a query
 //! never fails on its data. `etld_error` says what was wrong, in the words of
 //! `etld lookup`.

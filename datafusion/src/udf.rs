@@ -66,6 +66,23 @@ impl EtldUdf {
                 })?;
                 out.finish()
             }
+            Function::UrlError => {
+                let mut out = StringSink::new(return_type, rows, 0)?;
+                for_each_str(array, |url| {
+                    let Some(url) = url else {
+                        return out.push(None);
+                    };
+                    let why = match etld::url::host(url) {
+                        Err(e) => Some(e.to_string()),
+                        Ok(host) => list
+                            .lookup_with(&host, options)
+                            .err()
+                            .map(|e| etld::UrlLookupError::Host(e).to_string()),
+                    };
+                    out.push(why.as_deref())
+                })?;
+                out.finish()
+            }
             Function::Known => {
                 let mut out = bool_sink(rows);
                 for_each_answer(list, options, array, |answer| {

@@ -339,7 +339,7 @@ fn scattered_nulls_and_sliced_arrays() {
                                 Function::IcannSuffix => rich[1] = answer,
                                 Function::IcannRegistrable => rich[2] = answer,
                                 Function::Site => rich[3] = answer,
-                                Function::Known | Function::Host => {}
+                                Function::Known | Function::Host | Function::UrlError => {}
                             }
                         }
                     }
@@ -406,6 +406,31 @@ async fn hosts_of_urls_match_the_library() {
         assert_eq!(got.column(0).data_type(), string_type);
         assert_eq!(strings(got.column(0)), want, "as {column}");
     }
+    // Why a URL has no answer, as `List::lookup_url` says it: the URL's
+    // error, or its host's.
+    let why: Vec<Option<String>> = urls
+        .iter()
+        .map(|u| {
+            let u = u.as_deref()?;
+            List::builtin().lookup_url(u).err().map(|e| e.to_string())
+        })
+        .collect();
+    assert!(why.contains(&Some("the URL has no host".to_string())));
+    assert!(why.contains(&Some("an IP address has no public suffix".to_string())));
+    for (column, _) in &STRING_COLUMNS {
+        let got = run(
+            &ctx,
+            &format!("SELECT etld_url_error({column}) FROM t ORDER BY id"),
+        )
+        .await;
+        assert_eq!(got.column(0).data_type(), &DataType::Utf8);
+        assert_eq!(strings(got.column(0)), why, "as {column}");
+    }
+    let got = run(&ctx, "SELECT etld_url_error('http://a..b/')").await;
+    assert_eq!(
+        strings(got.column(0)),
+        [Some("the host: empty label at byte 2".to_string())]
+    );
 }
 
 #[tokio::test]

@@ -69,6 +69,7 @@ functions! {
     IcannSuffix => c"etld_icann_suffix",
     IcannRegistrable => c"etld_icann_registrable",
     Site => c"etld_site",
+    UrlError => c"etld_url_error",
 }
 
 /// What a function returns.
@@ -290,6 +291,39 @@ unsafe fn run(
                 match hosts.get(row).map(etld::url::host) {
                     Some(Ok(host)) => out.set(row, &host),
                     _ => out.set_null(row),
+                }
+            }
+            Written::Text(out)
+        }
+        Function::UrlError => {
+            // SAFETY: the caller's promise about `output`.
+            let mut out = unsafe { StrOut::new(output) };
+            let mut message = String::new();
+            let list = choice.list();
+            for row in 0..rows {
+                let Some(url) = hosts.get(row) else {
+                    // NULL, or not UTF-8: no URL, which says so.
+                    match hosts.invalid_utf8(row) {
+                        Some(at) => out.set(row, not_utf8(&mut message, at)),
+                        None => out.set_null(row),
+                    }
+                    continue;
+                };
+                let why = match etld::url::host(url) {
+                    Err(e) => Some(etld::UrlLookupError::Url(e)),
+                    Ok(host) => list
+                        .lookup_with(&host, &choice.options)
+                        .err()
+                        .map(etld::UrlLookupError::Host),
+                };
+                match why {
+                    Some(e) => {
+                        message.clear();
+                        // Writing to a String cannot fail.
+                        let _ = write!(message, "{e}");
+                        out.set(row, &message);
+                    }
+                    None => out.set_null(row),
                 }
             }
             Written::Text(out)

@@ -252,6 +252,8 @@ def main(argv: list[str]) -> int:
     want = etld_json(binary, ["--url"], urls)
     got = [r[0] for r in con.execute("SELECT etld_host(url) FROM urls ORDER BY id").fetchall()]
     check("etld_host", got, [w["host"] for w in want], urls)
+    got = [r[0] for r in con.execute("SELECT etld_url_error(url) FROM urls ORDER BY id").fetchall()]
+    check("etld_url_error", got, [w["error"] for w in want], urls)
     print(f"corpus: {len(hosts)} hosts, {len(urls)} URLs, {len(variants)} list and option variants")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

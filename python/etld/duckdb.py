@@ -12,7 +12,9 @@
 
 `register` adds ``etld_registrable(host)``, ``etld_suffix``,
 ``etld_subdomain``, ``etld_label``, ``etld_section``, ``etld_known``
-(BOOLEAN), ``etld_error`` (NULL for a valid host) and ``etld_host(url)``,
+(BOOLEAN), ``etld_error`` (NULL for a valid host), ``etld_host(url)``,
+``etld_url_error(url)`` (NULL for a URL whose host is valid, else why it
+has no answer, as ``lookup_url`` says it),
 ``etld_site(host)`` (the site key: the registrable domain in ASCII,
 without a trailing dot, to group by), ``etld_lookup(host)``, every part in
 one STRUCT (`LOOKUP_FIELDS`), ``etld_extract(url_or_host)``, tldextract's
@@ -54,6 +56,7 @@ FUNCTIONS = {
     "error": "VARCHAR",
     "host": "VARCHAR",
     "site": "VARCHAR",
+    "url_error": "VARCHAR",
 }
 
 
@@ -113,6 +116,8 @@ def register(
 
     def function(part: str):
         def answer(column):
+            if part == "url_error":
+                return target.answer("error", column, url=True)
             return target.answer(part, column)
 
         answer.__name__ = prefix + part

@@ -91,6 +91,10 @@ def test_duckdb_functions():
     assert con.sql("SELECT etld_host('https://user@www.example.co.uk:8080/')").fetchall()[0] == (
         "www.example.co.uk",
     )
+    # Why a URL has no answer, as the native extension's etld_url_error.
+    urls = ["https://www.example.co.uk/", "file:///etc/hosts", "http://a:x/", "http://a..b/", None]
+    got = [r[0] for r in con.sql("SELECT etld_url_error(u) FROM unnest(?) t(u)", params=[urls]).fetchall()]
+    assert got == [None, "the URL has no host", "invalid port at byte 9", "the host: empty label at byte 2", None]
     assert con.sql(
         "SELECT etld_cookie_ok('www.example.co.uk', 'example.co.uk'), etld_cookie_ok('www.example.co.uk', 'co.uk')"
     ).fetchall()[0] == (True, False)
