@@ -31,6 +31,7 @@
 use std::fmt;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use base64::prelude::{Engine, BASE64_STANDARD};
@@ -1004,22 +1005,60 @@ fn try_lock(dir: &Path) -> Option<std::fs::File> {
     Some(file)
 }
 
-/// Whether files can be made in `dir`: a file of this process's own made
-/// and removed at once, so that a directory that cannot take the list is
-/// said to be so before the download rather than after it.
+/// The start of the name of [`check_writable`]'s file, followed by the
+/// process id, a `-` and a number.
+const PROBE: &str = ".etld-write-check";
+
+/// Whether files can be made in `dir`: a file of this call's own made and
+/// removed at once, so that a directory that cannot take the list is said
+/// to be so before the download rather than after it. Its name is new to
+/// each call of the process (updates on several threads probe at once)
+/// and passes over one that a killed run of the same process id left (a
+/// container's process id is the same on every run), which
+/// [`remove_stale_files`] removes.
 fn check_writable(dir: &Path) -> io::Result<()> {
-    let probe = dir.join(format!(".etld-write-check{}", std::process::id()));
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)?;
-    std::fs::remove_file(&probe)
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let mut left_over = 0;
+    loop {
+        let call = CALLS.fetch_add(1, Ordering::Relaxed);
+        let probe = dir.join(format!("{PROBE}{}-{call}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&probe)
+        {
+            Ok(_) => {
+                return match std::fs::remove_file(&probe) {
+                    // Removed meanwhile by an update clearing what killed
+                    // runs left: it was made all the same.
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+                    removed => removed,
+                };
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && left_over < 64 => {
+                left_over += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Whether `name` is that of a file [`check_writable`] makes.
+fn is_probe(name: &str) -> bool {
+    name.strip_prefix(PROBE)
+        .and_then(|rest| rest.split_once('-'))
+        .is_some_and(|(pid, call)| {
+            [pid, call]
+                .iter()
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
 }
 
 /// Removes what interrupted installs left in the cache directory: the
 /// `.tmp<PID>` files written beside the list and its record before they
-/// are renamed into place. Called under the [`lock`], when no other
-/// install is writing one.
+/// are renamed into place, and [`check_writable`]'s files. Called under the
+/// [`lock`], when no other install is writing one (the probe of an update
+/// that has not the lock may go too, which that update takes as made).
 fn remove_stale_files(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -1032,6 +1071,7 @@ fn remove_stale_files(dir: &Path) {
                 .and_then(|rest| rest.strip_prefix(".tmp"))
                 .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
         });
+        let stale = stale || is_probe(&name);
         if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
             let _ = std::fs::remove_file(entry.path());
         }
@@ -1118,6 +1158,49 @@ fn redirect_target(from: &str, location: &str) -> Result<String, String> {
 mod tests {
     use super::*;
     use std::time::SystemTime;
+
+    /// A fresh directory of its own for a test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("etld-update-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_write_check_passes_over_what_killed_runs_left_and_runs_on_threads() {
+        let dir = scratch("probe");
+        // What killed runs of this process id left, under the names the
+        // next checks would take.
+        let left: Vec<PathBuf> = (0..32)
+            .map(|n| dir.join(format!("{PROBE}{}-{n}", std::process::id())))
+            .collect();
+        for path in &left {
+            std::fs::write(path, "").unwrap();
+        }
+        check_writable(&dir).unwrap();
+        // Updates on many threads of one process check at once.
+        std::thread::scope(|s| {
+            let checks: Vec<_> = (0..8)
+                .map(|_| s.spawn(|| (0..50).try_for_each(|_| check_writable(&dir))))
+                .collect();
+            for check in checks {
+                check.join().unwrap().unwrap();
+            }
+        });
+        // Cleared with the other leftovers, and nothing else.
+        std::fs::write(dir.join(".etld-write-check"), "").unwrap();
+        std::fs::write(dir.join(".etld-write-check12"), "").unwrap();
+        remove_stale_files(&dir);
+        assert!(left.iter().all(|p| !p.exists()));
+        let mut kept: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        kept.sort();
+        assert_eq!(kept, [".etld-write-check", ".etld-write-check12"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     const CURRENT: &[u8] = b"// VERSION: 2026-10-22_08-36-41_UTC\n\
         // ===BEGIN ICANN DOMAINS===\ncom\nuk\nco.uk\n// ===END ICANN DOMAINS===\n\
