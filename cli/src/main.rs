@@ -111,8 +111,8 @@ fn cookie_exit(result: Result<bool, Failure>) -> ExitCode {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // Prints help, the version or the usage error (exit status 2 for errors).
-        Err(e) => e.exit(),
+        // Help, the version or the usage error (exit status 2 for errors).
+        Err(e) => return etld_source::args::usage_exit("etld", &e),
     };
     // With standard output closed, Rust's standard library drops what is
     // written to it without a word: refuse to run instead of losing the

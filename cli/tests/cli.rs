@@ -598,6 +598,22 @@ fn a_closed_output_ends_quietly() {
     ends_quietly_when_its_output_closes(&[], block, 100, b"example.co.uk\t");
 }
 
+/// Help and the version that cannot be written (a full disk) fail as any
+/// command's answers do.
+#[test]
+#[cfg(target_os = "linux")]
+fn help_that_cannot_be_written_is_an_error() {
+    for args in ["--help", "--version", "update --help"] {
+        let out = through_sh(args, ">/dev/full");
+        assert_eq!(out.status.code(), Some(1), "{args}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "etld: cannot write standard output: No space left on device (os error 28)\n",
+            "{args}"
+        );
+    }
+}
+
 /// Runs `etld ARGS` through `sh` with standard output closed (`>&-`).
 #[cfg(unix)]
 fn with_stdout_closed(args: &str) -> Output {

@@ -21,9 +21,48 @@
 //! assert_eq!(cli.list.lookup.options().get_sections(), etld::Sections::IcannOnly);
 //! ```
 
+use std::io::{self, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+
+/// Writes clap's answer `e` for `program` (help and the version on
+/// standard output, a usage error on stderr) and gives the exit status:
+/// clap's, or 1 when help or the version cannot be written (a full disk),
+/// as any answer that cannot be; a reader that stops early is no failure.
+///
+/// ```no_run
+/// use clap::Parser;
+///
+/// #[derive(Parser)]
+/// struct Cli {}
+///
+/// fn main() -> std::process::ExitCode {
+///     let cli = match Cli::try_parse() {
+///         Ok(cli) => cli,
+///         Err(e) => return etld_source::args::usage_exit("prog", &e),
+///     };
+///     std::process::ExitCode::SUCCESS
+/// }
+/// ```
+pub fn usage_exit(program: &str, e: &clap::Error) -> ExitCode {
+    let status = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    if e.use_stderr() {
+        let _ = e.print();
+        return status;
+    }
+    match e.print().and_then(|()| io::stdout().flush()) {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(
+                io::stderr().lock(),
+                "{program}: cannot write standard output: {error}"
+            );
+            ExitCode::FAILURE
+        }
+        _ => status,
+    }
+}
 
 /// `--list FILE` and `--extra FILE`: the list a program answers from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Args)]

@@ -30,7 +30,11 @@ use etld_source::args::{ListArgs, ListFiles};
 use crate::cli::{Cli, Command, QueryArgs};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help, the version or the usage error (exit status 2 for errors).
+        Err(e) => return etld_source::args::usage_exit("etld-sql", &e),
+    };
     // Ballista's own messages: warnings and errors unless RUST_LOG says more.
     // The log line of a failed job is left out: the job's error is the
     // command's own, printed once.
