@@ -163,7 +163,7 @@ impl fmt::Display for HostError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum UrlError {
-    /// The URL has no host (`https:///path`, `file:///x`, `file://localhost/`,
+    /// The URL has no host (`https://`, `file:///x`, `file://localhost/`,
     /// `foo:/x`, `mailto:x`, an empty input) or is of a scheme whose URLs
     /// have none (`javascript:alert(1)`).
     NoHost,
