@@ -302,11 +302,7 @@ unsafe fn run(
             let list = choice.list();
             for row in 0..rows {
                 let Some(url) = hosts.get(row) else {
-                    // NULL, or not UTF-8: no URL, which says so.
-                    match hosts.invalid_utf8(row) {
-                        Some(at) => out.set(row, not_utf8(&mut message, at)),
-                        None => out.set_null(row),
-                    }
+                    set_unread(&mut out, &mut message, &hosts, row);
                     continue;
                 };
                 let why = match etld::url::host(url) {
@@ -316,15 +312,7 @@ unsafe fn run(
                         .err()
                         .map(etld::UrlLookupError::Host),
                 };
-                match why {
-                    Some(e) => {
-                        message.clear();
-                        // Writing to a String cannot fail.
-                        let _ = write!(message, "{e}");
-                        out.set(row, &message);
-                    }
-                    None => out.set_null(row),
-                }
+                set_message(&mut out, &mut message, row, why);
             }
             Written::Text(out)
         }
@@ -340,24 +328,9 @@ unsafe fn run(
             // SAFETY: the caller's promise about `output`.
             let mut out = unsafe { StrOut::new(output) };
             let mut message = String::new();
-            each_answer(choice, &hosts, |row, answer| {
-                let Some(answer) = answer else {
-                    // NULL, or not UTF-8: an invalid host, which says so.
-                    match hosts.invalid_utf8(row) {
-                        Some(at) => out.set(row, not_utf8(&mut message, at)),
-                        None => out.set_null(row),
-                    }
-                    return;
-                };
-                match answer.error() {
-                    Some(e) => {
-                        message.clear();
-                        // Writing to a String cannot fail.
-                        let _ = write!(message, "{e}");
-                        out.set(row, &message);
-                    }
-                    None => out.set_null(row),
-                }
+            each_answer(choice, &hosts, |row, answer| match answer {
+                Some(answer) => set_message(&mut out, &mut message, row, answer.error()),
+                None => set_unread(&mut out, &mut message, &hosts, row),
             });
             Written::Text(out)
         }
@@ -468,6 +441,34 @@ unsafe fn run(
         }
     };
     Ok(written)
+}
+
+/// Writes row `row` of a column of errors: the message of `error`, NULL
+/// for none; `message` is room for the text.
+fn set_message(
+    out: &mut StrOut,
+    message: &mut String,
+    row: usize,
+    error: Option<impl std::fmt::Display>,
+) {
+    match error {
+        Some(e) => {
+            message.clear();
+            // Writing to a String cannot fail.
+            let _ = write!(message, "{e}");
+            out.set(row, message);
+        }
+        None => out.set_null(row),
+    }
+}
+
+/// Writes row `row` of a column of errors for a row of `input` that is
+/// NULL (NULL) or not UTF-8 (which says so).
+fn set_unread(out: &mut StrOut, message: &mut String, input: &StrIn, row: usize) {
+    match input.invalid_utf8(row) {
+        Some(at) => out.set(row, not_utf8(message, at)),
+        None => out.set_null(row),
+    }
 }
 
 /// The error of a host whose bytes stop being UTF-8 at byte `at`, as

@@ -39,7 +39,7 @@ use std::sync::Arc;
 
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::cast::AsArray;
-use arrow_array::{new_empty_array, Array, ArrayRef};
+use arrow_array::{new_empty_array, AnyDictionaryArray, Array, ArrayRef};
 use arrow_schema::DataType;
 use etld::{List, Options};
 use pyo3::exceptions::PyValueError;
@@ -148,9 +148,7 @@ fn answer_dictionary(
         .chunks
         .iter()
         .map(|chunk| {
-            let dictionary = chunk.as_any_dictionary_opt().ok_or_else(|| {
-                PyValueError::new_err("a chunk of a dictionary column is no dictionary array")
-            })?;
+            let dictionary = dictionary_chunk(chunk)?;
             let answers = answer(
                 list,
                 options,
@@ -170,6 +168,14 @@ fn answer_dictionary(
             by_keys(answers.as_ref(), dictionary.keys())
         })
         .collect()
+}
+
+/// A chunk of a dictionary column, as one; a `ValueError` for a chunk that
+/// is not (a producer that breaks Arrow's rules).
+fn dictionary_chunk(chunk: &ArrayRef) -> PyResult<&dyn AnyDictionaryArray> {
+    chunk.as_any_dictionary_opt().ok_or_else(|| {
+        PyValueError::new_err("a chunk of a dictionary column is no dictionary array")
+    })
 }
 
 /// The rows of `values` that `keys` (a dictionary's keys) point to, NULL
@@ -192,9 +198,7 @@ pub fn decoded(input: &Imported) -> PyResult<Imported> {
         .chunks
         .iter()
         .map(|chunk| {
-            let dictionary = chunk.as_any_dictionary_opt().ok_or_else(|| {
-                PyValueError::new_err("a chunk of a dictionary column is no dictionary array")
-            })?;
+            let dictionary = dictionary_chunk(chunk)?;
             by_keys(dictionary.values().as_ref(), dictionary.keys())
         })
         .collect::<PyResult<_>>()?;
