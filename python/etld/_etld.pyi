@@ -124,7 +124,7 @@ class ListError(ValueError):
     offset: Optional[int]
 
 class UpdateError(OSError):
-    """An update that installed nothing: the download failed or was refused (not a complete list, older than the list in use, a VERSION in the future), the cache directory could not be written, or another update held its lock too long. The list in use is unchanged; the message says why, as `etld update` does."""
+    """An update that installed nothing: the download failed or was refused (not a complete list, older than the list in use, a VERSION in the future), the cache directory could not be written, or another update held its lock too long. The list in use is unchanged; the message says why, as `etld update` does, and `errno` is the system's error number where it gave one (a refused connection, a directory that cannot be written), else None."""
 
 @final
 class Updated:

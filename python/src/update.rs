@@ -16,7 +16,9 @@ create_exception!(
      (not a complete list, older than the list in use, a VERSION in the \
      future), the cache directory could not be written, or another update \
      held its lock too long. The list in use is unchanged; the message \
-     says why, as `etld update` does."
+     says why, as `etld update` does, and `errno` is the system's error \
+     number where it gave one (a refused connection, a directory that \
+     cannot be written), else None."
 );
 
 /// What `etld.update()` did: the list it installed, or found installed
@@ -121,14 +123,15 @@ pub fn update(py: Python<'_>, url: Option<String>, force: bool) -> PyResult<PyUp
     })
 }
 
-/// `e` as an `UpdateError` with its message, and, where the list could not
-/// be written, the system's `errno` of why, as an `OSError` carries it.
+/// `e` as an `UpdateError` with its message, and, where the system said
+/// why (the list could not be written, the connection failed), its
+/// `errno`, as an `OSError` carries it.
 fn update_error(py: Python<'_>, e: &etld_source::UpdateError) -> PyErr {
     let err = UpdateError::new_err(e.to_string());
-    if let etld_source::UpdateError::Install { error, .. } = e {
+    if let Some(errno) = e.raw_os_error() {
         // `errno` alone keeps `str(e)` the message; setting it on a fresh
         // exception cannot fail short of memory.
-        let _ = err.value(py).setattr("errno", error.raw_os_error());
+        let _ = err.value(py).setattr("errno", errno);
     }
     err
 }

@@ -108,6 +108,15 @@ def test_update_refusals_raise(server, tmp_path, monkeypatch):
         assert e.value.errno == errno.ENOENT
         monkeypatch.setenv("ETLD_CACHE_DIR", str(tmp_path))
     assert not (tmp_path / "public_suffix_list.fst").exists()
+    # A connection refused carries the system's errno too.
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{s.getsockname()[1]}/list.dat"
+    with pytest.raises(etld.UpdateError, match="^cannot download ") as e:
+        etld.update(closed)
+    assert e.value.errno == errno.ECONNREFUSED
 
 
 def test_notices_are_user_warnings(server, tmp_path, monkeypatch):

@@ -212,6 +212,22 @@ fn download_reason(error: &ureq::Error) -> String {
 
 impl std::error::Error for UpdateError {}
 
+impl UpdateError {
+    /// The system's error number of why, where the system gave one: the
+    /// list could not be written, or the connection failed
+    /// (`ECONNREFUSED`, ...).
+    pub fn raw_os_error(&self) -> Option<i32> {
+        match self {
+            UpdateError::Install { error, .. } => error.raw_os_error(),
+            UpdateError::Download {
+                error: ureq::Error::Io(error),
+                ..
+            } => error.raw_os_error(),
+            _ => None,
+        }
+    }
+}
+
 /// Why a download is not accepted as the new list.
 #[derive(Debug)]
 pub enum Refusal {
