@@ -562,7 +562,7 @@ impl std::error::Error for Error {}
 /// it gives no host, or its host is not a valid host name. The offsets of
 /// a [`HostError`] count bytes of the host (which may differ from the
 /// URL's text, percent-decoded), and its message says so: `the host: empty
-/// label at byte 1` for `http://a..b/`.
+/// label at byte 2` for `http://a..b/`.
 ///
 /// ```
 /// use etld::{HostError, UrlError, UrlLookupError};

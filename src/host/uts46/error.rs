@@ -69,18 +69,20 @@ pub enum Error {
         code_point: char,
     },
     /// A label holds a code point that is not valid: mapped, ignored or
-    /// disallowed, in a decoded `xn--` label or made by normalisation
-    /// (validity criterion 6).
+    /// disallowed, made by normalisation (validity criterion 6; in a
+    /// decoded `xn--` label, [`Error::ALabelNotValid`]).
     NotValid {
-        /// Byte offset of the code point, or of its `xn--` label.
+        /// Byte offset of the code point (of the input's code point that
+        /// normalisation composed it from).
         offset: usize,
         /// The code point.
         code_point: char,
     },
     /// A ZERO WIDTH JOINER or NON-JOINER out of the context that RFC 5892
-    /// appendix A allows (validity criterion 7, CheckJoiners).
+    /// appendix A allows (validity criterion 7, CheckJoiners; in a decoded
+    /// `xn--` label, [`Error::ALabelContextJ`]).
     ContextJ {
-        /// Byte offset of the joiner, or of its `xn--` label.
+        /// Byte offset of the joiner.
         offset: usize,
         /// The joiner.
         code_point: char,
