@@ -72,14 +72,8 @@ impl EtldUdf {
                     let Some(url) = url else {
                         return out.push(None);
                     };
-                    let why = match etld::url::host(url) {
-                        Err(e) => Some(e.to_string()),
-                        Ok(host) => list
-                            .lookup_with(&host, options)
-                            .err()
-                            .map(|e| etld::UrlLookupError::Host(e).to_string()),
-                    };
-                    out.push(why.as_deref())
+                    let why = list.lookup_url_with(url, options).err();
+                    out.push(why.map(|e| e.to_string()).as_deref())
                 })?;
                 out.finish()
             }

@@ -305,13 +305,7 @@ unsafe fn run(
                     set_unread(&mut out, &mut message, &hosts, row);
                     continue;
                 };
-                let why = match etld::url::host(url) {
-                    Err(e) => Some(etld::UrlLookupError::Url(e)),
-                    Ok(host) => list
-                        .lookup_with(&host, &choice.options)
-                        .err()
-                        .map(etld::UrlLookupError::Host),
-                };
+                let why = list.lookup_url_with(url, &choice.options).err();
                 set_message(&mut out, &mut message, row, why);
             }
             Written::Text(out)

@@ -387,18 +387,15 @@ impl PyList {
             _ if is_missing(host) => Ok(py.None().into_bound(py)),
             _ => {
                 let s = host_str(host)?;
-                match etld::url::host(&s.text) {
-                    // The host's error, which says it counts the host's
-                    // bytes (as `lookup_url`'s does).
-                    Ok(h) if op == Op::Error => Ok(match slf.get().list.lookup_with(&h, &o) {
+                if op == Op::Error {
+                    // The URL's error or its host's, as `lookup_url` says it.
+                    return Ok(match slf.get().list.lookup_url_with(&s.text, &o) {
                         Ok(_) => py.None().into_bound(py),
-                        Err(e) => {
-                            let why = etld::UrlLookupError::Host(e).to_string();
-                            PyString::new(py, &why).into_any()
-                        }
-                    }),
+                        Err(e) => PyString::new(py, &e.to_string()).into_any(),
+                    });
+                }
+                match etld::url::host(&s.text) {
                     Ok(h) => PyList::answer_op(slf, op, PyString::new(py, &h).as_any(), o),
-                    Err(e) if op == Op::Error => Ok(PyString::new(py, &e.to_string()).into_any()),
                     Err(_) => Ok(py.None().into_bound(py)),
                 }
             }
