@@ -72,6 +72,9 @@ impl std::fmt::Display for Failure {
             Failure::List(e) => write!(f, "{e}"),
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
+            Failure::Update(e) if e.forcing_installs_it() => {
+                write!(f, "{e}; --force installs it anyway")
+            }
             Failure::Update(e) => write!(f, "{e}"),
         }
     }

@@ -463,7 +463,7 @@ fn a_refused_download_leaves_the_installed_list_as_it_was() {
         (
             "older",
             reply(200, older.as_bytes()),
-            format!("is older than the list in use ({version}); forcing it (--force, or force=True in Python) installs it anyway"),
+            format!("is older than the list in use ({version}); the list in use is unchanged; --force installs it anyway"),
         ),
         (
             "a conditional answer to no question",

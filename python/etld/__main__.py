@@ -100,7 +100,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         try:
             updated = etld.update(options.url, options.force)
         except etld.UpdateError as e:
-            print(f"etld: {e}", file=sys.stderr)
+            # The package's refusals name its `force=True`; this command's
+            # way to force is `--force`, as `etld update`'s.
+            message = str(e).replace("; force=True installs it anyway", "; --force installs it anyway")
+            print(f"etld: {message}", file=sys.stderr)
             return 1
         sys.stdout.write(updated.report)
         return 0

@@ -123,11 +123,18 @@ pub fn update(py: Python<'_>, url: Option<String>, force: bool) -> PyResult<PyUp
     })
 }
 
+/// How a refusal that forcing overrides ends (`python -m etld update`
+/// names its `--force` instead).
+const FORCE_HINT: &str = "force=True installs it anyway";
+
 /// `e` as an `UpdateError` with its message, and, where the system said
 /// why (the list could not be written, the connection failed), its
 /// `errno`, as an `OSError` carries it.
 fn update_error(py: Python<'_>, e: &etld_source::UpdateError) -> PyErr {
-    let err = UpdateError::new_err(e.to_string());
+    let err = UpdateError::new_err(match e.forcing_installs_it() {
+        true => format!("{e}; {FORCE_HINT}"),
+        false => e.to_string(),
+    });
     if let Some(errno) = e.raw_os_error() {
         // `errno` alone keeps `str(e)` the message; setting it on a fresh
         // exception cannot fail short of memory.

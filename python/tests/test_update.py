@@ -43,6 +43,13 @@ def server():
                 self.end_headers()
                 self.wfile.write(page)
                 return
+            if self.path == "/undated":
+                undated = body.replace(b"// VERSION:", b"// Released:")
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(undated)))
+                self.end_headers()
+                self.wfile.write(undated)
+                return
             if self.headers.get("If-None-Match") == '"v1"':
                 self.send_response(304)
                 self.end_headers()
@@ -98,6 +105,10 @@ def test_update_refusals_raise(server, tmp_path, monkeypatch):
     page = url.rsplit("/", 1)[0] + "/page"
     with pytest.raises(etld.UpdateError, match=f"^refusing the list from {page}: "):
         etld.update(page)
+    # A refusal that forcing overrides names Python's way to force.
+    undated = url.rsplit("/", 1)[0] + "/undated"
+    with pytest.raises(etld.UpdateError, match="no `// VERSION:` line; .*; force=True installs it anyway$"):
+        etld.update(undated)
     assert isinstance(etld.UpdateError("x"), OSError)
     # A cache directory that cannot be made: said before any download,
     # with the system's errno.
@@ -212,6 +223,10 @@ def test_python_m_etld(server, tmp_path):
     refused = run("update", "--url", "file:///x")
     assert refused.returncode == 1
     assert refused.stderr.startswith("etld: cannot download file:///x: ")
+    # The command's own way to force, as `etld update` names it.
+    undated = run("update", "--url", url.rsplit("/", 1)[0] + "/undated")
+    assert undated.returncode == 1
+    assert undated.stderr.endswith("; the list in use is unchanged; --force installs it anyway\n"), undated.stderr
 
 
 def test_ctrl_c_stops_an_update_waiting_on_a_server(tmp_path):

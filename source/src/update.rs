@@ -213,6 +213,12 @@ fn download_reason(error: &ureq::Error) -> String {
 impl std::error::Error for UpdateError {}
 
 impl UpdateError {
+    /// Whether forcing the update installs the list anyway (see
+    /// [`Refusal::forcing_installs_it`]).
+    pub fn forcing_installs_it(&self) -> bool {
+        matches!(self, UpdateError::Refused { why, .. } if why.forcing_installs_it())
+    }
+
     /// The system's error number of why, where the system gave one: the
     /// list could not be written, or the connection failed
     /// (`ECONNREFUSED`, ...).
@@ -269,6 +275,19 @@ pub enum Refusal {
         /// The VERSION of the list in use.
         have: ListVersion,
     },
+}
+
+impl Refusal {
+    /// Whether forcing the update (`etld update --force`, Python's
+    /// `etld.update(force=True)`) installs the list anyway: a list with no
+    /// date to compare, or an older one. Each front end names its own way
+    /// to force after the message.
+    pub fn forcing_installs_it(&self) -> bool {
+        matches!(
+            self,
+            Refusal::NoVersion | Refusal::BadVersion { .. } | Refusal::Older { .. }
+        )
+    }
 }
 
 /// What an update compares a download with, in words: the list in use,
@@ -330,22 +349,17 @@ impl fmt::Display for Refusal {
             Refusal::NotText(what) => write!(f, "the download is {what}, not list text"),
             Refusal::BadVersion { text, error } => write!(
                 f,
-                "its `// VERSION:` line `{}` is not a date ({error}); \
-                 forcing it (--force, or force=True in Python) installs it anyway",
+                "its `// VERSION:` line `{}` is not a date ({error})",
                 text.escape_debug()
             ),
-            Refusal::NoVersion => f.write_str(
-                "it has no `// VERSION:` line; forcing it (--force, or force=True in Python) \
-                     installs it anyway",
-            ),
+            Refusal::NoVersion => f.write_str("it has no `// VERSION:` line"),
             Refusal::Future(got) => write!(
                 f,
                 "its VERSION {got} lies in the future (more than a day ahead of the clock)"
             ),
             Refusal::Older { got, have } => write!(
                 f,
-                "its VERSION {got} is older than {} ({have}); \
-                 forcing it (--force, or force=True in Python) installs it anyway",
+                "its VERSION {got} is older than {} ({have})",
                 compared_with()
             ),
         }
@@ -1301,8 +1315,17 @@ mod tests {
                     .as_bytes()
             ),
             "its `// VERSION:` line `2026-11-01 00:00 UTC` is not a date (bad list VERSION at \
-             byte 10: expected `_`); forcing it (--force, or force=True in Python) installs it anyway"
+             byte 10: expected `_`)"
         );
+    }
+
+    #[test]
+    fn only_a_list_without_a_date_or_an_older_one_is_forced_in() {
+        let forcible = |why: Refusal| why.forcing_installs_it();
+        assert!(forcible(Refusal::NoVersion));
+        assert!(!forcible(Refusal::Empty));
+        assert!(!forcible(Refusal::Truncated(END_ICANN)));
+        assert!(!forcible(Refusal::TooFewRules { got: 1, have: 4 }));
     }
 
     #[test]
