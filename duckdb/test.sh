@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DuckDB extension and runs its tests with the real DuckDB:
-#   1. bash duckdb/build.sh (target/release/etld.duckdb_extension)
+#   1. bash duckdb/build.sh (target/release/etld.duckdb_extension), once
+#      the C API versions it, src/lib.rs and the Makefile name agree
 #   2. a fresh virtual environment with duckdb and duckdb-cli from PyPI
 #      (duckdb/test/requirements.txt)
 #   3. the SQLLogicTest files, duckdb/test/sql/*.test (duckdb/test/run_slt.py)
@@ -21,6 +22,18 @@ step() {
 }
 
 step "build"
+# The C API version is written in three places (src/lib.rs asks DuckDB for
+# it, build.sh and the Makefile of DuckDB's community build write it in the
+# footer): they must agree.
+versions=$(
+  sed -n 's/^const C_API_VERSION: &str = "\(.*\)";/\1/p' duckdb/src/lib.rs
+  sed -n 's/^capi_version=\(.*\)/\1/p' duckdb/build.sh
+  sed -n 's/^TARGET_DUCKDB_VERSION=\(.*\)/\1/p' Makefile
+)
+if [ "$(echo "$versions" | sort -u | wc -l)" -ne 1 ] || [ "$(echo "$versions" | wc -l)" -ne 3 ]; then
+  echo "duckdb/test.sh: the C API versions of duckdb/src/lib.rs, duckdb/build.sh and Makefile differ:" $versions >&2
+  exit 1
+fi
 bash duckdb/build.sh
 extension=${CARGO_TARGET_DIR:-target}/release/etld.duckdb_extension
 cargo build -q -p etld-cli --bin etld

@@ -4,7 +4,8 @@
 each connection of one database has its own list; a prepared statement follows a
 later `SET`, for a constant argument too; a path that is not a regular file is
 an error; a string that is not UTF-8 is an invalid host; `SET GLOBAL` reaches every connection; a list file rewritten is loaded again, an unchanged one is not;
-running out of memory in a function fails the query, not the process.
+running out of memory in a function fails the query, not the process;
+description.yml's example gives what its comments say.
 
 Usage: check_load.py EXTENSION DUCKDB_CLI ; ends with `N passed, N failed`.
 """
@@ -201,6 +202,29 @@ print(con.execute("SELECT etld_registrable('www.example.co.uk')").fetchone()[0])
         (run.returncode, run.stdout.split()),
         (0, ["out", "of", "memory", "example.co.uk"]),
     )
+
+    # description.yml's hello_world, the example the community page shows:
+    # each query gives what the comment after it says (a row's values
+    # joined by commas, rows by semicolons).
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "description.yml"), encoding="utf-8") as f:
+        block = f.read().split("  hello_world: |\n")[1].split("\n  extended_description")[0]
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con.execute(f"LOAD '{extension}'")
+    sql, queries = [], []
+    for line in (line.strip() for line in block.splitlines()):
+        if line.startswith("-- ") and queries and queries[-1][1] is None:
+            queries[-1] = (queries[-1][0], line[3:])
+        elif line:
+            sql.append(line)
+            if line.endswith(";"):
+                queries.append((" ".join(sql), None))
+                sql = []
+    check("description.yml hello_world: two queries, each with its answer", [a is not None for _, a in queries], [True, True])
+    for query, said in queries:
+        rows = con.execute(query).fetchall()
+        got = "; ".join(", ".join(str(v) for v in row) for row in rows)
+        check(f"description.yml hello_world: {query[:50]}", got, said)
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
