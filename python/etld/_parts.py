@@ -3,7 +3,7 @@ of the answer for a whole column."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, TypeVar
+from typing import Any, Callable, Dict, Optional, TypeVar
 
 import etld
 
@@ -22,6 +22,19 @@ def chosen_list(lst: Optional[etld.List]) -> etld.List:
     """``lst``, or `etld.default_list()` for ``None`` (see `check_list`)."""
     check_list(lst)
     return lst if lst is not None else etld.default_list()
+
+
+def answer_part(lst: Optional[etld.List], part: str, column: Any, options: Dict[str, Any]) -> Any:
+    """``chosen_list(lst).answer(part, column, **options)``, where an option
+    the part does not take is a `TypeError` said of the method the user
+    called (``registrable() got an unexpected keyword argument ...``)."""
+    try:
+        return chosen_list(lst).answer(part, column, **options)  # type: ignore[arg-type]
+    except TypeError as e:
+        message = str(e)
+        if message.startswith("List.answer() "):
+            raise TypeError(f"{part}() {message[len('List.answer() '):]}") from None
+        raise
 
 
 def part_method(shape: Callable[[Any], R]) -> Callable[..., R]:

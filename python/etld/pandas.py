@@ -27,7 +27,7 @@ from typing import Any, Optional
 import pandas as pd
 
 import etld
-from etld._parts import chosen_list, part_method
+from etld._parts import answer_part, part_method
 
 __all__ = ["EtldAccessor"]
 
@@ -40,7 +40,7 @@ class EtldAccessor:
         self._series = series
 
     def _part(self, part: str, lst: Optional[etld.List], options: Any) -> pd.Series:
-        answer: pd.Series = chosen_list(lst).answer(part, self._series, **options)  # type: ignore[arg-type]
+        answer: pd.Series = answer_part(lst, part, self._series, options)
         return answer
 
     @part_method

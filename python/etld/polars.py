@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple, Union
 import polars as pl
 
 import etld
-from etld._parts import check_list, chosen_list, part_method
+from etld._parts import answer_part, check_list, part_method
 
 if TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -106,7 +106,7 @@ _DTYPES = {
 
 
 def _answer(part: str, series: pl.Series, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Series:
-    answer: pl.Series = chosen_list(lst).answer(part, series, **options)  # type: ignore[arg-type]
+    answer: pl.Series = answer_part(lst, part, series, options)
     return answer
 
 
@@ -178,8 +178,12 @@ class EtldExpr(_Parts):
         self._expr = expr
 
     def _part(self, part: str, lst: Optional[etld.List], options: Dict[str, Any]) -> pl.Expr:
-        # The type now; the default list is loaded when a batch comes.
+        # The list's type and the options now, as the series namespace and
+        # the function forms check them, rather than when a batch comes:
+        # the built-in list answers an empty column with them (the default
+        # list is loaded when a batch comes).
         check_list(lst)
+        _answer(part, pl.Series([], dtype=pl.String), lst if lst is not None else etld.List(), options)
         # A lookup of each URL's host holds the host too.
         dtype = _DTYPES["lookup_url" if part == "lookup" and options.get("url") else part]
         return self._expr.map_batches(
@@ -265,7 +269,12 @@ def _function(call: Callable[_P, _Call]) -> Callable[[Callable[[], None]], Calla
         part = shape.__name__
 
         def fn(*args: _P.args, **kwargs: _P.kwargs) -> pl.Expr:
-            column, lst, options = call(*args, **kwargs)
+            try:
+                column, lst, options = call(*args, **kwargs)
+            except TypeError as e:
+                # Arguments that do not fit: said of this function, not of
+                # the helper that takes them.
+                raise TypeError(str(e).replace(f"{call.__name__}()", f"{part}()")) from None
             return _expr(column)._part(part, lst, options)
 
         fn.__name__ = fn.__qualname__ = part

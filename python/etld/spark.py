@@ -201,6 +201,17 @@ def with_parts(
             raise ValueError(f"no such part: {part!r}; one of {sorted(PARTS)}")
     target = _target(list, options)
     names = [prefix + p for p in parts]
+    # Said here, on the driver, rather than by a worker's traceback when the
+    # job runs, or not at all (a column of the same name, which Spark's
+    # names, without case by default, would make ambiguous).
+    have = {c.lower() for c in df.columns}
+    if column.lower() not in have:
+        raise ValueError(f"no column {column!r} in the DataFrame (its columns: {', '.join(df.columns)})")
+    taken = [n for n in names if n.lower() in have]
+    if taken:
+        raise ValueError(
+            f"the DataFrame has a column named {', '.join(map(repr, taken))} already; prefix= names the new ones apart"
+        )
     fields = list_of(df.schema.fields) + [
         StructField(n, _spark_type(p), True) for n, p in zip(names, parts)
     ]

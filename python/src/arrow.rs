@@ -93,6 +93,14 @@ fn arrow_error(e: arrow_schema::ArrowError) -> PyErr {
 /// interface's contract gets a `ValueError` or NULL answers, never
 /// undefined behaviour.
 pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
+    if is_polars_object(obj) {
+        // Exported as the Python objects' addresses (`FixedSizeBinary(8)`),
+        // which the caller never chose: say what the column is.
+        return Err(PyTypeError::new_err(
+            "expected a column of strings (utf8, large_utf8 or utf8_view), got a Polars \
+             Object column: make it of pl.String (pl.Series(values, dtype=pl.String))",
+        ));
+    }
     if obj.hasattr("__arrow_c_array__")? {
         let pair = obj.call_method0("__arrow_c_array__")?;
         let pair = pair.cast::<PyTuple>()?;
@@ -136,6 +144,7 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
             Err(e) if is_pandas(obj) && e.is_instance_of::<PyUnicodeEncodeError>(obj.py()) => {
                 return import_converted(obj);
             }
+            Err(e) if is_pandas(obj) => return Err(pandas_not_strings(obj, e)),
             capsule => capsule?,
         };
         let capsule = capsule.cast::<PyCapsule>()?;
@@ -151,6 +160,43 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
     import_converted(obj)
 }
 
+/// Whether `obj` is a Polars Series of dtype `Object`.
+fn is_polars_object(obj: &Bound<'_, PyAny>) -> bool {
+    obj.get_type()
+        .module()
+        .is_ok_and(|m| m.to_string_lossy().starts_with("polars"))
+        && obj
+            .getattr("dtype")
+            .and_then(|d| d.str())
+            .is_ok_and(|d| d.to_string_lossy() == "Object")
+}
+
+/// The error of a pandas object that Arrow cannot read as one column
+/// (`e`, pyarrow's `ArrowInvalid` or `ArrowTypeError` for an `object`
+/// Series of numbers and strings): a `TypeError`, as for any column that is
+/// not of strings, that gives pyarrow's reason and keeps `e` as its cause.
+/// Any other error is `e` itself.
+fn pandas_not_strings(obj: &Bound<'_, PyAny>, e: PyErr) -> PyErr {
+    let py = obj.py();
+    if !(e.is_instance_of::<PyValueError>(py) || e.is_instance_of::<PyTypeError>(py)) {
+        return e;
+    }
+    let dtype = obj
+        .getattr("dtype")
+        .and_then(|d| d.str())
+        .map_or_else(|_| "?".to_string(), |d| d.to_string_lossy().into_owned());
+    let error = PyTypeError::new_err(format!(
+        "expected a column of strings (utf8, large_utf8 or utf8_view), got a pandas \
+         {} of {dtype} that Arrow cannot read as one: {}",
+        obj.get_type()
+            .name()
+            .map_or_else(|_| "object".to_string(), |n| n.to_string()),
+        e.value(py)
+    ));
+    error.set_cause(py, Some(e));
+    error
+}
+
 /// Imports the pyarrow array that `etld._columns.to_arrow` makes of `obj`,
 /// a pandas object; a `TypeError` for any other object.
 fn import_converted(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
@@ -159,7 +205,8 @@ fn import_converted(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
             .py()
             .import("etld._columns")?
             .getattr("to_arrow")?
-            .call1((obj,))?;
+            .call1((obj,))
+            .map_err(|e| pandas_not_strings(obj, e))?;
         if !is_pandas(&converted) {
             return import(&converted);
         }

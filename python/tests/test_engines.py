@@ -3,6 +3,7 @@ real local PySpark session (`local[2]`) with Arrow UDFs and mapInArrow, each
 grouping the 10,000-host mix by site against `etld lookup --json`."""
 
 import os
+import re
 import sys
 from collections import Counter
 
@@ -30,6 +31,26 @@ def sites(vs=DEFAULT_SET):
 
 def hosts_with_nulls():
     return DEFAULT_SET.inputs + [None, None], sites() + Counter({None: 2})
+
+
+def readme_example(engine):
+    """The example of python/README.md for ``engine`` (the code block that
+    imports ``etld.<engine>``), a script rather than a session of ``>>>``
+    lines, which test_docs.py runs."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "README.md")
+    with open(path, encoding="utf-8") as f:
+        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+    (block,) = [b for b in blocks if not b.startswith(">>>") and f"etld.{engine}" in b]
+    return compile(block, f"python/README.md, the {engine} example", "exec")
+
+
+@pytest.mark.parametrize("engine", ["polars", "pandas", "duckdb"])
+def test_readme_examples_run_as_written(engine):
+    names = {}
+    exec(readme_example(engine), names)
+    if engine == "duckdb":
+        got = names["con"].sql("SELECT etld_site(host) AS site, count(*) FROM hits GROUP BY site ORDER BY site")
+        assert got.fetchall() == [("example.co.uk", 1), ("me.github.io", 1)]
 
 
 # --- Polars ---------------------------------------------------------------
@@ -139,6 +160,45 @@ def test_a_list_that_is_not_a_list_is_refused_when_the_function_is_made():
             make()
 
 
+def test_options_and_arguments_that_do_not_fit_are_said_of_the_function_called():
+    import pandas as pd
+
+    import etld.pandas  # noqa: F401  (registers the .etld accessor)
+
+    # When the expression is made, not when a batch comes.
+    for make in [
+        lambda: pl.col("host").etld.registrable(icann=True),
+        lambda: pl.Series(["a.com"]).etld.registrable(icann=True),
+        lambda: pd.Series(["a.com"]).etld.registrable(icann=True),
+    ]:
+        with pytest.raises(TypeError, match=r"^registrable\(\) got an unexpected keyword argument 'icann'$"):
+            make()
+    with pytest.raises(TypeError, match=r"^registrable\(\) takes 1 positional argument but 2 were given$"):
+        etld.polars.registrable("host", None)
+    with pytest.raises(TypeError, match=r"^site\(\) got an unexpected keyword argument 'output'$"):
+        etld.polars.site("host", output="unicode")
+
+
+def test_columns_that_are_not_of_strings_say_what_they_are():
+    import pandas as pd
+
+    import etld.pandas  # noqa: F401  (registers the .etld accessor)
+
+    # A Polars Object column, which exports the objects' addresses.
+    for column in [pl.Series(["a.com"], dtype=pl.Object)]:
+        with pytest.raises(TypeError, match="got a Polars Object column: make it of pl.String"):
+            etld.registrable(column)
+        with pytest.raises(TypeError, match="got a Polars Object column"):
+            column.etld.registrable()
+    # A pandas object Series of numbers and strings, which Arrow cannot
+    # read as one column: pyarrow's reason, as the cause of a TypeError.
+    mixed = pd.Series([1, "a.com"], dtype=object)
+    for answer in [lambda: etld.registrable(mixed), lambda: mixed.etld.registrable()]:
+        with pytest.raises(TypeError, match="got a pandas Series of object that Arrow cannot read as one: ") as e:
+            answer()
+        assert type(e.value.__cause__).__name__ in ("ArrowInvalid", "ArrowTypeError")
+
+
 # --- PySpark --------------------------------------------------------------
 
 
@@ -164,6 +224,13 @@ def spark():
     )
     yield session
     session.stop()
+
+
+def test_spark_readme_example_runs_as_written(spark):
+    # Its `SparkSession.builder.getOrCreate()` is the session of this module.
+    names = {}
+    exec(readme_example("spark"), names)
+    assert [tuple(r) for r in names["sites"].collect()] == [("example.co.uk", 1)]
 
 
 def test_spark_group_by_site(spark):
@@ -214,6 +281,12 @@ def test_spark_map_in_arrow(spark):
     df = spark.createDataFrame([("a.b.dev.corp.example",), ("a.b.kobe.jp",), ("www.example.co.uk",)], "host string")
     rows = etld.spark.with_parts(df, parts=["registrable"], list=corp).collect()
     assert sorted(r["registrable"] for r in rows) == ["a.b.dev.corp.example", "b.kobe.jp", "example.co.uk"]
+    # A column that is not there, and one the answers would shadow: said on
+    # the driver, before any job runs.
+    with pytest.raises(ValueError, match=r"^no column 'nohost' in the DataFrame \(its columns: host\)$"):
+        etld.spark.with_parts(df, "nohost")
+    with pytest.raises(ValueError, match=r"^the DataFrame has a column named 'registrable' already; prefix= "):
+        etld.spark.with_parts(df.withColumnRenamed("host", "Registrable"), "Registrable")
 
 
 def test_spark_extract(spark, monkeypatch):
