@@ -15,6 +15,8 @@ tldextract's shape as a struct) takes a column (or its name) and the options of
 (default: `etld.default_list()` on the driver). The list travels to the
 executors with the function (pickled as its ``.fst`` bytes, or as nothing
 for the built-in list), so every executor answers from the driver's list.
+The package does not travel: every executor's Python needs ``etld-psl``
+(the distribution that installs ``etld``) and pyarrow.
 
 The UDFs are Arrow UDFs (``pyspark.sql.functions.arrow_udf``, Spark 4.1 and
 later: each batch arrives as a ``pyarrow.Array`` and is answered in one
