@@ -89,9 +89,11 @@ fn arrow_error(e: arrow_schema::ArrowError) -> PyErr {
 /// Imports the array or stream that `obj` exports, without copying its data.
 ///
 /// Each chunk's structure is checked when it comes in, and each string's
-/// bounds and UTF-8 when it is read, so a producer that breaks the
-/// interface's contract gets a `ValueError` or NULL answers, never
-/// undefined behaviour.
+/// bounds and UTF-8 when it is read, so a producer whose arrays break
+/// Arrow's rules gets a `ValueError` or NULL answers, never undefined
+/// behaviour. Buffers are taken to stay unchanged while the call reads
+/// them, as the C data interface requires of its producers
+/// (docs/design.md, "The `unsafe` code").
 pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
     if is_polars_object(obj) {
         // Exported as the Python objects' addresses (`FixedSizeBinary(8)`),
@@ -220,6 +222,11 @@ fn import_converted(obj: &Bound<'_, PyAny>) -> PyResult<Imported> {
 
 /// An array from its C structs, its structure checked.
 fn import_chunk(array: FFI_ArrowArray, schema: &FFI_ArrowSchema) -> PyResult<ArrayRef> {
+    if array.is_released() {
+        // A capsule handed over a second time: its array was moved out the
+        // first time (the interface's capsules are for one use).
+        return Err(PyValueError::new_err("the Arrow array is released"));
+    }
     let data_type = DataType::try_from(schema).map_err(arrow_error)?;
     if data_type == DataType::Null {
         // A column of NULLs holds no data, only a length: Polars exports

@@ -228,6 +228,42 @@ def test_dictionary_keys_past_the_dictionary_are_refused():
         etld.is_cookie_domain_acceptable(column, "example.co.uk")
 
 
+def test_dictionary_values_whose_offsets_lie_are_refused_by_the_cookie_check():
+    # Offsets that pass pyarrow's `validate()` (the first and last are
+    # right) but point far past the values between: the lookups read each
+    # string checked (NULL answers); the cookie check, which decodes the
+    # dictionary, refuses it rather than reading memory past its buffer.
+    import struct
+
+    import pyarrow as pa
+
+    offsets = pa.py_buffer(struct.pack("<3i", 0, 50_000_000, 5))
+    values = pa.Array.from_buffers(pa.string(), 2, [None, offsets, pa.py_buffer(b"a.com")])
+    values.validate()
+    column = pa.DictionaryArray.from_arrays(pa.array([0, 0, 1], pa.int32()), values)
+    with pytest.raises(ValueError, match="^invalid Arrow data: "):
+        etld.is_cookie_domain_acceptable(column, "example.com")
+    with pytest.raises(ValueError, match="^invalid Arrow data: "):
+        etld.is_cookie_domain_acceptable("www.example.com", column)
+    assert etld.registrable(column).to_pylist() == [None, None, None]
+
+
+def test_a_capsule_handed_over_twice_is_refused():
+    # The PyCapsule interface's capsules are for one use: a producer that
+    # hands the same pair over again gets an error, not an empty column.
+    import pyarrow as pa
+
+    pair = pa.array(["www.example.co.uk"]).__arrow_c_array__()
+
+    class Stale:
+        def __arrow_c_array__(self, requested_schema=None):
+            return pair
+
+    assert pa.array(etld.registrable(Stale())).to_pylist() == ["example.co.uk"]
+    with pytest.raises(ValueError, match="^the Arrow array is released$"):
+        etld.registrable(Stale())
+
+
 # --- Engines set up twice -----------------------------------------------------
 
 

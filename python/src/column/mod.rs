@@ -199,6 +199,14 @@ pub fn decoded(input: &Imported) -> PyResult<Imported> {
         .iter()
         .map(|chunk| {
             let dictionary = dictionary_chunk(chunk)?;
+            // Every offset and string of the values checked first: arrow-rs's
+            // `take` trusts them, where the lookups read each string through
+            // `Strs`, which checks it (an import checks the structure only).
+            dictionary
+                .values()
+                .to_data()
+                .validate_full()
+                .map_err(|e| PyValueError::new_err(format!("invalid Arrow data: {e}")))?;
             by_keys(dictionary.values().as_ref(), dictionary.keys())
         })
         .collect::<PyResult<_>>()?;

@@ -86,7 +86,8 @@ pub(super) fn buffer_texts(chunk: &ArrayRef) -> Vec<Text<'_>> {
 /// checked and their UTF-8 checked (see [`Text`]): a chunk is only checked
 /// for its structure when it comes in (see `arrow::import`), so a producer
 /// that breaks Arrow's rules gets NULL answers for its broken strings,
-/// never undefined behaviour.
+/// never undefined behaviour (buffers are taken to stay unchanged during
+/// the call, see `arrow::import`).
 pub(super) enum Strs<'a> {
     /// The offsets, and the bytes from the first offset to the last, which
     /// the offsets point into less the first.
