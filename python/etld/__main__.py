@@ -17,9 +17,11 @@ hand), ``--extra FILE`` (after the files of ``$ETLD_EXTRA``),
 """
 
 import argparse
+import contextlib
 import json
 import sys
-from typing import Dict, Iterable, List, Optional
+import warnings
+from typing import Dict, Iterable, Iterator, List, Optional
 
 import etld
 
@@ -85,6 +87,24 @@ def _lookup(lst: etld.List, inputs: Iterable[str], as_json: bool, url: bool) -> 
     return url_like
 
 
+@contextlib.contextmanager
+def _warnings_as_etld_writes_them() -> Iterator[None]:
+    """The package's warnings raised within, written on stderr as `etld`
+    writes them (each keeps that line as ``_line``); any other as Python
+    shows it."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            yield
+        finally:
+            for w in caught:
+                line = getattr(w.message, "_line", None)
+                if line is not None:
+                    print(line, file=sys.stderr)
+                else:
+                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """Runs the command line of ``python -m etld``; its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -98,7 +118,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         parser.add_argument("--force", action="store_true", help="take a list older than the one in use")
         options = parser.parse_args(args[1:])
         try:
-            updated = etld.update(options.url, options.force)
+            with _warnings_as_etld_writes_them():
+                updated = etld.update(options.url, options.force)
         except etld.UpdateError as e:
             # The package's refusals name its `force=True`; this command's
             # way to force is `--force`, as `etld update`'s.
@@ -145,14 +166,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("hosts", nargs="*", metavar="HOST", help="hosts to look up; none: one a line from standard input")
     options = parser.parse_args(args)
     try:
-        lst = etld.List(
-            options.list,
-            extra=options.extra,
-            icann_only=options.icann_only,
-            implicit_rule=not options.no_implicit_rule,
-            wildcard_root=options.wildcard_root,
-            output=options.output,
-        )
+        with _warnings_as_etld_writes_them():
+            lst = etld.List(
+                options.list,
+                extra=options.extra,
+                icann_only=options.icann_only,
+                implicit_rule=not options.no_implicit_rule,
+                wildcard_root=options.wildcard_root,
+                output=options.output,
+            )
     except (OSError, ValueError) as e:
         print(f"etld: {e}", file=sys.stderr)
         return 1

@@ -93,8 +93,17 @@ def _create(con: Any, name: str, *args: Any, **kwargs: Any) -> None:
     try:
         con.remove_function(name)
     except duckdb.InvalidInputException:
-        pass  # none by that name yet
-    con.create_function(name, *args, **kwargs)
+        pass  # none by that name yet, or not one of these
+    try:
+        con.create_function(name, *args, **kwargs)
+    except duckdb.CatalogException as e:
+        # A function of the name that is not a Python one: the native
+        # extension's, loaded on this connection.
+        raise duckdb.CatalogException(
+            f"{e}: the connection has a function {name} that register() did not make (the etld "
+            "DuckDB extension's, after LOAD?); the extension answers as these functions do, or "
+            "register(con, prefix=...) gives these other names"
+        ) from e
 
 
 def register(

@@ -528,15 +528,21 @@ fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
 }
 
 /// Raises `line`, a line the command line writes on stderr (`etld: ...`),
-/// as a `UserWarning`: without its `warning: `, which the class says (a
-/// generic one for text holding a NUL, which no message of etld holds).
+/// as a `UserWarning`: without its `warning: `, which the class says. The
+/// warning keeps the line itself as `_line`, which `python -m etld` writes
+/// as the command line would.
 pub(crate) fn user_warning(py: Python<'_>, line: String) -> PyResult<()> {
     let text = match line.strip_prefix("etld: warning: ") {
         Some(rest) => format!("etld: {rest}"),
-        None => line,
+        None => line.clone(),
     };
-    let message = std::ffi::CString::new(text).unwrap_or_else(|_| c"etld: a warning".to_owned());
-    PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)
+    let warning = PyUserWarning::new_err(text).into_value(py);
+    let warning = warning.bind(py);
+    warning.setattr("_line", line)?;
+    // `warnings.warn` of the instance: its category is its class, and the
+    // warning points at the Python code that called into the package.
+    py.import("warnings")?.call_method1("warn", (warning,))?;
+    Ok(())
 }
 
 fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {

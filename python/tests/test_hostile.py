@@ -267,6 +267,22 @@ def test_a_capsule_handed_over_twice_is_refused():
 # --- Engines set up twice -----------------------------------------------------
 
 
+def test_duckdb_register_over_a_function_it_did_not_make():
+    import duckdb
+
+    import etld.duckdb
+
+    # A function of the same name that is not register()'s (the native
+    # extension's after LOAD, here a macro): refused with what to do, and
+    # other names beside it work.
+    con = duckdb.connect()
+    con.execute("CREATE MACRO etld_registrable(x) AS x")
+    with pytest.raises(duckdb.CatalogException, match="that register\\(\\) did not make .* prefix="):
+        etld.duckdb.register(con)
+    etld.duckdb.register(con, prefix="py_")
+    assert con.sql("SELECT py_registrable('www.example.co.uk')").fetchall() == [("example.co.uk",)]
+
+
 def test_duckdb_register_twice():
     import duckdb
 

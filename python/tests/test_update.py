@@ -257,3 +257,25 @@ def test_ctrl_c_stops_an_update_waiting_on_a_server(tmp_path):
     assert "KeyboardInterrupt" in err
     assert waited < 1.5, f"exited {waited:.2f} s after SIGINT"
     assert not (tmp_path / "public_suffix_list.fst").exists()
+
+
+def test_python_m_etld_writes_warnings_as_etld_does(tmp_path, monkeypatch):
+    # A damaged installed list, passed over: one line on stderr, `etld`'s,
+    # not Python's warning with its file and line.
+    installed = tmp_path / "public_suffix_list.fst"
+    installed.write_bytes(b"ETLDFST\n")
+    env = dict(os.environ, ETLD_CACHE_DIR=str(tmp_path), ETLD_SYSTEM_LIST="")
+    env.pop("ETLD_LIST", None)
+    env.pop("ETLD_EXTRA", None)
+    run = subprocess.run(
+        [sys.executable, "-m", "etld", "www.example.co.uk"], env=env, capture_output=True, text=True
+    )
+    assert run.stdout == "example.co.uk\tco.uk\n"
+    assert run.stderr.startswith(f"etld: warning: ignoring the installed list: {installed} "), run.stderr
+    assert run.stderr.count("\n") == 1
+    # From Python, the same is a UserWarning without the `warning: `.
+    monkeypatch.setenv("ETLD_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("ETLD_SYSTEM_LIST", "")
+    monkeypatch.delenv("ETLD_LIST", raising=False)
+    with pytest.warns(UserWarning, match=f"^etld: ignoring the installed list: {installed} "):
+        etld.List()
