@@ -48,10 +48,10 @@ const MISMATCH_END: &str = "(--extra or ETLD_EXTRA)";
 /// when the text holds no such refusal.
 ///
 /// ```
-/// let wrapped = r#"Status { message: "Could not parse plan: Plan(\"etld_suffix: the plan was made with a list of 2 rules (version \\\"v\\\"), this node has one of 1 rules (version \\\"v\\\"): give every node the same list (--list or ETLD_LIST) and the same extra rules (--extra or ETLD_EXTRA)\")", metadata: ... }"#;
+/// let wrapped = r#"Status { message: "Could not parse plan: Plan(\"etld_suffix: the plan was made with a list of 2 rules (version \\\"v\\\"), this node has one of 1 rule (version \\\"v\\\"): give every node the same list (--list or ETLD_LIST) and the same extra rules (--extra or ETLD_EXTRA)\")", metadata: ... }"#;
 /// assert_eq!(
 ///     etld_datafusion::codec::list_mismatch(wrapped).unwrap(),
-///     r#"etld_suffix: the plan was made with a list of 2 rules (version "v"), this node has one of 1 rules (version "v"): give every node the same list (--list or ETLD_LIST) and the same extra rules (--extra or ETLD_EXTRA)"#
+///     r#"etld_suffix: the plan was made with a list of 2 rules (version "v"), this node has one of 1 rule (version "v"): give every node the same list (--list or ETLD_LIST) and the same extra rules (--extra or ETLD_EXTRA)"#
 /// );
 /// ```
 pub fn list_mismatch(error: &str) -> Option<String> {
@@ -96,13 +96,21 @@ fn encode(udf: &ScalarUDF, buf: &mut Vec<u8>) -> bool {
     true
 }
 
+/// `n` rules, in words: `1 rule`, `2 rules`.
+fn rule_count(n: u32) -> String {
+    match n {
+        1 => "1 rule".to_string(),
+        n => format!("{n} rules"),
+    }
+}
+
 /// The extra rules laid over `list`, for a message: empty when none, else
 /// `, extra rules: a.dat (12 rules), b.dat (3 rules)`.
 fn describe_layers(list: &etld::List) -> String {
     let layers: Vec<String> = list
         .layers()
         .iter()
-        .map(|l| format!("{} ({} rules)", l.name(), l.rule_counts().total()))
+        .map(|l| format!("{} ({})", l.name(), rule_count(l.rule_counts().total())))
         .collect();
     match layers.is_empty() {
         true => String::new(),
@@ -152,7 +160,7 @@ fn decode(etld: &Etld, name: &str, buf: &[u8], refuse: Refuse) -> Option<Result<
             2 => Output::Unicode,
             _ => return None,
         });
-    let (rules, version) = (u32::from_le_bytes(*rules), String::from_utf8_lossy(version));
+    let (rules_count, version) = (u32::from_le_bytes(*rules), String::from_utf8_lossy(version));
     let layers = String::from_utf8_lossy(layers);
     let list = etld.list();
     let (own_rules, own_version) = (list.rule_counts().total(), list.version().unwrap_or(""));
@@ -160,10 +168,12 @@ fn decode(etld: &Etld, name: &str, buf: &[u8], refuse: Refuse) -> Option<Result<
     let etld = etld.clone().with_options(options);
     if u64::from_le_bytes(*fingerprint) != list.fingerprint() {
         let message = format!(
-            "{name}{MISMATCH}{rules} rules (version {version:?}{layers}), \
-             this node has one of {own_rules} rules (version {own_version:?}{own_layers}): \
+            "{name}{MISMATCH}{} (version {version:?}{layers}), \
+             this node has one of {} (version {own_version:?}{own_layers}): \
              give every node the same list (--list or ETLD_LIST) and the same extra rules \
-             {MISMATCH_END}"
+             {MISMATCH_END}",
+            rule_count(rules_count),
+            rule_count(own_rules),
         );
         return Some(match refuse {
             Refuse::Now => exec_err!("{message}"),

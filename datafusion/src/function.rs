@@ -37,12 +37,15 @@ pub enum Function {
     /// `etld_url_error(url)`: NULL for a URL whose host looks up, else why
     /// it does not: the URL's error, or its host's.
     UrlError,
+    /// `etld_list_version()`: the `// VERSION:` of the list the functions
+    /// answer from (NULL for a list without one); no argument.
+    ListVersion,
 }
 
 impl Function {
     /// Every function, in the order of the crate docs (and of the
     /// variants, which index their documentation).
-    pub const ALL: [Function; 12] = [
+    pub const ALL: [Function; 13] = [
         Function::Registrable,
         Function::Suffix,
         Function::Subdomain,
@@ -55,6 +58,7 @@ impl Function {
         Function::Site,
         Function::Host,
         Function::UrlError,
+        Function::ListVersion,
     ];
 
     /// The SQL name.
@@ -72,6 +76,7 @@ impl Function {
             Function::Site => "etld_site",
             Function::Host => "etld_host",
             Function::UrlError => "etld_url_error",
+            Function::ListVersion => "etld_list_version",
         }
     }
 
@@ -125,7 +130,8 @@ impl Function {
             | Function::Error
             | Function::Rule
             | Function::Host
-            | Function::UrlError => None,
+            | Function::UrlError
+            | Function::ListVersion => None,
         }
     }
 
@@ -209,6 +215,17 @@ impl Function {
                 "http://a:x/",
                 "invalid port at byte 9",
             ),
+            Function::ListVersion => {
+                return Documentation::builder(
+                    SECTION,
+                    "The `// VERSION:` line of the list the functions answer from (as `etld info` names it); NULL for a list without one.",
+                    "etld_list_version()",
+                )
+                .with_sql_example(
+                    "```sql\n> SELECT etld_list_version();\n2026-10-22_08-36-41_UTC\n```",
+                )
+                .build();
+            }
         };
         let takes_url = matches!(self, Function::Host | Function::UrlError);
         let arg = if takes_url { "url" } else { "host" };

@@ -15,8 +15,9 @@
 //! | `etld_site(host)` | the key to group by site: the registrable domain in ASCII without a trailing dot (`xn--bcher-kva.de` of `www.bücher.de.`) | string |
 //! | `etld_host(url)` | the host of a URL, `host:port` or e-mail address ([`etld::url::host`]) | string |
 //! | `etld_url_error(url)` | NULL for a URL whose host is valid, else why it has no answer ([`etld::List::lookup_url`]'s error) | string |
+//! | `etld_list_version()` | the `// VERSION:` of the list the functions answer from ([`etld::List::version`]; NULL for a list without one) | string |
 //!
-//! Each takes one string argument: a `Utf8`, `LargeUtf8` or `Utf8View` column
+//! Each but `etld_list_version()` takes one string argument: a `Utf8`, `LargeUtf8` or `Utf8View` column
 //! or constant (dictionary-encoded strings are decoded first). The answers
 //! are exactly those of `etld lookup` on the same host with the same list and
 //! options; a string answer has the type of its argument (`etld_section`,

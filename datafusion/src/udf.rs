@@ -27,12 +27,16 @@ pub(crate) struct EtldUdf {
 
 impl EtldUdf {
     pub(crate) fn new(function: Function, etld: Etld) -> EtldUdf {
+        let signature = match function {
+            Function::ListVersion => Signature::nullary(Volatility::Immutable),
+            // One string of any of the string types; dictionaries are
+            // decoded and a NULL literal becomes Utf8 before the call.
+            _ => Signature::string(1, Volatility::Immutable),
+        };
         EtldUdf {
             function,
             etld,
-            // One string of any of the string types; dictionaries are
-            // decoded and a NULL literal becomes Utf8 before the call.
-            signature: Signature::string(1, Volatility::Immutable),
+            signature,
             refusal: None,
         }
     }
@@ -107,6 +111,10 @@ impl EtldUdf {
                 })?;
                 out.finish()
             }
+            // No argument: answered whole by `invoke_with_args`.
+            Function::ListVersion => {
+                exec_err!("{} takes no argument", self.name())
+            }
             f @ (Function::Registrable
             | Function::Suffix
             | Function::Subdomain
@@ -139,6 +147,12 @@ impl ScalarUDFImpl for EtldUdf {
     }
 
     fn return_type(&self, arg_types: &[DataType]) -> Result<DataType> {
+        if self.function == Function::ListVersion {
+            return match arg_types {
+                [] => Ok(DataType::Utf8),
+                _ => plan_err!("{} takes no argument", self.name()),
+            };
+        }
         let [arg] = arg_types else {
             return plan_err!("{} takes one argument", self.name());
         };
@@ -163,6 +177,10 @@ impl ScalarUDFImpl for EtldUdf {
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         if let Some(message) = &self.refusal {
             return exec_err!("{message}");
+        }
+        if self.function == Function::ListVersion {
+            let version = self.etld.list.version().map(str::to_string);
+            return Ok(ColumnarValue::Scalar(ScalarValue::Utf8(version)));
         }
         let return_type = args.return_field.data_type().clone();
         let [arg] = take_function_args(self.name(), args.args)?;

@@ -318,6 +318,9 @@ fn scattered_nulls_and_sliced_arrays() {
                     let mut got: Vec<Answer> = vec![(None, None, None, None, None, None); len];
                     let mut got_rich: Vec<Rich> = vec![[None, None, None, None]; len];
                     for f in Function::ALL {
+                        if f == Function::ListVersion {
+                            continue; // of no host (`list_version_names_the_list`)
+                        }
                         let answer = invoke(&etld.udf(f), &array);
                         assert_eq!(answer.len(), len, "{}", f.name());
                         if f == Function::Known {
@@ -339,7 +342,10 @@ fn scattered_nulls_and_sliced_arrays() {
                                 Function::IcannSuffix => rich[1] = answer,
                                 Function::IcannRegistrable => rich[2] = answer,
                                 Function::Site => rich[3] = answer,
-                                Function::Known | Function::Host | Function::UrlError => {}
+                                Function::Known
+                                | Function::Host
+                                | Function::UrlError
+                                | Function::ListVersion => {}
                             }
                         }
                     }
@@ -472,6 +478,30 @@ async fn constants_dictionaries_and_messages() {
     assert_eq!(row, want);
     assert_eq!(got.column(1).data_type(), &DataType::LargeUtf8);
     assert_eq!(got.column(2).data_type(), &DataType::Utf8View);
+}
+
+/// `etld_list_version()` names the list the functions answer from, as
+/// `List::version` does: the built-in one, a list of one's own, NULL for a
+/// list without a VERSION; an argument is refused when the query is planned.
+#[tokio::test]
+async fn list_version_names_the_list() {
+    let with = List::from_dat(b"// VERSION: 2026-11-01_00-00-00_UTC\ncom\n").unwrap();
+    let without = List::from_dat(b"com\n").unwrap();
+    for (list, want) in [
+        (List::builtin().clone(), List::builtin().version()),
+        (with, Some("2026-11-01_00-00-00_UTC")),
+        (without, None),
+    ] {
+        let ctx = SessionContext::new();
+        etld_datafusion::register(&ctx, &list, Options::new());
+        let got = run(&ctx, "SELECT etld_list_version() AS v").await;
+        let got = got.column(0).as_string::<i32>();
+        assert_eq!(got.is_valid(0).then(|| got.value(0)), want);
+    }
+    let ctx = SessionContext::new();
+    Etld::builtin().register(&ctx);
+    let refused = ctx.sql("SELECT etld_list_version('a.com')").await;
+    assert!(refused.is_err());
 }
 
 #[tokio::test]

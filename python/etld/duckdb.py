@@ -19,8 +19,10 @@ has no answer, as ``lookup_url`` says it),
 without a trailing dot, to group by), ``etld_lookup(host)``, every part in
 one STRUCT (`LOOKUP_FIELDS`), ``etld_extract(url_or_host)``, tldextract's
 shape as a STRUCT (`etld.EXTRACT_FIELDS`: `etld.extract` of each value,
-NULL for NULL), and
-``etld_cookie_ok(request_host, cookie_domain)`` (BOOLEAN)::
+NULL for NULL),
+``etld_cookie_ok(request_host, cookie_domain)`` (BOOLEAN) and
+``etld_list_version()`` (the ``// VERSION:`` of the list, as
+`etld.List.version` gives it)::
 
     >>> con.sql("SELECT etld_lookup('www.example.co.uk') AS l").fetchall()[0][0]["subdomain"]
     'www'
@@ -184,3 +186,8 @@ def register(
         null_handling="special",
         side_effects=False,
     )
+    # The list's VERSION, a constant: a macro of this connection (TEMP),
+    # which DuckDB expands in the query, rather than a Python function.
+    version = target.version
+    literal = "NULL" if version is None else "'" + version.replace("'", "''") + "'"
+    con.execute(f"CREATE OR REPLACE TEMP MACRO {prefix}list_version() AS {literal}")

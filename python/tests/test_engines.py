@@ -123,6 +123,13 @@ def test_duckdb_functions():
     got = [r[0] for r in con.sql("SELECT etld_extract(u) FROM unnest(?) t(u)", params=[urls]).fetchall()]
     want = [{n: getattr(etld.extract(u), n) for n in etld.EXTRACT_FIELDS} for u in urls[:-1]]
     assert got == want + [None]
+    # The list's VERSION, as the native extension's etld_list_version: of
+    # the list registered, a quote in it kept, NULL for none.
+    assert con.sql("SELECT etld_list_version()").fetchall() == [(etld.default_list().version,)]
+    etld.duckdb.register(con, etld.List.from_bytes("// VERSION: it's v1\ncom\n"))
+    assert con.sql("SELECT etld_list_version()").fetchall() == [("it's v1",)]
+    etld.duckdb.register(con, etld.List.from_bytes("com\n"), prefix="x_")
+    assert con.sql("SELECT x_list_version()").fetchall() == [(None,)]
 
 
 def test_duckdb_group_by_site():

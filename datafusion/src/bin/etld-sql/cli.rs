@@ -9,7 +9,8 @@ use etld_source::args::{ListArgs, ListFiles};
 
 /// SQL with the etld functions (etld_registrable, etld_suffix, etld_subdomain,
 /// etld_section, etld_known, etld_error, etld_rule, etld_icann_suffix,
-/// etld_icann_registrable, etld_site, etld_host, etld_url_error) over CSV,
+/// etld_icann_registrable, etld_site, etld_host, etld_url_error,
+/// etld_list_version) over CSV,
 /// Parquet and NDJSON
 /// files, in process or on an Apache Ballista cluster.
 ///
