@@ -41,13 +41,13 @@ else
 endif
 ifeq ($(DUCKDB_PLATFORM),osx_amd64)
 	CARGO_TARGET=--target x86_64-apple-darwin
-	CARGO_OUT=./target/x86_64-apple-darwin
+	CARGO_OUT=$(or $(CARGO_TARGET_DIR),./target)/x86_64-apple-darwin
 else ifeq ($(DUCKDB_PLATFORM),osx_arm64)
 	CARGO_TARGET=--target aarch64-apple-darwin
-	CARGO_OUT=./target/aarch64-apple-darwin
+	CARGO_OUT=$(or $(CARGO_TARGET_DIR),./target)/aarch64-apple-darwin
 else
 	CARGO_TARGET=
-	CARGO_OUT=./target
+	CARGO_OUT=$(or $(CARGO_TARGET_DIR),./target)
 endif
 
 .PHONY: all configure release debug test test_release test_debug clean clean_all \

@@ -15,8 +15,8 @@ tldextract's shape as a struct) takes a column (or its name) and the options of
 (default: `etld.default_list()` on the driver). The list travels to the
 executors with the function (pickled as its ``.fst`` bytes, or as nothing
 for the built-in list), so every executor answers from the driver's list.
-The package does not travel: every executor's Python needs ``etld-psl``
-(the distribution that installs ``etld``) and pyarrow.
+The package does not travel: every executor's Python needs it (the
+``etld-psl`` distribution, not PyPI's ``etld``) and pyarrow.
 
 The UDFs are Arrow UDFs (``pyspark.sql.functions.arrow_udf``, Spark 4.1 and
 later: each batch arrives as a ``pyarrow.Array`` and is answered in one
@@ -207,8 +207,11 @@ def with_parts(
     # job runs, or not at all (a column of the same name, which Spark's
     # names, without case by default, would make ambiguous).
     have = {c.lower() for c in df.columns}
-    if column.lower() not in have:
+    # The column as the DataFrame spells it, which the Arrow batches use.
+    spelled = [c for c in df.columns if c == column] or [c for c in df.columns if c.lower() == column.lower()]
+    if not spelled:
         raise ValueError(f"no column {column!r} in the DataFrame (its columns: {', '.join(df.columns)})")
+    column = spelled[0]
     taken = [n for n in names if n.lower() in have]
     if taken:
         raise ValueError(

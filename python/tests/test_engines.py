@@ -292,6 +292,9 @@ def test_spark_map_in_arrow(spark):
     # the driver, before any job runs.
     with pytest.raises(ValueError, match=r"^no column 'nohost' in the DataFrame \(its columns: host\)$"):
         etld.spark.with_parts(df, "nohost")
+    # A name in another case is the DataFrame's column, as in Spark's SQL.
+    rows = etld.spark.with_parts(df, "HOST", list=corp).collect()
+    assert sorted(r["registrable"] for r in rows) == ["a.b.dev.corp.example", "b.kobe.jp", "example.co.uk"]
     with pytest.raises(ValueError, match=r"^the DataFrame has a column named 'registrable' already; prefix= "):
         etld.spark.with_parts(df.withColumnRenamed("host", "Registrable"), "Registrable")
 
