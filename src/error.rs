@@ -428,8 +428,9 @@ impl fmt::Display for FormatError {
             FormatError::Unfolding { size, limit } => write!(
                 f,
                 "the keys unfold into more than {limit} bytes, the most an automaton of \
-                 {size} bytes may describe, and spell more than 32 MiB of list text (a \
-                 crafted file, or not a list)"
+                 {size} bytes may describe, and spell more than 32 MiB of list text, the \
+                 most etld takes from a list whose rules repeat so much (a crafted file, \
+                 or a list past that size)"
             ),
             FormatError::Wildcards { branchings, limit } => write!(
                 f,

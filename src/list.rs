@@ -197,7 +197,8 @@ impl List {
     /// which the built-in list, trusted, skips; docs/performance.md,
     /// "Loading"); the first lookups are answered from the map with no
     /// allocation, and the tree that answers later ones is unfolded after a
-    /// few hundred (see [`List::builtin`] and [`List::unfold`]).
+    /// few hundred (more for a list larger than the built-in one, whose
+    /// unfolding costs more; see [`List::builtin`] and [`List::unfold`]).
     ///
     /// Hold it in a `static` to load it once:
     ///
@@ -309,8 +310,8 @@ impl List {
     }
 
     /// Unfolds the list's keys into the tree that lookups walk, now, if
-    /// they are not yet. Every list waits for a few hundred lookups (see
-    /// [`List::builtin`]): a server that wants its first lookup as fast as
+    /// they are not yet. Every list waits for a few hundred lookups (a list
+    /// larger than the built-in one for more, see [`List::builtin`]): a server that wants its first lookup as fast as
     /// its millionth calls this at start (on a thread of its own, if it
     /// likes: lookups on other threads answer from the map until the tree
     /// is there). Cheap once done.

@@ -390,3 +390,15 @@ def test_every_default_answer_once_more_through_answer():
         assert lst.answer("registrable", host) == a["registrable"]
     with pytest.raises(ValueError, match="no such operation"):
         lst.answer("tld", "example.com")
+
+
+def test_unfold_takes_the_tree_up_front_and_answers_alike():
+    # A list larger than the built-in one answers its first lookups from
+    # its map; unfold() builds the tree now, and the answers do not move.
+    text = "".join(f"r{i}.example\n" for i in range(30_000))
+    lst = etld.List.from_bytes(text)
+    before = [lst.registrable(f"a.b.r{i}.example") for i in range(0, 30_000, 997)]
+    assert lst.unfold() is None
+    lst.unfold()
+    after = [lst.registrable(f"a.b.r{i}.example") for i in range(0, 30_000, 997)]
+    assert before == after == [f"b.r{i}.example" for i in range(0, 30_000, 997)]

@@ -35,6 +35,17 @@ use crate::rules::automaton::Automaton;
 /// docs/performance.md, "Loading").
 pub(crate) const DIRECT_WALKS: u32 = 256;
 
+/// How many hosts a list of `keys` keys answers from the map before it
+/// unfolds the tree: [`DIRECT_WALKS`], or for a list larger than the
+/// built-in one, as many more as keep the walks the same fraction of the
+/// unfolding, whose cost grows with the keys (a million-rule list unfolds
+/// in about a second: docs/performance.md, "Loading").
+pub(crate) fn direct_walks(keys: u64) -> u32 {
+    // The built-in list's 10,709 keys give 255: DIRECT_WALKS stands.
+    let scaled = keys / 42;
+    DIRECT_WALKS.max(u32::try_from(scaled).unwrap_or(u32::MAX))
+}
+
 /// The map as [`Labels`] (see the [module docs](self)).
 pub(crate) struct FstLabels<'a> {
     automaton: Automaton<'a>,

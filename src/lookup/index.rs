@@ -3,7 +3,9 @@
 //!
 //! A list answers its first lookups straight from the map
 //! ([`crate::lookup::direct`]) and unfolds the tree once it has answered
-//! [`DIRECT_WALKS`] of them, or when asked to ([`Index::unfold`]). While one
+//! [`direct_walks`](crate::lookup::direct::direct_walks) of them (256 for a list
+//! the size of the built-in one, more for a larger one, whose unfolding
+//! costs more), or when asked to ([`Index::unfold`]). While one
 //! thread unfolds, lookups on the others go on walking the map. The
 //! built-in list's map is checked by the test suite; a loaded map is
 //! checked in place first ([`walkable`]), and one that fails that check is
@@ -22,7 +24,7 @@ use crate::error::{Error, HostError};
 use crate::host::ip::{is_number, may_end_in_number};
 use crate::host::label::{is_walkable_unicode, ByteClass, BYTE_CLASS};
 use crate::host::scan::{Form, Name, Stop, SHORT, WORDS};
-use crate::lookup::direct::{FstLabels, DIRECT_WALKS};
+use crate::lookup::direct::{direct_walks, FstLabels};
 use crate::lookup::overlay::{Merged, Overlay, Union};
 use crate::lookup::tree::LabelTree;
 use crate::lookup::walk::{walk, Match};
@@ -148,7 +150,7 @@ impl Clone for DirectWalks {
 impl Index {
     /// The index of the `.fst` file `bytes` whose map lies at `fst`: a map
     /// that may answer lookups as it is ([`walkable`]) is checked in place
-    /// and unfolded once it has answered [`DIRECT_WALKS`] lookups, as the
+    /// and unfolded once it has answered [`direct_walks`] lookups, as the
     /// built-in list's is; any other is decoded, checked and unfolded now.
     pub(crate) fn load(bytes: Bytes, fst: Range<usize>) -> Result<Index, Error> {
         let map = bytes.as_slice().get(fst.clone()).unwrap_or_default();
@@ -157,10 +159,11 @@ impl Index {
         // implicit `*` rule alone. Its count of keys is the footer's, which
         // `walkable` and `decode` hold to the keys they find.
         if let Some(shape) = walkable(map) {
-            if Automaton::open(map).is_ok_and(|a| a.len() == 0) {
+            let keys = Automaton::open(map).map_or(0, |a| a.len());
+            if keys == 0 {
                 return Err(Error::NoRules);
             }
-            return Ok(Index::unfolded_later(bytes, fst, shape, DIRECT_WALKS));
+            return Ok(Index::unfolded_later(bytes, fst, shape, direct_walks(keys)));
         }
         let automaton = Automaton::decode(map, is_key_byte)?;
         if automaton.len() == 0 {
@@ -224,7 +227,9 @@ impl Index {
             overlay: Some(Arc::new(Overlay::new(&all, header)?)),
             unfolded: OnceLock::new(),
             map_only: OnceLock::new(),
-            direct: DirectWalks::new(DIRECT_WALKS),
+            direct: DirectWalks::new(direct_walks(
+                Automaton::open(self.base_map()).map_or(0, |a| a.len()) + all.len() as u64,
+            )),
         })
     }
 

@@ -306,6 +306,30 @@ mod tests {
         assert_eq!(list.lookup("www.ck").unwrap().suffix(), Some("ck"));
     }
 
+    #[test]
+    fn a_larger_list_answers_more_lookups_from_the_map_before_it_unfolds() {
+        use crate::lookup::direct::{direct_walks, DIRECT_WALKS};
+
+        // The built-in list's size keeps the 256; 30,000 rules, 714.
+        assert_eq!(direct_walks(10_709), DIRECT_WALKS);
+        let text: String = (0..30_000).map(|i| format!("r{i}.example\n")).collect();
+        let list = List::from_dat(text.as_bytes()).unwrap();
+        let walks = direct_walks(30_000);
+        assert_eq!(walks, 714);
+        for i in 0..walks {
+            assert_eq!(
+                list.lookup(&format!("a.r{i}.example")).unwrap().suffix(),
+                Some(&*format!("r{i}.example"))
+            );
+        }
+        assert!(!list.is_unfolded());
+        assert_eq!(
+            list.lookup("a.r1.example").unwrap().suffix(),
+            Some("r1.example")
+        );
+        assert!(list.is_unfolded());
+    }
+
     /// A rule of one to six labels over `a`, `b`, `xn--bcher-kva` and `*`,
     /// with flags of one section and kind.
     fn rule() -> impl Strategy<Value = (String, u8)> {
