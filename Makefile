@@ -5,7 +5,7 @@
 #   make configure_ci && make release && make test_release
 #
 # then takes build/release/extension/etld/etld.duckdb_extension. On a
-# machine of your own, `bash duckdb/build.sh` gives the same file with
+# Linux or macOS machine of your own, `bash duckdb/build.sh` gives the same file with
 # nothing else to fetch, and `bash duckdb/test.sh` tests it (README.md,
 # "DuckDB"). The Rust workspace itself is built with cargo, not make.
 
@@ -58,13 +58,13 @@ configure: venv platform extension_version
 # The library, copied to where base.Makefile appends the metadata footer.
 build_extension_library_release: check_configure
 	cargo build --release -p etld-duckdb $(CARGO_TARGET)
-	$(PYTHON_VENV_BIN) -c "from pathlib import Path; Path('$(EXTENSION_BUILD_PATH)/release/extension/$(EXTENSION_NAME)').mkdir(parents=True, exist_ok=True)"
-	$(PYTHON_VENV_BIN) -c "import shutil; shutil.copyfile('$(CARGO_OUT)/release/$(CARGO_LIB)', '$(EXTENSION_BUILD_PATH)/release/$(EXTENSION_LIB_FILENAME)')"
+	$(PYTHON_VENV_BIN) -c "from pathlib import Path; Path(r'$(EXTENSION_BUILD_PATH)/release/extension/$(EXTENSION_NAME)').mkdir(parents=True, exist_ok=True)"
+	$(PYTHON_VENV_BIN) -c "import shutil; shutil.copyfile(r'$(CARGO_OUT)/release/$(CARGO_LIB)', r'$(EXTENSION_BUILD_PATH)/release/$(EXTENSION_LIB_FILENAME)')"
 
 build_extension_library_debug: check_configure
 	cargo build -p etld-duckdb $(CARGO_TARGET)
-	$(PYTHON_VENV_BIN) -c "from pathlib import Path; Path('$(EXTENSION_BUILD_PATH)/debug/extension/$(EXTENSION_NAME)').mkdir(parents=True, exist_ok=True)"
-	$(PYTHON_VENV_BIN) -c "import shutil; shutil.copyfile('$(CARGO_OUT)/debug/$(CARGO_LIB)', '$(EXTENSION_BUILD_PATH)/debug/$(EXTENSION_LIB_FILENAME)')"
+	$(PYTHON_VENV_BIN) -c "from pathlib import Path; Path(r'$(EXTENSION_BUILD_PATH)/debug/extension/$(EXTENSION_NAME)').mkdir(parents=True, exist_ok=True)"
+	$(PYTHON_VENV_BIN) -c "import shutil; shutil.copyfile(r'$(CARGO_OUT)/debug/$(CARGO_LIB)', r'$(EXTENSION_BUILD_PATH)/debug/$(EXTENSION_LIB_FILENAME)')"
 
 release: build_extension_with_metadata_release
 debug: build_extension_with_metadata_debug

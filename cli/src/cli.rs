@@ -177,7 +177,7 @@ whatever VERSION it claims, by one its owner can read.";
 const UPDATE_AFTER_HELP: &str = "\
 Which list a run uses, in order:
   --list FILE; $ETLD_LIST; else the newest by VERSION of the built-in list, the
-  installed list and the system's list ($ETLD_SYSTEM_LIST, by default
+  installed list and the system's list ($ETLD_SYSTEM_LIST, by default on Unix
   /usr/share/publicsuffix/public_suffix_list.dat; empty: none). A list that
   cannot be used (unreadable, damaged, a VERSION in the future) is named on
   stderr and passed over. No list file is read past 64 MiB; a device, a

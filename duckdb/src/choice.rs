@@ -445,10 +445,21 @@ fn local_path(setting: &str, path: &str) -> Result<PathBuf, String> {
              (download the list, or run `etld update`, and set the file)"
         ));
     }
-    let home = || std::env::var_os("HOME").map(PathBuf::from);
+    // The home directory as DuckDB's own paths take it: `$HOME`, or on
+    // Windows `%USERPROFILE%` where `HOME` is unset, and `~\` there too.
+    let home = || {
+        std::env::var_os("HOME")
+            .or_else(|| {
+                cfg!(windows)
+                    .then(|| std::env::var_os("USERPROFILE"))
+                    .flatten()
+            })
+            .map(PathBuf::from)
+    };
+    let separator = |c: char| c == '/' || (cfg!(windows) && c == '\\');
     match path.strip_prefix('~') {
         Some("") => Ok(home().unwrap_or_else(|| PathBuf::from(path))),
-        Some(rest) if rest.starts_with('/') => match home() {
+        Some(rest) if rest.starts_with(separator) => match home() {
             Some(home) => Ok(home.join(&rest[1..])),
             None => Ok(PathBuf::from(path)),
         },

@@ -18,10 +18,11 @@ hand), ``--extra FILE`` (after the files of ``$ETLD_EXTRA``),
 
 import argparse
 import contextlib
+import io
 import json
 import sys
 import warnings
-from typing import Dict, Iterable, Iterator, List, Optional
+from typing import Dict, Iterable, Iterator, List, Optional, Union
 
 import etld
 
@@ -59,16 +60,43 @@ def _url_note(n: int) -> str:
     )
 
 
-def _lookup(lst: etld.List, inputs: Iterable[str], as_json: bool, url: bool) -> int:
+def _texts(lines: Iterable[bytes]) -> Iterator[Union[str, UnicodeDecodeError]]:
+    """The lines of standard input's bytes as etld reads them: UTF-8 on
+    every platform (Windows would decode a redirected stream in its ANSI
+    code page), without their line ends or a leading byte order mark; a
+    line that is not UTF-8 as its decoding error."""
+    first = True
+    for line in lines:
+        line = line[:-1] if line.endswith(b"\n") else line
+        line = line[:-1] if line.endswith(b"\r") else line
+        if first and line.startswith(b"\xef\xbb\xbf"):
+            line = line[3:]
+        first = False
+        try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError as e:
+            yield e
+
+
+def _lookup(lst: etld.List, inputs: Iterable[Union[str, UnicodeDecodeError]], as_json: bool, url: bool) -> int:
     """Answers each input on standard output; how many invalid hosts looked
     like URLs."""
     out = sys.stdout
     url_like = 0
-    for line in inputs:
-        text = line[:-1] if line.endswith("\n") else line
-        text = text[:-1] if text.endswith("\r") else text
+    for given in inputs:
+        d: Optional[etld.Domain] = None
+        if isinstance(given, UnicodeDecodeError):
+            # As etld writes it: the line with U+FFFD for what is not UTF-8.
+            text = given.object.decode("utf-8", "replace")
+            error: Optional[str] = f"invalid UTF-8 at byte {given.start}"
+            if as_json:
+                out.write(_json_line(text, None, url, None, error))
+            else:
+                out.write(f"error: {error}\n")
+            continue
+        text = given
         try:
-            d: Optional[etld.Domain] = lst.lookup_url(text) if url else lst.lookup(text)
+            d = lst.lookup_url(text) if url else lst.lookup(text)
             error = None
         except (etld.HostError, etld.UrlError) as e:
             d, error = None, str(e)
@@ -178,7 +206,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     except (OSError, ValueError) as e:
         print(f"etld: {e}", file=sys.stderr)
         return 1
-    inputs = options.hosts or sys.stdin
+    # UTF-8 and bare line feeds on every platform, as etld writes them.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8", newline="\n")
+    inputs = options.hosts or _texts(sys.stdin.buffer)
     try:
         url_like = _lookup(lst, inputs, options.json, options.url)
     except BrokenPipeError:

@@ -279,3 +279,19 @@ def test_python_m_etld_writes_warnings_as_etld_does(tmp_path, monkeypatch):
     monkeypatch.delenv("ETLD_LIST", raising=False)
     with pytest.warns(UserWarning, match=f"^etld: ignoring the installed list: {installed} "):
         etld.List()
+
+
+def test_python_m_etld_reads_standard_input_as_etld_does(tmp_path):
+    # Bytes, UTF-8 on every platform: a line that is not UTF-8 is an error
+    # at its byte, a byte order mark and CRLF line ends are dropped, and the
+    # answers end in bare line feeds, as `etld` writes them.
+    env = dict(os.environ, ETLD_CACHE_DIR=str(tmp_path), ETLD_SYSTEM_LIST="")
+    env.pop("ETLD_LIST", None)
+    env.pop("ETLD_EXTRA", None)
+    lines = b"\xef\xbb\xbfwww.example.co.uk\r\na\xff.com\nwww.b\xc3\xbccher.de\n"
+    plain = subprocess.run([sys.executable, "-m", "etld"], input=lines, env=env, capture_output=True)
+    assert plain.stdout == "example.co.uk\tco.uk\nerror: invalid UTF-8 at byte 1\nbücher.de\tde\n".encode()
+    as_json = subprocess.run([sys.executable, "-m", "etld", "--json"], input=lines, env=env, capture_output=True)
+    rows = [json.loads(line) for line in as_json.stdout.decode().splitlines()]
+    assert [r["input"] for r in rows] == ["www.example.co.uk", "a\ufffd.com", "www.bücher.de"]
+    assert rows[1]["error"] == "invalid UTF-8 at byte 1"

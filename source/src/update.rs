@@ -136,8 +136,14 @@ pub enum UpdateError {
 impl fmt::Display for UpdateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UpdateError::NoCacheDir => f.write_str(
-                "no cache directory to install the list in: set ETLD_CACHE_DIR (or HOME)",
+            UpdateError::NoCacheDir => write!(
+                f,
+                "no cache directory to install the list in: set ETLD_CACHE_DIR (or {})",
+                if cfg!(windows) {
+                    "LOCALAPPDATA"
+                } else {
+                    "HOME"
+                }
             ),
             UpdateError::Download { url, error } => {
                 write!(f, "cannot download {url}: {}", download_reason(error))

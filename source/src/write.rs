@@ -220,11 +220,12 @@ pub fn write(path: &Path, bytes: &[u8], streams: Streams) -> Result<Written, Wri
 }
 
 /// Whether `path` reaches its file through a process's descriptor
-/// directory (`/proc/PID/fd`, where `/dev/fd` leads), itself or through
-/// the links it is made of (`/dev/stdout` links to `/proc/self/fd/1`,
-/// which names whatever file descriptor 1 is): a file some process has
-/// open, which a rename would take from under it. A regular file elsewhere
-/// under `/dev` (`/dev/shm`) is replaced as any other.
+/// directory (`/proc/PID/fd` on Linux, where `/dev/fd` leads; `/dev/fd`
+/// itself on macOS and the BSDs), itself or through the links it is made
+/// of (`/dev/stdout` links to `/proc/self/fd/1`, or to `fd/1`, which names
+/// whatever file descriptor 1 is): a file some process has open, which a
+/// rename would take from under it. A regular file elsewhere under `/dev`
+/// (`/dev/shm`) is replaced as any other.
 fn names_an_open_file(path: &Path) -> bool {
     let mut at = path.to_path_buf();
     // A chain of links is short; the bound stops a loop of them.
@@ -236,7 +237,9 @@ fn names_an_open_file(path: &Path) -> bool {
         let Ok(dir) = fs::canonicalize(dir) else {
             return false;
         };
-        if dir.starts_with("/proc") && dir.file_name().is_some_and(|name| name == "fd") {
+        let descriptors = dir.file_name().is_some_and(|name| name == "fd")
+            && (dir.starts_with("/proc") || dir == Path::new("/dev/fd"));
+        if descriptors {
             return true;
         }
         match fs::read_link(&at) {
