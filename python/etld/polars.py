@@ -183,7 +183,7 @@ class EtldExpr(_Parts):
         # the built-in list answers an empty column with them (the default
         # list is loaded when a batch comes).
         check_list(lst)
-        _answer(part, pl.Series([], dtype=pl.String), lst if lst is not None else etld.List(), options)
+        _answer(part, pl.Series([], dtype=pl.String), lst if lst is not None else etld.List.builtin(), options)
         # A lookup of each URL's host holds the host too.
         dtype = _DTYPES["lookup_url" if part == "lookup" and options.get("url") else part]
         return self._expr.map_batches(

@@ -186,6 +186,16 @@ def test_options_and_arguments_that_do_not_fit_are_said_of_the_function_called()
         etld.polars.site("host", output="unicode")
 
 
+def test_a_polars_expression_loads_no_list_when_it_is_made(monkeypatch, tmp_path):
+    # Its options are checked against the built-in list; the list it
+    # answers from is chosen when a batch comes (here, none loads).
+    monkeypatch.setenv("ETLD_LIST", str(tmp_path / "missing.dat"))
+    expr = pl.col("host").etld.registrable()
+    lst = etld.List.from_bytes("test\n")
+    assert pl.DataFrame({"host": ["a.b.test"]}).select(pl.col("host").etld.registrable(list=lst)).item() == "b.test"
+    assert isinstance(expr, pl.Expr)
+
+
 def test_columns_that_are_not_of_strings_say_what_they_are():
     import pandas as pd
 
