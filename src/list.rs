@@ -311,10 +311,11 @@ impl List {
 
     /// Unfolds the list's keys into the tree that lookups walk, now, if
     /// they are not yet. Every list waits for a few hundred lookups (a list
-    /// larger than the built-in one for more, see [`List::builtin`]): a server that wants its first lookup as fast as
-    /// its millionth calls this at start (on a thread of its own, if it
-    /// likes: lookups on other threads answer from the map until the tree
-    /// is there). Cheap once done.
+    /// larger than the built-in one for more, see [`List::builtin`]): a
+    /// server that wants its first lookup as fast as its millionth calls
+    /// this at start (on a thread of its own, if it likes: lookups on other
+    /// threads answer from the map until the tree is there). Cheap once
+    /// done.
     ///
     /// ```
     /// let list = etld::List::builtin();
