@@ -14,8 +14,6 @@ EXTENSION_NAME=etld
 # duckdb/src/lib.rs, written in the footer by duckdb/build.sh too): DuckDB
 # 1.5.6 and later load it.
 TARGET_DUCKDB_VERSION=v1.5.6
-# The extension's version in the footer: its crate's, as build.sh writes it.
-EXTENSION_VERSION=$(shell sed -n 's/^version = "\(.*\)"/\1/p' duckdb/Cargo.toml | head -1)
 
 all: configure release
 
@@ -24,6 +22,11 @@ $(error This Makefile is DuckDB's community build of the DuckDB extension and ne
 endif
 
 include extension-ci-tools/makefiles/c_api_extensions/base.Makefile
+
+# The extension's version in the footer: its crate's, as build.sh writes it,
+# read by Python rather than a Unix shell's tools (the Windows build runs
+# make from cmd).
+VERSION_COMMAND=$(PYTHON_VENV_BIN) -c "import re; v = re.search(r'(?m)^version = \"(.*)\"', open('duckdb/Cargo.toml').read()).group(1); open('configure/extension_version.txt', 'w').write(v)"
 
 # The SQLLogicTest files live with the extension.
 TEST_RUNNER_BASE=$(TEST_RUNNER) --test-dir duckdb/test/sql $(EXTRA_EXTENSIONS_PARAM)
