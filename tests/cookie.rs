@@ -1,6 +1,7 @@
 //! The cookie check (RFC 6265 5.1.3 and 5.3 step 5) against a case table of
-//! our own covering what libpsl tests: IPv4, IPv6, exception rules, a suffix
-//! equal to the host.
+//! our own covering what libpsl tests (its
+//! `tests/test-is-cookie-domain-acceptable.c`): IPv4, IPv6, exception rules,
+//! a suffix equal to the host, a domain above the host's registrable domain.
 
 use etld::{List, Options, Sections, Wildcard};
 
@@ -43,8 +44,33 @@ fn cookie_domains() {
         ("www.食狮.公司.cn", "食狮.公司.cn", true),
         ("www.食狮.公司.cn", "xn--85x722f.xn--55qx5d.cn", true),
         ("www.食狮.公司.cn", "公司.cn", false),
-        // IP addresses match only themselves exactly.
+        // A domain above the host's registrable domain, though no public
+        // suffix, would reach the site's neighbours: refused, as Chromium,
+        // Firefox and libpsl refuse it (libpsl's own vector is the first).
+        ("www.dkg.forgot.his.name", "his.name", false),
+        ("www.dkg.forgot.his.name", "forgot.his.name", false),
+        ("www.dkg.forgot.his.name", "dkg.forgot.his.name", true),
+        ("forgot.his.name", "his.name", false),
+        ("bucket.s3.amazonaws.com", "amazonaws.com", false),
+        ("bucket.s3.amazonaws.com", "s3.amazonaws.com", false),
+        ("s3.amazonaws.com", "amazonaws.com", false),
+        ("s3.amazonaws.com", "s3.amazonaws.com", true),
+        ("a.bucket.s3.amazonaws.com", "bucket.s3.amazonaws.com", true),
+        // Trailing dots: on both sides or on neither.
+        ("www.example.com.", "example.com.", true),
+        ("www.example.com.", "example.com", false),
+        ("www.example.com", "example.com.", false),
+        // IP addresses match only the same address, in any form.
         ("192.168.0.1", "192.168.0.1", true),
+        ("127.0.0.1", "0x7f.1", true),
+        ("0177.0.0.1", "127.0.0.1", true),
+        ("１２７.０.０.１", "127.0.0.1", true),
+        ("127.0.0.1.", "127.0.0.1", true),
+        ("[::A]", "[::a]", true),
+        ("[::1]", "::1", true),
+        ("127.0.0.1", "127.0.0.2", false),
+        ("999.1.1.1", "999.1.1.1", false),
+        ("example.0x", "example.0x", false),
         ("192.168.0.1", ".192.168.0.1", true),
         ("192.168.0.1", "168.0.1", false),
         ("192.168.0.1", "0.1", false),
@@ -56,7 +82,9 @@ fn cookie_domains() {
         // Invalid hosts are never acceptable.
         ("", "", false),
         ("a..b", "b", false),
+        // An empty domain: a cookie with an empty `Domain` has none.
         ("www.example.com", "", false),
+        ("www.example.com", ".", false),
     ];
     let mut failures = Vec::new();
     for (host, cookie, ok) in cases {

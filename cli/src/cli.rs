@@ -143,11 +143,13 @@ pub enum Command {
         long_about = "Check whether a page on REQUEST_HOST may set a cookie whose Domain \
                       attribute is COOKIE_DOMAIN (RFC 6265 5.1.3 and 5.3 step 5): the \
                       cookie domain (one leading dot ignored) must domain-match the \
-                      request host and must not be a public suffix unless it is the \
-                      request host itself; an IP address matches only itself. The check \
-                      answers as a browser does: both sections of the list, the implicit \
-                      `*` rule and wildcard parents as suffixes (`kobe.jp` is never \
-                      acceptable), whatever lookup options exist.",
+                      request host and, unless it is the request host itself, be neither \
+                      a public suffix nor above the request host's registrable domain \
+                      (`bucket.s3.amazonaws.com` may not set one for `amazonaws.com`); \
+                      an IP address matches only the same address, in any form. The \
+                      check answers as a browser does: both sections of the list, the \
+                      implicit `*` rule and wildcard parents as suffixes (`kobe.jp` is \
+                      acceptable for no host but itself), whatever lookup options exist.",
         after_long_help = COOKIE_AFTER_HELP
     )]
     Cookie(CookieArgs),
@@ -209,7 +211,8 @@ cannot run (bad option, unreadable or invalid list).
 Examples:
   etld cookie www.example.co.uk example.co.uk    # acceptable, exit 0
   etld cookie www.example.co.uk .co.uk           # not acceptable, exit 1
-  etld cookie a.b.kobe.jp kobe.jp                # not acceptable, exit 1";
+  etld cookie a.b.kobe.jp kobe.jp                # not acceptable, exit 1
+  etld cookie bucket.s3.amazonaws.com amazonaws.com   # not acceptable, exit 1";
 
 /// A column of `lookup --fields`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -38,8 +38,19 @@ pub fn run(args: &CookieArgs) -> Result<bool, Failure> {
             let mut err = io::stderr().lock();
             let _ = match name.map(|n| (n, list.lookup(n))) {
                 None => writeln!(err, "etld: the {what} is invalid: its bytes are not UTF-8"),
-                // An IP address is a host the check takes as it is.
-                Some((_, Ok(_) | Err(etld::HostError::IpAddress))) => continue,
+                Some((_, Ok(_))) => continue,
+                // An IP address is a host the check compares as an address;
+                // a name that ends in a number but is no address is not.
+                Some((name, Err(etld::HostError::IpAddress))) => {
+                    if etld::url::ip_address(name).is_some() {
+                        continue;
+                    }
+                    let name = name.escape_debug();
+                    writeln!(
+                        err,
+                        "etld: the {what} \"{name}\" is invalid: it ends in a number but is no IP address"
+                    )
+                }
                 Some((name, Err(e))) => {
                     let name = name.escape_debug();
                     writeln!(err, "etld: the {what} \"{name}\" is invalid: {e}")

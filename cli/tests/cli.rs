@@ -759,6 +759,9 @@ fn cookie_check_answers_by_exit_status() {
         ("192.168.0.1", "192.168.0.1", true),
         ("10.192.168.0.1", "192.168.0.1", false),
         ("a..b", "b", false),
+        ("bucket.s3.amazonaws.com", "amazonaws.com", false),
+        ("0x7f.1", "127.0.0.1", true),
+        ("999.1.1.1", "999.1.1.1", false),
     ];
     for (host, domain, acceptable) in cases {
         let run = etld(&["cookie", host, domain], "");
@@ -766,6 +769,13 @@ fn cookie_check_answers_by_exit_status() {
         // a refusal.
         let note = match host {
             "a..b" => "etld: the request host \"a..b\" is invalid: empty label at byte 2\n",
+            "10.192.168.0.1" => {
+                "etld: the request host \"10.192.168.0.1\" is invalid: it ends in a number but is no IP address\n"
+            }
+            "999.1.1.1" => concat!(
+                "etld: the request host \"999.1.1.1\" is invalid: it ends in a number but is no IP address\n",
+                "etld: the cookie domain \"999.1.1.1\" is invalid: it ends in a number but is no IP address\n",
+            ),
             _ => "",
         };
         assert_eq!(run.stderr, note, "{host} {domain}");

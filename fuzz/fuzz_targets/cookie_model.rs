@@ -1,7 +1,8 @@
 //! The cookie check against a model written from RFC 6265 5.1.3 and 5.3
 //! step 5 and docs/behaviour.md section 3 (tests/common): a browser's view of the list
 //! whatever options the list carries, one leading dot of the cookie domain
-//! ignored, an IP address matching itself only.
+//! ignored, no domain above the request host's registrable domain, an IP
+//! address matching only the same address.
 //!
 //! The first byte picks the list (a fixed tricky one, or one spelled by the
 //! input) and the options it carries, which must not change any answer.

@@ -28,8 +28,9 @@ NULL for NULL),
     'www'
 
 Each takes a whole vector of rows at a time (DuckDB hands it over as
-Arrow), answers NULL for NULL or invalid input and never fails the query
-on its data. Calling
+Arrow), answers NULL for NULL or invalid input (``etld_cookie_ok``: NULL
+for NULL, false for an invalid host) and never fails the query on its
+data. Calling
 `register` again on a connection replaces the functions (with another list
 or options, say)::
 

@@ -924,13 +924,20 @@ list_methods! {
 
     /// Whether a server at `request_host` may set a cookie for
     /// `cookie_domain` (RFC 6265), answered as a browser does whatever the
-    /// list's options. Either argument may be a column (the other a str or
-    /// a column of the same length): a column of booleans comes back.
+    /// list's options: never for a public suffix or a domain above the
+    /// host's registrable domain (unless it is the host itself), an IP
+    /// address only for the same address, False for an invalid host or an
+    /// empty domain (an empty `Domain` attribute is none: the cookie stays
+    /// with its host). Either argument may be a column (the other a str or
+    /// a column of the same length): a column of booleans comes back, null
+    /// where either side is null.
     ///
     /// >>> psl = etld.List.builtin()
     /// >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "example.co.uk")
     /// True
     /// >>> psl.is_cookie_domain_acceptable("www.example.co.uk", "co.uk")
+    /// False
+    /// >>> psl.is_cookie_domain_acceptable("bucket.s3.amazonaws.com", "amazonaws.com")
     /// False
     fn is_cookie_domain_acceptable<'py>(
         slf: &Bound<'py, PyList>,

@@ -289,6 +289,12 @@ def test_cookie_check():
     assert not ok("a.customer-oci.com", "customer-oci.com")
     assert ok("1.2.3.4", "1.2.3.4")
     assert not ok("1.2.3.4", "2.3.4")
+    # A domain above the host's registrable domain would reach its
+    # neighbours, though it is no public suffix; an address in another form
+    # is the same address.
+    assert not ok("bucket.s3.amazonaws.com", "amazonaws.com")
+    assert ok("127.0.0.1", "0x7f.1")
+    assert not ok("999.1.1.1", "999.1.1.1")
     # The check ignores options that would weaken it.
     icann = etld.List.builtin(icann_only=True)
     assert not icann.is_cookie_domain_acceptable("a.blogspot.com", "blogspot.com")

@@ -171,6 +171,29 @@ pub fn host(input: &str) -> Result<Cow<'_, str>, UrlError> {
     parse(input)
 }
 
+/// The IP address a host is to the WHATWG URL standard's host parser, if
+/// it is one: an IPv6 address, with or without its brackets, or an IPv4
+/// address in any of the standard's forms (decimal, octal after a `0`, hex
+/// after `0x`, one to four numbers, a final dot, full-width digits). A
+/// lookup refuses every such host ([`HostError::IpAddress`](crate::HostError::IpAddress));
+/// this says which address it is. `None` for a name, and for a host that
+/// ends in a number but is no address (`999.1.1.1`), which the standard
+/// refuses too.
+///
+/// ```
+/// use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+///
+/// let home = Some(IpAddr::V4(Ipv4Addr::LOCALHOST));
+/// assert_eq!(etld::url::ip_address("127.0.0.1"), home);
+/// assert_eq!(etld::url::ip_address("0x7f.1"), home);
+/// assert_eq!(etld::url::ip_address("[::1]"), Some(IpAddr::V6(Ipv6Addr::LOCALHOST)));
+/// assert_eq!(etld::url::ip_address("999.1.1.1"), None);
+/// assert_eq!(etld::url::ip_address("example.com"), None);
+/// ```
+pub fn ip_address(host: &str) -> Option<std::net::IpAddr> {
+    super::ip::address(host)
+}
+
 /// [`host`] by the whole parser alone, without the shortcuts for a host
 /// alone and a plain web URL: for the fuzz targets (fuzzing builds only),
 /// which hold the two equal on any input.

@@ -267,6 +267,13 @@ impl Model {
 
     /// Whether the canonical ASCII host `host` is a public suffix as a
     /// browser sees it (both sections, the implicit rule, wildcard parents).
+    /// The number of labels of `host`'s public suffix to a browser.
+    pub fn browser_suffix_labels(&self, host: &Host) -> usize {
+        let browser = Options::new().wildcard(Wildcard::Browser);
+        let ascii: Vec<&str> = host.ascii.iter().map(String::as_str).collect();
+        Model::decide(&self.hits(&ascii), &browser).0.unwrap_or(0)
+    }
+
     pub fn is_browser_suffix(&self, host: &Host) -> bool {
         let browser = Options::new().wildcard(Wildcard::Browser);
         let ascii: Vec<&str> = host.ascii.iter().map(String::as_str).collect();
@@ -810,22 +817,83 @@ pub fn uts46_agrees(host: &str) -> bool {
 /// The cookie check written from RFC 6265 5.1.3 and 5.3 step 5 and docs/behaviour.md
 /// section 3: a browser's view of the list (both sections, the implicit
 /// rule, wildcard parents as suffixes), one leading dot of the cookie
-/// domain ignored, an IP address matching itself only, byte for byte.
+/// domain ignored, the domain the host itself or a name between it and the
+/// host's registrable domain (which a host that is a suffix has none of),
+/// an IP address matching only the same address.
 pub fn cookie_acceptable(model: &Model, request_host: &str, cookie_domain: &str) -> bool {
     let cookie = cookie_domain.strip_prefix('.').unwrap_or(cookie_domain);
     match (read_host(request_host), read_host(cookie)) {
         (Ok(request), Ok(cookie)) => {
-            let (r, c) = (request.ascii_name(), cookie.ascii_name());
+            let (r, c) = (&request.ascii, &cookie.ascii);
+            if request.fqdn != cookie.fqdn {
+                return false;
+            }
             if r == c {
                 return true;
             }
-            let domain_match =
-                r.len() > c.len() && r.ends_with(&c) && r.as_bytes()[r.len() - c.len() - 1] == b'.';
-            domain_match && !model.is_browser_suffix(&cookie)
+            let below = c.len() < r.len() && r.ends_with(c);
+            let suffix_labels = model.browser_suffix_labels(&request);
+            below && suffix_labels < c.len() && !model.is_browser_suffix(&cookie)
         }
-        (Err(Fault::Ip), _) | (_, Err(Fault::Ip)) => request_host == cookie,
+        (Err(Fault::Ip), _) | (_, Err(Fault::Ip)) => {
+            match (model_ip(request_host), model_ip(cookie)) {
+                (Some(a), Some(b)) => a == b,
+                _ => false,
+            }
+        }
         _ => false,
     }
+}
+
+/// The IP address of a host to the model: an IPv6 address in brackets or
+/// not, or an IPv4 address of one to four parts, each decimal, octal after
+/// a `0` or hex after `0x`, after the host's UTS 46 mapping, one final dot
+/// allowed (the WHATWG URL standard's IPv4 parser, spelled out its own way).
+fn model_ip(host: &str) -> Option<std::net::IpAddr> {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    if bare.contains(':') {
+        let bracketed = host.starts_with('[') as usize + host.ends_with(']') as usize;
+        if bracketed == 1 || host.len() - bare.len() > 2 {
+            return None;
+        }
+        return bare.parse().ok();
+    }
+    let ascii = etld::uts46::to_ascii(host).ok()?;
+    let ascii = ascii.strip_suffix('.').unwrap_or(&ascii);
+    let parts: Vec<&str> = ascii.split('.').collect();
+    if parts.len() > 4 {
+        return None;
+    }
+    let mut values = Vec::new();
+    for part in &parts {
+        let lower = part.to_ascii_lowercase();
+        let value = if let Some(hex) = lower.strip_prefix("0x") {
+            if hex.is_empty() {
+                Some(0)
+            } else {
+                u128::from_str_radix(hex, 16).ok()
+            }
+        } else if lower.len() > 1 && lower.starts_with('0') {
+            u128::from_str_radix(&lower[1..], 8).ok()
+        } else if !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_digit()) {
+            lower.parse::<u128>().ok()
+        } else {
+            None
+        };
+        values.push(value?);
+    }
+    let last = *values.last()?;
+    let head = &values[..values.len() - 1];
+    if head.iter().any(|&v| v > 255) || last >= 1u128 << (8 * (5 - values.len())) {
+        return None;
+    }
+    let mut address = last;
+    for (i, v) in head.iter().enumerate() {
+        address += v << (8 * (3 - i));
+    }
+    Some(std::net::IpAddr::V4(std::net::Ipv4Addr::from(
+        u32::try_from(address).ok()?,
+    )))
 }
 
 /// Reads a tab-separated vector file, skipping `#` comments and blank lines.
