@@ -271,7 +271,7 @@ fn a_processing_error_comes_before_an_ip_address() {
             "{output:?}: {got:?}"
         );
     }
-    // Not an IP address, so not matched byte for byte as one.
+    // Not an IP address, so not matched as one.
     assert!(!list.is_cookie_domain_acceptable("xn--zz.0", "xn--zz.0"));
     assert!(list.is_cookie_domain_acceptable("1.2.3.4", "1.2.3.4"));
 }
