@@ -185,8 +185,7 @@ class Column:
         """Exports the column's type as a capsule."""
     def chunks(self) -> list[Column]:
         """The chunks, each a `Column` of its own, in order."""
-    def __len__(self) -> int:
-        """Return len(self)."""
+    def __len__(self) -> int: ...
 
 @final
 class Domain:
@@ -356,18 +355,13 @@ class ExtractResult(Sequence[Union[str, bool]]):
         """
     def _asdict(self) -> dict[str, Union[str, bool]]:
         """The five fields as a dict."""
-    def __iter__(self) -> Iterator[Union[str, bool]]:
-        """Implement iter(self)."""
-    def __len__(self) -> int:
-        """Return len(self)."""
+    def __iter__(self) -> Iterator[Union[str, bool]]: ...
+    def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, key: int, /) -> Union[str, bool]:
-        """Return self[key]."""
+    def __getitem__(self, key: int, /) -> Union[str, bool]: ...
     @overload
-    def __getitem__(self, key: slice, /) -> Tuple[Union[str, bool], ...]:
-        """Return self[key]."""
-    def __contains__(self, value: object, /) -> bool:
-        """Return key in self."""
+    def __getitem__(self, key: slice, /) -> Tuple[Union[str, bool], ...]: ...
+    def __contains__(self, value: object, /) -> bool: ...
     def __reversed__(self) -> Iterator[Union[str, bool]]: ...
     def index(self, value: object, start: int = ..., stop: int = ..., /) -> int:
         """The first place of `value` among the five fields at or after
@@ -375,18 +369,12 @@ class ExtractResult(Sequence[Union[str, bool]]):
         """
     def count(self, value: object, /) -> int:
         """How many of the five fields equal `value`."""
-    def __eq__(self, value: object, /) -> bool:
-        """Return self==value."""
-    def __lt__(self, value: ExtractResult, /) -> bool:
-        """Return self<value."""
-    def __le__(self, value: ExtractResult, /) -> bool:
-        """Return self<=value."""
-    def __gt__(self, value: ExtractResult, /) -> bool:
-        """Return self>value."""
-    def __ge__(self, value: ExtractResult, /) -> bool:
-        """Return self>=value."""
-    def __hash__(self) -> int:
-        """Return hash(self)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: ExtractResult, /) -> bool: ...
+    def __le__(self, value: ExtractResult, /) -> bool: ...
+    def __gt__(self, value: ExtractResult, /) -> bool: ...
+    def __ge__(self, value: ExtractResult, /) -> bool: ...
+    def __hash__(self) -> int: ...
     @property
     def reverse_domain_name(self) -> str:
         """The name in reverse domain name notation, as tldextract writes it:

@@ -29,6 +29,11 @@ def runtime_doc(module, path):
             return None
     if isinstance(obj, (staticmethod, classmethod)):
         obj = obj.__func__
+    # A slot of the type (`__len__`, `__contains__`, ...) carries the
+    # interpreter's own docstring, which changes between versions ("Return
+    # key in self." until 3.11): the stub gives none.
+    if type(obj).__name__ == "wrapper_descriptor":
+        return None
     doc = getattr(obj, "__doc__", None)
     return inspect.cleandoc(doc) if doc else None
 

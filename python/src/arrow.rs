@@ -72,7 +72,7 @@ pub fn is_missing(obj: &Bound<'_, PyAny>) -> bool {
                     && obj
                         .get_type()
                         .name()
-                        .is_ok_and(|n| matches!(n.to_str(), Ok("NAType" | "NaTType")))))
+                        .is_ok_and(|n| matches!(n.to_cow().as_deref(), Ok("NAType" | "NaTType")))))
 }
 
 /// Whether `obj` is of a type of pandas.

@@ -385,6 +385,8 @@ impl PyList {
             Op::Host => PyList::answer_op(slf, Op::Host, host, o),
             _ if is_arrow(host) => slf.get().column(host, op, o, true),
             _ if is_missing(host) => Ok(py.None().into_bound(py)),
+            // Neither a str, None nor a column: `column` says what is taken.
+            _ if !host.is_instance_of::<PyString>() => slf.get().column(host, op, o, true),
             _ => {
                 let s = host_str(host)?;
                 if op == Op::Error {
