@@ -139,11 +139,12 @@ def test_chunked_array_of_no_chunks_keeps_its_type(type_):
 )
 def test_pandas_string_dtype_kept(dtype):
     import pandas as pd
+    import pyarrow
 
     s = pd.Series(["www.example.co.uk", None, "a..b", "me.github.io"], dtype=dtype, name="h", index=[5, 6, 7, 8])
     got = etld.registrable(s)
-    # pandas 2 reads "str" as object, whose answers are string[pyarrow].
-    want = pd.StringDtype("pyarrow") if s.dtype == object else s.dtype
+    # pandas 2 reads "str" as object, whose answers are Arrow strings.
+    want = pd.ArrowDtype(pyarrow.string()) if s.dtype == object else s.dtype
     assert got.dtype == want
     assert got.name == "h" and list(got.index) == [5, 6, 7, 8]
     assert got[5] == "example.co.uk" and got[8] == "me.github.io"

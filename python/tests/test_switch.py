@@ -215,8 +215,8 @@ def test_column_answers_are_typed_as_they_come_back(tmp_path):
         "e: pa.StructArray = etld.extract(a)\n"
         "ok: pa.BooleanArray = etld.is_cookie_domain_acceptable(a, 'example.co.uk')\n"
         "c: 'pa.ChunkedArray[pa.StringScalar]' = etld.registrable(pa.chunked_array([a]))\n"
-        "p: pd.Series = etld.registrable(pd.Series(['www.example.co.uk']))\n"
-        "pk: pd.Series = etld.List.builtin().known(pd.Series(['www.example.co.uk']))\n"
+        "p: pd.Series[str] = etld.registrable(pd.Series(['www.example.co.uk']))\n"
+        "pk: pd.Series[bool] = etld.List.builtin().known(pd.Series(['www.example.co.uk']))\n"
         "s: pl.Series = etld.registrable(pl.Series(['www.example.co.uk']))\n"
         "x = etld.extract('https://www.example.co.uk/')\n"
         "t: tuple[str | bool, ...] = x[1:3]\n"
@@ -227,14 +227,15 @@ def test_column_answers_are_typed_as_they_come_back(tmp_path):
 
 def test_pandas_accessor():
     import pandas as pd
+    import pyarrow
 
     import etld.pandas  # noqa: F401  (the .etld accessor)
 
     for dtype in ("str", "string[pyarrow]", "string[python]", "large_string[pyarrow]"):
         s = pd.Series(["www.example.co.uk", None, "me.github.io"], dtype=dtype, index=[3, 1, 2], name="h")
         got = s.etld.registrable()
-        # pandas 2 reads "str" as object, whose answers are string[pyarrow].
-        assert got.dtype == (pd.StringDtype("pyarrow") if s.dtype == object else s.dtype), dtype
+        # pandas 2 reads "str" as object, whose answers are Arrow strings.
+        assert got.dtype == (pd.ArrowDtype(pyarrow.string()) if s.dtype == object else s.dtype), dtype
         assert got.name == "h" and list(got.index) == [3, 1, 2]
         assert got[3] == "example.co.uk" and got[2] == "me.github.io" and pd.isna(got[1])
         assert s.etld.suffix(icann_only=True)[2] == "io"
