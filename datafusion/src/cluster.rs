@@ -112,13 +112,31 @@ pub struct ExecutorOptions {
     pub grpc_port: u16,
     /// How many tasks it runs at once (0: one per core).
     pub concurrency: usize,
-    /// Where it keeps shuffle files (a temporary directory if `None`).
+    /// Where it keeps shuffle files (if `None`, a temporary directory,
+    /// removed when the executor stops).
     pub work_dir: Option<PathBuf>,
 }
 
 /// Runs an executor whose tasks know the etld functions, until the process
 /// ends.
 pub async fn run_executor(etld: &Etld, options: &ExecutorOptions) -> Result<()> {
+    // Ballista's own default (ballista-executor 55) is a temporary directory
+    // it removes at once, which the first shuffle makes again and nothing
+    // removes: some megabytes a query left in the system's temporary
+    // directory. This one lives as long as the executor.
+    let temporary = match options.work_dir {
+        Some(_) => None,
+        None => Some(
+            tempfile::Builder::new()
+                .prefix("etld-sql-executor-")
+                .tempdir()?,
+        ),
+    };
+    let work_dir = match (&options.work_dir, &temporary) {
+        (Some(dir), _) => Some(dir.as_path()),
+        (None, Some(temporary)) => Some(temporary.path()),
+        (None, None) => None,
+    };
     let config = ExecutorProcessConfig {
         bind_host: options.host.clone(),
         external_host: Some(options.host.clone()),
@@ -128,18 +146,17 @@ pub async fn run_executor(etld: &Etld, options: &ExecutorOptions) -> Result<()> 
         scheduler_port: options.scheduler.1,
         scheduler_connect_timeout_seconds: 30,
         vcores: options.concurrency,
-        work_dir: options
-            .work_dir
-            .as_ref()
-            .map(|d| d.to_string_lossy().into_owned()),
+        work_dir: work_dir.map(|d| d.to_string_lossy().into_owned()),
         override_function_registry: Some(Arc::new(executor_registry(etld))),
         override_logical_codec: Some(logical_codec(etld)),
         override_physical_codec: Some(physical_codec(etld)),
         ..ExecutorProcessConfig::default()
     };
-    start_executor_process(Arc::new(config))
+    let run = start_executor_process(Arc::new(config))
         .await
-        .map_err(ballista_error)
+        .map_err(ballista_error);
+    drop(temporary);
+    run
 }
 
 /// A context whose queries run on the Ballista scheduler at `scheduler`

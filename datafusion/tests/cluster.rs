@@ -464,3 +464,69 @@ fn extra_rules_are_part_of_the_list() {
         assert!(child.try_wait().unwrap().is_none(), "a component died");
     }
 }
+
+/// An executor given no `--work-dir` keeps its shuffle files in a temporary
+/// directory of its own, which it removes when it stops (on SIGTERM, as a
+/// service manager stops it).
+#[cfg(unix)]
+#[test]
+fn an_executor_removes_its_temporary_work_dir_when_it_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let hosts = hosts::realistic_hosts(2_000, 3);
+    write_parquet(dir.path(), &hosts, 2);
+    let mut processes = Processes(Vec::new());
+    let scheduler_port = free_port();
+    let scheduler = format!("127.0.0.1:{scheduler_port}");
+    processes.0.push(
+        etld_sql_command()
+            .args(["scheduler", "--bind", &scheduler])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(scheduler_port, &mut processes.0[0], "the scheduler");
+    let (port, grpc_port) = (free_port(), free_port());
+    processes.0.push(
+        etld_sql_command()
+            .env("TMPDIR", &tmp)
+            .args(["executor", "--scheduler", &scheduler])
+            .args(["--bind", &format!("127.0.0.1:{port}")])
+            .args(["--grpc-port", &grpc_port.to_string()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(port, &mut processes.0[1], "the executor");
+    let sql = format!(
+        "SELECT etld_site(host) AS site, count(*) FROM '{}/hosts-*.parquet' GROUP BY site",
+        dir.path().display()
+    );
+    etld_sql(&["--cluster", &scheduler, &sql]);
+    let in_tmp = || -> Vec<String> {
+        std::fs::read_dir(&tmp)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    };
+    let during = in_tmp();
+    assert!(
+        during.len() == 1 && during[0].starts_with("etld-sql-executor-"),
+        "{during:?}"
+    );
+    let executor = &mut processes.0[1];
+    let killed = Command::new("kill")
+        .args(["-TERM", &executor.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let start = Instant::now();
+    while executor.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < STEP_LIMIT, "the executor did not stop");
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(in_tmp(), Vec::<String>::new());
+}

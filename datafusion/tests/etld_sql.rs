@@ -212,6 +212,29 @@ fn a_closed_pipe_ends_the_output_quietly() {
         assert!(out.status.success(), "{format}: {:?}", out.status);
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{format}");
     }
+    // Nor does it run the statements after: nobody reads what they print.
+    let written = dir.path().join("written.csv");
+    let script = format!(
+        "{sql}; COPY (SELECT 1 AS one) TO '{}' STORED AS CSV",
+        written.display()
+    );
+    let mut child = Command::new(ETLD_SQL)
+        .env("ETLD_CACHE_DIR", dir.path().join("no-cache"))
+        .env("ETLD_SYSTEM_LIST", "")
+        .env_remove("ETLD_LIST")
+        .args(["--format", "csv", &script])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(!written.exists());
 }
 
 /// A table named by a path that does not exist is named as a missing file,

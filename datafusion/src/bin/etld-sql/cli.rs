@@ -98,7 +98,8 @@ pub struct ExecutorArgs {
     /// How many tasks it runs at once (default: one per core)
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
-    /// Where it keeps shuffle files (default: a temporary directory)
+    /// Where it keeps shuffle files (default: a temporary directory,
+    /// removed when the executor stops)
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
     /// The list its functions answer from (the lookup options come with

@@ -22,17 +22,30 @@ use crate::cli::Format;
 /// heading; lines of JSON, none), and a statement with no columns (`CREATE
 /// TABLE`) prints nothing. After an earlier result (`after`), a table or
 /// CSV starts with a blank line, so that each result's heading stands out.
-/// Returns whether it printed a result. A reader that goes away (`etld-sql ... | head -1`) ends the
-/// output quietly, as it ends `etld`'s: that is not a failure of the query.
-pub async fn write(frame: DataFrame, format: Format, after: bool) -> Result<bool> {
+/// Says whether it printed a result. A reader that goes away (`etld-sql
+/// ... | head -1`) ends the output quietly, as it ends `etld`'s: that is
+/// not a failure of the query, and the caller runs no more statements.
+pub async fn write(frame: DataFrame, format: Format, after: bool) -> Result<Printed> {
     let mut pipe = Pipe {
         out: io::stdout(),
         closed: false,
     };
     match write_to(&mut pipe, frame, format, after).await {
-        Err(_) if pipe.closed => Ok(true),
-        result => result,
+        Err(_) if pipe.closed => Ok(Printed::ReaderGone),
+        Ok(true) => Ok(Printed::Result),
+        Ok(false) => Ok(Printed::Nothing),
+        Err(e) => Err(e),
     }
+}
+
+/// What [`write`] printed.
+pub enum Printed {
+    /// Nothing: the statement has no result (`CREATE TABLE`, `SET`).
+    Nothing,
+    /// The statement's result.
+    Result,
+    /// Some of the result or none: standard output's reader went away.
+    ReaderGone,
 }
 
 /// Standard output, noting whether its reader has gone: the Arrow writers
