@@ -91,7 +91,13 @@ unsafe fn init(
     if access.is_null() {
         return Err(Some("etld: DuckDB gave no extension access".to_string()));
     }
-    // SAFETY: DuckDB's `info` and `access`, live during the load.
+    // SAFETY: DuckDB's `info` and `access`, live during the load. The
+    // bindings (`libduckdb-sys` 1.20000, made for DuckDB 2.0) copy the 548
+    // function pointers of 2.0's table, where DuckDB 1.5.6 hands over 546:
+    // the last two (`duckdb_create_timestamp_tz_ns` and
+    // `duckdb_get_timestamp_tz_ns`, new in 2.0) are read from past 1.5.6's
+    // table, within the load state that holds it, and must never be called.
+    // The functions the extension calls stand at the same places in both.
     let initialised = unsafe { duckdb_rs_extension_api_init(info, access, C_API_VERSION) };
     match initialised {
         Ok(true) => {}
