@@ -326,6 +326,38 @@ fn statements_run_in_turn() {
         etld_sql(d, &["--format", "json", "SELECT 1 AS a; SELECT 2 AS b"]).unwrap(),
         "{\"a\":1}\n{\"b\":2}\n"
     );
+    // Statements run as they are parsed; empty ones between semicolons are
+    // none. One that does not parse, its end included, stops the script
+    // there, after those before it, and does not run without its last
+    // clause.
+    assert_eq!(
+        etld_sql(d, &["--format", "csv", ";;SELECT 1 AS a;; ;SELECT 2 AS b;"]).unwrap(),
+        "a\n1\n\nb\n2\n"
+    );
+    let statements = |sql: &str| {
+        let (ok, stdout, stderr) = run(d, &[], &["--format", "csv", sql]);
+        assert!(!ok, "{sql}");
+        (stdout, stderr)
+    };
+    assert_eq!(
+        statements("SELECT 1 AS a; SELEC 2"),
+        (
+            "a\n1\n".to_string(),
+            "etld-sql: error: sql parser error: Expected: an SQL statement, found: SELEC at Line: 1, Column: 16\n".to_string()
+        )
+    );
+    assert_eq!(
+        statements("SELECT * FROM (VALUES (1), (2)) t(x) ORDER BY x LIMT 1"),
+        (
+            String::new(),
+            "etld-sql: error: sql parser error: Expected: end of statement, found: LIMT at Line: 1, Column: 49\n".to_string()
+        )
+    );
+    assert_eq!(statements("SELECT 1 AS a SELECT 2 AS b").0, String::new());
+    assert_eq!(
+        statements(";; -- a comment\n").1,
+        "etld-sql: error: no SQL statement given\n"
+    );
 
     let mut numbers: String = (0..1500).map(|i| format!("{i},1\n")).collect();
     numbers.insert_str(0, "host,n\n");

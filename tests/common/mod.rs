@@ -265,8 +265,6 @@ impl Model {
             .collect()
     }
 
-    /// Whether the canonical ASCII host `host` is a public suffix as a
-    /// browser sees it (both sections, the implicit rule, wildcard parents).
     /// The number of labels of `host`'s public suffix to a browser.
     pub fn browser_suffix_labels(&self, host: &Host) -> usize {
         let browser = Options::new().wildcard(Wildcard::Browser);
@@ -274,6 +272,8 @@ impl Model {
         Model::decide(&self.hits(&ascii), &browser).0.unwrap_or(0)
     }
 
+    /// Whether the canonical ASCII host `host` is a public suffix as a
+    /// browser sees it (both sections, the implicit rule, wildcard parents).
     pub fn is_browser_suffix(&self, host: &Host) -> bool {
         let browser = Options::new().wildcard(Wildcard::Browser);
         let ascii: Vec<&str> = host.ascii.iter().map(String::as_str).collect();

@@ -203,7 +203,6 @@ async fn query(args: &QueryArgs) -> Result<()> {
             .with_dialect(dialect.as_ref())
             .with_recursion_limit(options.recursion_limit.get())
             .build()?,
-        delimited: true,
     };
     let explained = |e| match &args.cluster {
         Some(scheduler) => cluster::explain_error(scheduler, e),
@@ -237,32 +236,33 @@ async fn query(args: &QueryArgs) -> Result<()> {
     Ok(())
 }
 
-/// The statements of a script, parsed one at a time as the loop asks for
+/// The statements of a script (its tokens read at once by
+/// `DFParserBuilder::build`), parsed one at a time as the loop asks for
 /// them, as `DFParser::parse_statements` reads them (empty ones between
 /// semicolons skipped): each runs before the next is parsed, so a long
 /// script holds one statement's tree at a time, where parsing them all
 /// first held about 28 KB a statement (a script of 40,000 took 1.1 GB
-/// before anything ran).
+/// before anything ran; the tokens take about 5 KB).
 struct Statements<'a> {
     parser: DFParser<'a>,
-    /// Whether a semicolon ends the statement before (or none came yet).
-    delimited: bool,
 }
 
 impl Statements<'_> {
-    /// The next statement, `None` at the end of the script.
+    /// The next statement, `None` at the end of the script; an error for a
+    /// statement that does not end with a semicolon or the script's end,
+    /// before it runs (`... ORDER BY x LIMT 1` must not run without its
+    /// misspelt clause).
     fn next(&mut self) -> Result<Option<Statement>> {
-        while self.parser.parser.consume_token(&Token::SemiColon) {
-            self.delimited = true;
-        }
-        if self.parser.parser.peek_token() == Token::EOF {
+        let parser = &mut self.parser;
+        while parser.parser.consume_token(&Token::SemiColon) {}
+        if parser.parser.peek_token() == Token::EOF {
             return Ok(None);
         }
-        if !self.delimited {
-            // Fails, naming what stands where the semicolon should.
-            self.parser.parser.expect_token(&Token::SemiColon)?;
+        let statement = parser.parse_statement()?;
+        let next = parser.parser.peek_token();
+        if next.token != Token::SemiColon && next.token != Token::EOF {
+            return Ok(parser.parser.expected("end of statement", next)?);
         }
-        self.delimited = false;
-        self.parser.parse_statement().map(Some)
+        Ok(Some(statement))
     }
 }
