@@ -476,18 +476,8 @@ fn an_executor_removes_its_temporary_work_dir_when_it_stops() {
     std::fs::create_dir(&tmp).unwrap();
     let hosts = hosts::realistic_hosts(2_000, 3);
     write_parquet(dir.path(), &hosts, 2);
-    let mut processes = Processes(Vec::new());
-    let scheduler_port = free_port();
-    let scheduler = format!("127.0.0.1:{scheduler_port}");
-    processes.0.push(
-        etld_sql_command()
-            .args(["scheduler", "--bind", &scheduler])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    wait_for_port(scheduler_port, &mut processes.0[0], "the scheduler");
+    // The scheduler alone; the executor is started here, with no work dir.
+    let (mut processes, scheduler) = start_cluster(dir.path(), 0, &[]);
     let (port, grpc_port) = (free_port(), free_port());
     processes.0.push(
         etld_sql_command()

@@ -187,27 +187,11 @@ fn the_list_is_chosen_as_etld_lookup_chooses_it() {
 /// quietly, with success, in every format.
 #[test]
 fn a_closed_pipe_ends_the_output_quietly() {
-    use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().unwrap();
     let sql = "SELECT etld_registrable('www.example.co.uk') AS r, value \
                FROM generate_series(1, 200000)";
     for format in ["table", "csv", "json"] {
-        let mut child = Command::new(ETLD_SQL)
-            .env("ETLD_CACHE_DIR", dir.path().join("no-cache"))
-            .env("ETLD_SYSTEM_LIST", "")
-            .env_remove("ETLD_LIST")
-            .args(["--format", format, sql])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        // The reader is gone: stdout was dropped with the BufReader.
-        let out = child.wait_with_output().unwrap();
+        let (first, out) = read_one_line(dir.path(), &["--format", format, sql]);
         assert!(!first.is_empty(), "{format}");
         assert!(out.status.success(), "{format}: {:?}", out.status);
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{format}");
@@ -218,11 +202,20 @@ fn a_closed_pipe_ends_the_output_quietly() {
         "{sql}; COPY (SELECT 1 AS one) TO '{}' STORED AS CSV",
         written.display()
     );
+    let (_, out) = read_one_line(dir.path(), &["--format", "csv", &script]);
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(!written.exists());
+}
+
+/// Runs `etld-sql` with `args`, reads one line of its output and goes
+/// away: the line, and how the run ended.
+fn read_one_line(dir: &Path, args: &[&str]) -> (String, std::process::Output) {
+    use std::io::{BufRead, BufReader};
     let mut child = Command::new(ETLD_SQL)
-        .env("ETLD_CACHE_DIR", dir.path().join("no-cache"))
+        .env("ETLD_CACHE_DIR", dir.join("no-cache"))
         .env("ETLD_SYSTEM_LIST", "")
         .env_remove("ETLD_LIST")
-        .args(["--format", "csv", &script])
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -232,9 +225,8 @@ fn a_closed_pipe_ends_the_output_quietly() {
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
         .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{:?}", out.status);
-    assert!(!written.exists());
+    // The reader is gone: stdout was dropped with the BufReader.
+    (first, child.wait_with_output().unwrap())
 }
 
 /// A table named by a path that does not exist is named as a missing file,
