@@ -132,11 +132,10 @@ pub async fn run_executor(etld: &Etld, options: &ExecutorOptions) -> Result<()> 
                 .tempdir()?,
         ),
     };
-    let work_dir = match (&options.work_dir, &temporary) {
-        (Some(dir), _) => Some(dir.as_path()),
-        (None, Some(temporary)) => Some(temporary.path()),
-        (None, None) => None,
-    };
+    let work_dir = options
+        .work_dir
+        .as_deref()
+        .or_else(|| temporary.as_ref().map(|t| t.path()));
     let config = ExecutorProcessConfig {
         bind_host: options.host.clone(),
         external_host: Some(options.host.clone()),

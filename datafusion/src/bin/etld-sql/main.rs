@@ -198,19 +198,17 @@ async fn query(args: &QueryArgs) -> Result<()> {
     let dialect = dialect_from_str(options.dialect).ok_or_else(|| {
         DataFusionError::Configuration(format!("no SQL dialect {}", options.dialect))
     })?;
-    let mut statements = Statements {
-        parser: DFParserBuilder::new(sql.as_str())
-            .with_dialect(dialect.as_ref())
-            .with_recursion_limit(options.recursion_limit.get())
-            .build()?,
-    };
+    let mut parser = DFParserBuilder::new(sql.as_str())
+        .with_dialect(dialect.as_ref())
+        .with_recursion_limit(options.recursion_limit.get())
+        .build()?;
     let explained = |e| match &args.cluster {
         Some(scheduler) => cluster::explain_error(scheduler, e),
         None => e,
     };
     let mut printed = false;
     let mut ran = false;
-    while let Some(statement) = statements.next()? {
+    while let Some(statement) = next_statement(&mut parser)? {
         ran = true;
         let plan = ctx
             .state()
@@ -236,33 +234,24 @@ async fn query(args: &QueryArgs) -> Result<()> {
     Ok(())
 }
 
-/// The statements of a script (its tokens read at once by
-/// `DFParserBuilder::build`), parsed one at a time as the loop asks for
-/// them, as `DFParser::parse_statements` reads them (empty ones between
-/// semicolons skipped): each runs before the next is parsed, so a long
-/// script holds one statement's tree at a time, where parsing them all
+/// The next statement of a script whose tokens `parser` holds (read at once
+/// by `DFParserBuilder::build`), `None` at its end, as
+/// `DFParser::parse_statements` reads them (empty ones between semicolons
+/// skipped), but one at a time: each runs before the next is parsed, so a
+/// long script holds one statement's tree at a time, where parsing them all
 /// first held about 28 KB a statement (a script of 40,000 took 1.1 GB
-/// before anything ran; the tokens take about 5 KB).
-struct Statements<'a> {
-    parser: DFParser<'a>,
-}
-
-impl Statements<'_> {
-    /// The next statement, `None` at the end of the script; an error for a
-    /// statement that does not end with a semicolon or the script's end,
-    /// before it runs (`... ORDER BY x LIMT 1` must not run without its
-    /// misspelt clause).
-    fn next(&mut self) -> Result<Option<Statement>> {
-        let parser = &mut self.parser;
-        while parser.parser.consume_token(&Token::SemiColon) {}
-        if parser.parser.peek_token() == Token::EOF {
-            return Ok(None);
-        }
-        let statement = parser.parse_statement()?;
-        let next = parser.parser.peek_token();
-        if next.token != Token::SemiColon && next.token != Token::EOF {
-            return Ok(parser.parser.expected("end of statement", next)?);
-        }
-        Ok(Some(statement))
+/// before anything ran; the tokens take about 5 KB). A statement that does
+/// not end with a semicolon or the script's end is an error before it runs
+/// (`... ORDER BY x LIMT 1` must not run without its misspelt clause).
+fn next_statement(parser: &mut DFParser<'_>) -> Result<Option<Statement>> {
+    while parser.parser.consume_token(&Token::SemiColon) {}
+    if parser.parser.peek_token() == Token::EOF {
+        return Ok(None);
     }
+    let statement = parser.parse_statement()?;
+    let next = parser.parser.peek_token();
+    if next.token != Token::SemiColon && next.token != Token::EOF {
+        return Ok(parser.parser.expected("end of statement", next)?);
+    }
+    Ok(Some(statement))
 }
