@@ -44,11 +44,16 @@ static MAY_END_A_NUMBER: [bool; 256] = {
 
 /// Whether an input is an IPv6 literal, with or without brackets.
 pub(crate) fn is_ipv6(host: &str) -> bool {
+    ipv6(host).is_some()
+}
+
+/// The IPv6 address `host` is, with or without its brackets.
+fn ipv6(host: &str) -> Option<Ipv6Addr> {
     let inner = host
         .strip_prefix('[')
         .and_then(|h| h.strip_suffix(']'))
         .unwrap_or(host);
-    inner.contains(':') && inner.parse::<Ipv6Addr>().is_ok()
+    inner.contains(':').then(|| inner.parse().ok()).flatten()
 }
 
 /// The address `host` is to the WHATWG URL standard's host parser: an IPv6
@@ -57,12 +62,8 @@ pub(crate) fn is_ipv6(host: &str) -> bool {
 /// for a host that ends in a number but is no address (`999.1.1.1`), which
 /// the standard refuses.
 pub(crate) fn address(host: &str) -> Option<IpAddr> {
-    let inner = host
-        .strip_prefix('[')
-        .and_then(|h| h.strip_suffix(']'))
-        .unwrap_or(host);
-    if inner.contains(':') {
-        return inner.parse::<Ipv6Addr>().ok().map(IpAddr::V6);
+    if host.contains(':') {
+        return ipv6(host).map(IpAddr::V6);
     }
     ipv4(host).map(IpAddr::V4)
 }
