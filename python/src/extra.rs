@@ -5,11 +5,12 @@
 //! it, so that a layered list pickles as the list it was laid over and the
 //! texts, and is made again, layers and all, where it is unpickled.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use etld::{Layers, List};
 use etld_source::{self as source, LoadError};
+use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -84,16 +85,15 @@ pub fn read(py: Python<'_>, paths: &[PathBuf]) -> PyResult<Vec<Text>> {
 
 /// A `LoadError` of a list file or a file of extra rules as Python code
 /// expects it: a file that cannot be read raises the `OSError` of its
-/// reason (`FileNotFoundError`, `PermissionError`, ..., with its `errno`),
-/// as `open()` would; one that is not a valid list raises `ListError`,
-/// naming the file, the line and the byte. The message is the command
-/// line's either way.
+/// reason (`FileNotFoundError`, `PermissionError`, ...) as `open()` would,
+/// with its `errno`, `strerror` and `filename`; one that is not a valid
+/// list raises `ListError`, naming the file, the line and the byte.
 pub fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
     let message = e.to_string();
     let path = e.path().display().to_string();
     match e {
-        LoadError::ReadExtra { error, .. } | LoadError::Read { error, .. } => {
-            os_error(py, error, message)
+        LoadError::ReadExtra { error, path } | LoadError::Read { error, path } => {
+            os_error(py, error, message, Some(&path))
         }
         LoadError::InvalidExtra { error, .. } | LoadError::Invalid { error, .. } => {
             let place = place_of(&error);
@@ -103,10 +103,32 @@ pub fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
     }
 }
 
-/// The `OSError` subclass PyO3 gives `error` (`FileNotFoundError` for a
-/// missing file, ...), with `message` and the error's `errno`.
-pub fn os_error(py: Python<'_>, error: std::io::Error, message: String) -> PyErr {
+/// The `OSError` subclass of `error` (`FileNotFoundError` for a missing
+/// file, ...). An error of the system's about the file at `path` is raised
+/// as `open()` raises it: `OSError(errno, os.strerror(errno), path)`, which
+/// Python makes the subclass of the errno, its message
+/// `[Errno 2] No such file or directory: 'path'`. Any other (a directory,
+/// a file past the size cap) has `message`, and the errno if there is one.
+pub fn os_error(
+    py: Python<'_>,
+    error: std::io::Error,
+    message: String,
+    path: Option<&Path>,
+) -> PyErr {
     let errno = error.raw_os_error();
+    if let (Some(errno), Some(path)) = (errno, path) {
+        let made = py
+            .import("os")
+            .and_then(|os| os.call_method1("strerror", (errno,)))
+            .and_then(|strerror| {
+                py.get_type::<PyOSError>()
+                    .call1((errno, strerror, path.as_os_str()))
+            });
+        return match made {
+            Ok(value) => PyErr::from_value(value),
+            Err(e) => e,
+        };
+    }
     let class = PyErr::from(error).get_type(py);
     let err = PyErr::from_type(class, message);
     // `errno` alone keeps `str(e)` the message (`OSError.__str__` reads

@@ -551,7 +551,7 @@ fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {
     match e {
         etld::Error::Io(e) => {
             let message = e.to_string();
-            extra::os_error(py, e, message)
+            extra::os_error(py, e, message, None)
         }
         e => {
             let place = extra::place_of(&e);

@@ -134,7 +134,8 @@ def test_etld_extra_is_read_by_list_and_the_module(monkeypatch, tmp_path):
     monkeypatch.setenv("ETLD_EXTRA", str(tmp_path / "missing.dat"))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ))
     assert out.returncode != 0
-    assert f"FileNotFoundError: cannot read extra rules file {tmp_path / 'missing.dat'}" in out.stderr
+    missing = str(tmp_path / "missing.dat")
+    assert f"FileNotFoundError: [Errno {errno.ENOENT}] {os.strerror(errno.ENOENT)}: {missing!r}" in out.stderr
 
 
 def test_extra_takes_paths_and_sequences_of_them():
@@ -196,13 +197,16 @@ def test_with_extra():
 def test_bad_extra_files(tmp_path):
     missing = tmp_path / "missing.dat"
     # A file that cannot be read raises what open() would, as a list file
-    # does; the message names it.
+    # does: its errno, strerror and filename, and open()'s message.
     with pytest.raises(FileNotFoundError) as e:
         etld.List.builtin(extra=[CORP, missing])
-    assert str(e.value) == f"cannot read extra rules file {missing}: No such file or directory (os error 2)"
-    assert e.value.errno == errno.ENOENT
-    with pytest.raises(FileNotFoundError, match="cannot read list file .*missing.dat"):
+    with pytest.raises(FileNotFoundError) as by_open:
+        open(missing)
+    assert str(e.value) == str(by_open.value)
+    assert (e.value.errno, e.value.strerror, e.value.filename) == (errno.ENOENT, by_open.value.strerror, str(missing))
+    with pytest.raises(FileNotFoundError) as e:
         etld.List(str(missing))
+    assert (e.value.errno, e.value.filename) == (errno.ENOENT, str(missing))
 
     bad = tmp_path / "bad.dat"
     bad.write_text("ok.example\n// a comment\n*bad.example\n")
