@@ -204,7 +204,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                 output=options.output,
             )
     except (OSError, ValueError) as e:
-        print(f"etld: {e}", file=sys.stderr)
+        # A file that cannot be read raises what open() would, and keeps
+        # the line the command line writes for it.
+        print(getattr(e, "_line", f"etld: {e}"), file=sys.stderr)
         return 1
     # UTF-8 and bare line feeds on every platform, as etld writes them.
     if isinstance(sys.stdout, io.TextIOWrapper):

@@ -85,7 +85,7 @@ mod fast {
     use pyo3::Borrowed;
 
     use crate::column::Op;
-    use crate::PyList;
+    use crate::list::PyList;
 
     /// The PyO3 module function of each operation, by its number.
     static FUNCTIONS: [PyOnceLock<Py<PyAny>>; Op::ALL.len()] =

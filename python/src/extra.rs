@@ -107,8 +107,10 @@ pub fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
 /// file, ...). An error of the system's about the file at `path` is raised
 /// as `open()` raises it: `OSError(errno, os.strerror(errno), path)`, which
 /// Python makes the subclass of the errno, its message
-/// `[Errno 2] No such file or directory: 'path'`. Any other (a directory,
-/// a file past the size cap) has `message`, and the errno if there is one.
+/// `[Errno 2] No such file or directory: 'path'`, and `message`, the
+/// command line's, kept as `_line` for `python -m etld` to write as the
+/// command line does. Any other (a directory, a file past the size cap)
+/// has `message`, and the errno if there is one.
 pub fn os_error(
     py: Python<'_>,
     error: std::io::Error,
@@ -123,6 +125,10 @@ pub fn os_error(
             .and_then(|strerror| {
                 py.get_type::<PyOSError>()
                     .call1((errno, strerror, path.as_os_str()))
+            })
+            .and_then(|value| {
+                value.setattr("_line", format!("etld: {message}"))?;
+                Ok(value)
             });
         return match made {
             Ok(value) => PyErr::from_value(value),

@@ -10,8 +10,10 @@
 //! this signature since 3.3 (it joined the limited API in 3.10), so the
 //! symbol is there on every interpreter the wheel loads into.
 
+use std::borrow::Cow;
 use std::os::raw::c_char;
 
+use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -164,4 +166,45 @@ pub fn usv_of(s: &Bound<'_, PyString>) -> PyResult<Usv> {
         }
     }
     Ok(Usv { text, lone })
+}
+
+/// A host or URL given as a `str`, as Rust text.
+pub(crate) struct HostText<'a> {
+    /// The text; for a `str` that UTF-8 cannot hold, read as a URL parser
+    /// reads it ([`usv_of`]: a lone surrogate becomes U+FFFD).
+    pub(crate) text: Cow<'a, str>,
+    /// Why it is no host, where it holds a lone surrogate.
+    pub(crate) lone: Option<String>,
+}
+
+/// A host or URL as Rust text (a `TypeError` for anything but a `str`).
+/// A `str` holding surrogates is no error: a lone one makes an invalid
+/// host, as a URL parser would read it.
+pub(crate) fn host_str<'a>(host: &'a Bound<'_, PyAny>) -> PyResult<HostText<'a>> {
+    let Ok(s) = host.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "expected a str, got {}",
+            host.get_type().name()?
+        )));
+    };
+    match str_of(s) {
+        Ok(text) => Ok(HostText {
+            text: Cow::Borrowed(text),
+            lone: None,
+        }),
+        // Attached through PyO3 (see `entry`, which calls this unattached
+        // as PyO3 counts it): the error fetched and dropped here is freed
+        // at once, not deferred.
+        Err(e) => Python::attach(|py| {
+            if !e.is_instance_of::<PyUnicodeEncodeError>(py) {
+                return Err(e);
+            }
+            drop(e);
+            let Usv { text, lone } = usv_of(s)?;
+            Ok(HostText {
+                text: Cow::Owned(text),
+                lone,
+            })
+        }),
+    }
 }
