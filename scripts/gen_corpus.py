@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes testdata/corpus.tsv, the corpus that the tests of every surface run
 (the library's single and batch lookups and its map walk, the command line,
-Python, SQL, DuckDB): the answers of `etld lookup --json` on the hosts of
+Python, SQL, DuckDB): the answers of `etld --json` on the hosts of
 testdata/hosts.txt under each set of options of OPTION_SETS, from the
 built-in list. Run from anywhere, after `cargo build --release -p etld-cli`:
 
@@ -24,7 +24,7 @@ import subprocess
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ETLD = os.path.join(ROOT, "target", "release", "etld")
+ETLD = os.path.join(os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target"), "release", "etld")
 
 OPTION_SETS = [
     [],

@@ -19,7 +19,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-ETLD = os.path.join(ROOT, "target", "release", "etld")
+ETLD = os.path.join(os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target"), "release", "etld")
 
 #: (files of ETLD_EXTRA, files of --extra, other options)
 CASES = [
