@@ -8,9 +8,9 @@ Python packages of one version (idna 3.11 and unicodedata2 16.0.0 give
 Unicode 16.0.0; idna 3.20 and unicodedata2 18.0.0 give 18.0.0). A code
 point is listed when anything the tables hold for it differs: its IDNA
 status or mapping, bidi class, joining type, combining class, general
-category or canonical decomposition. Tests and fuzz targets that compare
-etld (tables of the newer version) with data of the older one skip names
-holding any of them. The output is ranges `START..END` (inclusive, hex),
+category or canonical decomposition. tests/uts46.rs, which runs the
+conformance file of the older version (IdnaTestV2 16.0.0) on etld's tables
+of the newer one, skips the cases holding any of them. The output is ranges `START..END` (inclusive, hex),
 one a line, after a header naming both versions.
 """
 

@@ -1,7 +1,7 @@
 //! `etld::uts46` against the `idna` crate: a name spelled from the input
 //! bytes (tests/uts46_names) must be refused by both or get the same
-//! ToASCII and ToUnicode answers. Names holding a code point whose Unicode
-//! data differ between the two implementations' versions are skipped. Every
+//! ToASCII and ToUnicode answers, but for the few kinds of name `idna`
+//! answers otherwise than UTS 46 (`uts46_names::comparable`). Every
 //! name is also held to etld's own full processing: `to_ascii` and
 //! `to_unicode` take shorter ways for some names, which must give the same
 //! answers and errors.

@@ -7,8 +7,9 @@
 //! every kind UTS 46 treats apart (mapped, ignored, deviations, disallowed,
 //! separators, combining marks, joiners and what they join, right-to-left
 //! letters and digits, Hangul jamo); a byte of 0xF0 and up takes the next
-//! three bytes as any code point. Names holding a code point whose Unicode
-//! data differ between the versions of the two implementations are left out
+//! three bytes as any code point. Both implementations hold Unicode 18.0.0
+//! data (`idna` through ICU4X's data crates 2.4, as Cargo.lock pins them);
+//! the few kinds of name `idna` answers otherwise than UTS 46 are left out
 //! ([`comparable`]).
 #![allow(dead_code)]
 
@@ -121,29 +122,8 @@ pub fn name_from_bytes(data: &[u8]) -> String {
     out
 }
 
-/// Ranges of code points whose UTS 46 data differ between Unicode 16.0.0
-/// (the `idna` crate's data, as old or older than 17.0.0) and 18.0.0
-/// (etld's tables): `vectors/uts46_changed_16.0.0_18.0.0.txt`.
-fn changed() -> &'static [(u32, u32)] {
-    static CHANGED: std::sync::OnceLock<Vec<(u32, u32)>> = std::sync::OnceLock::new();
-    CHANGED.get_or_init(|| {
-        include_str!("../../vectors/uts46_changed_16.0.0_18.0.0.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.is_empty())
-            .filter_map(|l| {
-                let (a, b) = l.split_once("..")?;
-                Some((
-                    u32::from_str_radix(a, 16).ok()?,
-                    u32::from_str_radix(b, 16).ok()?,
-                ))
-            })
-            .collect()
-    })
-}
-
-/// Whether both implementations hold the same data for every code point of
-/// `name`, its `xn--` labels decoded, and `name` is not of the one kind the
-/// `idna` crate (1.1) answers otherwise than UTS 46: an `xn--` label whose
+/// Whether `name` is not of the one kind the `idna` crate (1.1) answers
+/// otherwise than UTS 46: an `xn--` label whose
 /// decoding starts with `xn--` itself, which validity criterion 4 refuses
 /// (`xn--xn--abc-4q0axn--xn--abc-4q0a`, which decodes to a label holding
 /// U+202E, is even accepted by `idna` as it stands). Nor are names with a
@@ -157,24 +137,15 @@ pub fn comparable(name: &str) -> bool {
     }) {
         return false;
     }
-    let clean = |s: &str| {
-        s.chars().all(|c| {
-            let cp = c as u32;
-            !changed().iter().any(|&(a, b)| (a..=b).contains(&cp))
+    name.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+        .all(|label| {
+            let lower = label.to_ascii_lowercase();
+            match lower.strip_prefix("xn--") {
+                Some(rest) if rest.len() > IDNA_MAX_A_LABEL_DIGITS => false,
+                Some(rest) => etld_punycode::decode(rest).map_or(true, |u| !u.starts_with("xn--")),
+                None => true,
+            }
         })
-    };
-    clean(name)
-        && name
-            .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
-            .all(|label| {
-                let lower = label.to_ascii_lowercase();
-                match lower.strip_prefix("xn--") {
-                    Some(rest) if rest.len() > IDNA_MAX_A_LABEL_DIGITS => false,
-                    Some(rest) => etld_punycode::decode(rest)
-                        .map_or(true, |u| clean(&u) && !u.starts_with("xn--")),
-                    None => true,
-                }
-            })
 }
 
 /// The most code points of a label that `idna` (1.1) takes, as ICU does
