@@ -12,9 +12,11 @@ installed at exactly these versions (checked below):
     python3 -m venv /tmp/venv-uts46
     /tmp/venv-uts46/bin/pip install idna==3.20 unicodedata2==18.0.0
     /tmp/venv-uts46/bin/python scripts/gen_uts46.py            # writes the tables
+    /tmp/venv-uts46/bin/python scripts/gen_uts46.py --check    # the committed tables current?
     /tmp/venv-uts46/bin/python scripts/gen_uts46.py --dump F   # one line per code point
 
-The output is deterministic: running the script again gives the same bytes.
+The output is deterministic: running the script again gives the same bytes,
+which `--check` asks of the committed tables (CI runs it), writing nothing.
 `--dump` writes every code point's data in a plain text form (any Unicode
 version; the version check is skipped) so that two versions can be compared:
 see scripts/uts46_changed.py.
@@ -24,6 +26,7 @@ import argparse
 import importlib.metadata
 import os
 import sys
+import tempfile
 
 REQUIRED = {"idna": "3.20", "unicodedata2": "18.0.0"}
 UNICODE_VERSION = "18.0.0"
@@ -332,11 +335,21 @@ def main():
         "--out",
         default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "host", "uts46", "tables.rs"),
     )
+    ap.add_argument("--check", action="store_true", help="exit 1 unless --out holds what this would write")
     args = ap.parse_args()
+    out = os.path.normpath(args.out)
     if args.dump:
         dump(args.dump)
+    elif args.check:
+        with tempfile.TemporaryDirectory() as tmp:
+            fresh = os.path.join(tmp, "tables.rs")
+            generate(fresh)
+            with open(fresh, "rb") as a, open(out, "rb") as b:
+                if a.read() != b.read():
+                    sys.exit(f"{out} is not what scripts/gen_uts46.py writes: run it and commit the result")
+        print(f"{out} is current", file=sys.stderr)
     else:
-        generate(os.path.normpath(args.out))
+        generate(out)
 
 
 if __name__ == "__main__":
