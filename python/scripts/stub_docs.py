@@ -7,9 +7,11 @@ under the class, function, method or property of the same name, in place
 of any docstring there. Run it after changing either, from the repository's
 root, with the package installed:
 
-    python python/scripts/stub_docs.py
+    python python/scripts/stub_docs.py           # writes the stub
+    python python/scripts/stub_docs.py --check   # exit 1 if it would change it
 
-`tests/test_docs.py` checks that the stub's docstrings are the module's.
+`tests/test_switch.py` runs `--check`, so that the stub's docstrings stay
+the module's.
 """
 
 import ast
