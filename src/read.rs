@@ -91,7 +91,15 @@ fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
         }
         Ok(meta.len())
     };
-    check(std::fs::metadata(path)?)?;
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        // Said as what it is: a URL names no file.
+        io::ErrorKind::NotFound if is_url(path) => refuse(
+            "a URL, not a local file: download it and name the file \
+             (`etld update --url URL` downloads and installs a list)",
+        ),
+        _ => e,
+    })?;
+    check(meta)?;
     let file = std::fs::File::open(path)?;
     let len = check(file.metadata()?)?;
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0).saturating_add(1));
@@ -100,4 +108,17 @@ fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
         return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// Whether `path` reads as a URL: a scheme (a letter, then letters, digits,
+/// `+`, `-` or `.`) and `://`.
+pub(crate) fn is_url(path: &Path) -> bool {
+    let Some(text) = path.to_str() else {
+        return false;
+    };
+    text.split_once("://").is_some_and(|(scheme, _)| {
+        let mut chars = scheme.chars();
+        chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    })
 }

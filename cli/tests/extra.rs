@@ -296,6 +296,32 @@ fn a_file_that_cannot_be_used_is_refused_with_its_path() {
             run.stderr
         );
     }
+    // A URL is said to be one, also in $ETLD_EXTRA, whose `:` splits paths
+    // on Unix but not a URL's scheme from the rest.
+    let url = "https://example.com/x.dat";
+    let said = format!("etld: cannot read extra rules file {url}: a URL, not a local file: ");
+    let env = format!("{url}:{}", s(&good));
+    for (args, env) in [
+        (vec!["--extra", url, "x.com"], vec![]),
+        (vec!["x.com"], vec![("ETLD_EXTRA", env.as_str())]),
+        (vec!["--list", url, "x.com"], vec![]),
+        (vec!["x.com"], vec![("ETLD_LIST", url)]),
+    ] {
+        let run = etld(&args, &env, "");
+        assert_eq!(run.code, Some(1), "{args:?}");
+        let said = match args[0] {
+            "--list" => said.replace("extra rules file", "list file"),
+            _ if env.iter().any(|(k, _)| *k == "ETLD_LIST") => {
+                said.replace("extra rules file", "list file")
+            }
+            _ => said.clone(),
+        };
+        assert!(
+            run.stderr.starts_with(&said),
+            "{args:?} {env:?}: {}",
+            run.stderr
+        );
+    }
     // A directory is no file of rules.
     let run = etld(&["--extra", s(&dir()), "x.com"], &[], "");
     assert_eq!(run.code, Some(1));

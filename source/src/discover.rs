@@ -567,8 +567,9 @@ pub const EXTRA_VAR: &str = "ETLD_EXTRA";
 
 /// The files of extra rules a program lays over its list: those that
 /// `$ETLD_EXTRA` names (a path list, split as `PATH` is: at `:` on Unix,
-/// `;` on Windows; empty entries skipped), then those it was `given`
-/// (`--extra FILE`), in order.
+/// `;` on Windows; empty entries skipped; a URL kept whole, so that its
+/// read says it is one), then those it was `given` (`--extra FILE`), in
+/// order.
 ///
 /// ```
 /// let given = [std::path::PathBuf::from("b.dat")];
@@ -576,14 +577,31 @@ pub const EXTRA_VAR: &str = "ETLD_EXTRA";
 /// assert_eq!(etld_source::extra_paths(&given), given);
 /// ```
 pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = match std::env::var_os(EXTRA_VAR) {
-        Some(list) => std::env::split_paths(&list)
-            .filter(|p| !p.as_os_str().is_empty())
-            .collect(),
-        None => Vec::new(),
-    };
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for path in std::env::split_paths(&std::env::var_os(EXTRA_VAR).unwrap_or_default()) {
+        let (Some(last), Some(rest)) = (paths.last_mut(), path.to_str()) else {
+            paths.push(path);
+            continue;
+        };
+        // `https` then `//host/x.dat`: the two halves of one URL, split at
+        // the `:` of its scheme.
+        if rest.starts_with("//") && last.to_str().is_some_and(is_scheme) {
+            last.as_mut_os_string().push(format!(":{rest}"));
+        } else {
+            paths.push(path);
+        }
+    }
+    paths.retain(|p| !p.as_os_str().is_empty());
     paths.extend(given.iter().cloned());
     paths
+}
+
+/// Whether `text` is a URL scheme: a letter, then letters, digits, `+`,
+/// `-` or `.`.
+fn is_scheme(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
 /// Reads a file of extra rules: every read of one goes through here. The
