@@ -133,6 +133,10 @@ def _warnings_as_etld_writes_them() -> Iterator[None]:
                     warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
+#: The commands of the `etld` binary that `python -m etld` does not run.
+_BINARY_ONLY = ("compile", "info", "punycode", "idna", "cookie", "help")
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """Runs the command line of ``python -m etld``; its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -156,6 +160,15 @@ def main(argv: Optional[List[str]] = None) -> int:
             return 1
         sys.stdout.write(updated.report)
         return 0
+    if args[:1] and args[0] in _BINARY_ONLY:
+        # Words `etld` takes as commands are not hosts here either: a host
+        # so named is looked up with `lookup` first, as there.
+        print(
+            f"etld: `{args[0]}` is a command of the `etld` binary; `python -m etld` runs `lookup` "
+            f"(the default) and `update` (to look up a host named {args[0]!r}: python -m etld lookup {args[0]})",
+            file=sys.stderr,
+        )
+        return 2
     if args[:1] == ["lookup"]:
         args = args[1:]
     parser = argparse.ArgumentParser(

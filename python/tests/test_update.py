@@ -173,6 +173,14 @@ def test_python_m_etld(server, tmp_path):
     assert out.stdout == "example.co.uk\tco.uk\nerror: empty label at byte 2\n"
     out = run("lookup", stdin="me.users.etld-test.example\n\n")
     assert out.stdout == "me.users.etld-test.example\tusers.etld-test.example\nerror: empty host\n"
+    # The binary's other commands are refused by name, not looked up as
+    # hosts; `lookup` looks up a host so named.
+    for command in ("cookie", "info", "compile", "punycode", "idna", "help"):
+        out = run(command, "example.com")
+        assert (out.returncode, out.stdout) == (2, ""), command
+        assert out.stderr.startswith(f"etld: `{command}` is a command of the `etld` binary; "), out.stderr
+    out = run("lookup", "info")
+    assert (out.returncode, out.stdout) == (0, "\tinfo\n")
     # `etld --json`'s objects, key for key, written as it writes them.
     out = run("--url", "--json", "https://www.Example.CO.uk:8080/x", "file:///x")
     assert out.stdout == (
