@@ -93,10 +93,9 @@ fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
     };
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         // Said as what it is: a URL names no file.
-        io::ErrorKind::NotFound if is_url(path) => refuse(
-            "a URL, not a local file: download it and name the file \
-             (`etld update --url URL` downloads and installs a list)",
-        ),
+        io::ErrorKind::NotFound if is_url(path) => {
+            refuse("a URL, not a local file: download it and name the file")
+        }
         _ => e,
     })?;
     check(meta)?;

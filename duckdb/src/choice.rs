@@ -380,10 +380,10 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
         "" => None,
         path => Some(local_path("etld_list", path)?),
     };
-    // A URL is refused before the value is split on the separator of paths,
-    // which on Unix is the `:` of its scheme.
-    refuse_url("etld_extra", settings.extra.trim())?;
-    let extra: Vec<PathBuf> = std::env::split_paths(settings.extra.trim())
+    // Split as `$ETLD_EXTRA` is: a URL kept whole, for `local_path` to
+    // refuse as one.
+    let extra: Vec<PathBuf> = etld_source::split_path_list(settings.extra.trim().as_ref())
+        .into_iter()
         .map(|p| local_path("etld_extra", p.to_string_lossy().trim()))
         .filter(|p| !p.as_ref().is_ok_and(|p| p.as_os_str().is_empty()))
         .collect::<Result<_, _>>()?;
@@ -438,23 +438,19 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
     })
 }
 
-/// An error for `value` of `setting` that is or holds a URL, with the
-/// reason: the extension reads local files only.
-fn refuse_url(setting: &str, value: &str) -> Result<(), String> {
-    match value.contains("://") {
-        true => Err(format!(
-            "{setting}: {value} is a URL; the extension reads local files only \
-             (download the list, or run `etld update`, and set the file)"
-        )),
-        false => Ok(()),
-    }
-}
-
 /// The file a path set in `setting` names, as DuckDB's own file functions
-/// read it: `~` at its start is the home directory. A URL is refused
-/// ([`refuse_url`]).
+/// read it: `~` at its start is the home directory. A URL is refused with
+/// the reason: the extension reads local files only.
 fn local_path(setting: &str, path: &str) -> Result<PathBuf, String> {
-    refuse_url(setting, path)?;
+    if path.contains("://") {
+        let what = match setting {
+            "etld_list" => "download the list, or run `etld update`, and set the file",
+            _ => "download the file and set its path",
+        };
+        return Err(format!(
+            "{setting}: {path} is a URL; the extension reads local files only ({what})"
+        ));
+    }
     // The home directory as DuckDB's own paths take it: `$HOME`, or on
     // Windows `%USERPROFILE%` where `HOME` is unset, and `~\` there too.
     let home = || {

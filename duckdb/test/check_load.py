@@ -98,7 +98,7 @@ def main(argv: list[str]) -> int:
         except duckdb.Error as e:
             check("a URL is refused as one", "is a URL; the extension reads local files only" in str(e), True)
         a.execute(f"SET etld_list = '{path}'")
-        a.execute("SET etld_extra = 'https://example.com/x.dat'")
+        a.execute(f"SET etld_extra = '{path}:https://example.com/x.dat'")
         try:
             a.execute("SELECT etld_suffix('x.co.uk')").fetchall()
             check("a URL in etld_extra is an error", "no error", "an error")

@@ -566,10 +566,8 @@ pub(crate) fn candidate(
 pub const EXTRA_VAR: &str = "ETLD_EXTRA";
 
 /// The files of extra rules a program lays over its list: those that
-/// `$ETLD_EXTRA` names (a path list, split as `PATH` is: at `:` on Unix,
-/// `;` on Windows; empty entries skipped; a URL kept whole, so that its
-/// read says it is one), then those it was `given` (`--extra FILE`), in
-/// order.
+/// `$ETLD_EXTRA` names (a path list, [`split_path_list`]), then those it
+/// was `given` (`--extra FILE`), in order.
 ///
 /// ```
 /// let given = [std::path::PathBuf::from("b.dat")];
@@ -577,14 +575,31 @@ pub const EXTRA_VAR: &str = "ETLD_EXTRA";
 /// assert_eq!(etld_source::extra_paths(&given), given);
 /// ```
 pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
+    let mut paths = split_path_list(&std::env::var_os(EXTRA_VAR).unwrap_or_default());
+    paths.extend(given.iter().cloned());
+    paths
+}
+
+/// The paths of a path list, split as `PATH` is (at `:` on Unix, `;` on
+/// Windows), empty entries skipped, and a URL kept whole, where Unix's
+/// split would cut it at its scheme's `:`, so that reading it says it is a
+/// URL rather than naming a file `https`.
+///
+/// ```
+/// # #[cfg(unix)] {
+/// use std::path::PathBuf;
+/// let paths = etld_source::split_path_list("a.dat::https://example.com/b.dat".as_ref());
+/// assert_eq!(paths, [PathBuf::from("a.dat"), PathBuf::from("https://example.com/b.dat")]);
+/// # }
+/// ```
+pub fn split_path_list(list: &std::ffi::OsStr) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = Vec::new();
-    for path in std::env::split_paths(&std::env::var_os(EXTRA_VAR).unwrap_or_default()) {
+    for path in std::env::split_paths(list) {
         let (Some(last), Some(rest)) = (paths.last_mut(), path.to_str()) else {
             paths.push(path);
             continue;
         };
-        // `https` then `//host/x.dat`: the two halves of one URL, split at
-        // the `:` of its scheme.
+        // `https` then `//host/x.dat`: the two halves of one URL.
         if rest.starts_with("//") && last.to_str().is_some_and(is_scheme) {
             last.as_mut_os_string().push(format!(":{rest}"));
         } else {
@@ -592,7 +607,6 @@ pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
         }
     }
     paths.retain(|p| !p.as_os_str().is_empty());
-    paths.extend(given.iter().cloned());
     paths
 }
 
