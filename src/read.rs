@@ -84,7 +84,12 @@ fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
     // the file opened, in case the path was replaced in between.
     let check = |meta: std::fs::Metadata| -> io::Result<u64> {
         if let Some(why) = refused_kind(meta.file_type(), pipes) {
-            return Err(refuse(why));
+            // A directory's error is of the kind the system's would be, so
+            // that a caller can tell it as it tells `open`'s.
+            return Err(match meta.is_dir() {
+                true => io::Error::new(io::ErrorKind::IsADirectory, why),
+                false => refuse(why),
+            });
         }
         if meta.len() > MAX_LIST_BYTES {
             return Err(too_large());

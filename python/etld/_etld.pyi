@@ -58,8 +58,8 @@ EXTRACT_FIELDS: Tuple[
 Output = Literal["input", "ascii", "unicode"]
 #: A file of extra rules (`.dat` text).
 StrPath = Union[str, PathLike[str]]
-#: The `extra=` argument: one file of extra rules, or several, laid in order.
-Extra = Union[StrPath, Iterable[StrPath], None]
+#: The `extra=` argument: one file of extra rules (its path as bytes too), or several, laid in order.
+Extra = Union[StrPath, bytes, Iterable[StrPath], None]
 Part = Literal[
     "registrable",
     "suffix",

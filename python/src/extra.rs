@@ -12,7 +12,7 @@ use etld::{Layers, List};
 use etld_source::{self as source, LoadError};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::ListError;
 
@@ -63,6 +63,15 @@ pub fn paths_of(extra: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
     if extra.is_instance_of::<PyString>() || extra.hasattr("__fspath__")? {
         return Ok(vec![extra.extract()?]);
     }
+    // A path as bytes, as `open()` takes one, rather than a sequence of
+    // the numbers it holds.
+    if extra.is_instance_of::<PyBytes>() {
+        let path = extra
+            .py()
+            .import("os")?
+            .call_method1("fsdecode", (extra,))?;
+        return Ok(vec![path.extract()?]);
+    }
     extra
         .try_iter()?
         .map(|item| item.and_then(|p| p.extract::<PathBuf>()))
@@ -109,15 +118,25 @@ pub fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
 /// Python makes the subclass of the errno, its message
 /// `[Errno 2] No such file or directory: 'path'`, and `message`, the
 /// command line's, kept as `_line` for `python -m etld` to write as the
-/// command line does. Any other (a directory, a file past the size cap)
-/// has `message`, and the errno if there is one.
+/// command line does; a directory, refused before any read, as `open()`
+/// refuses it (`IsADirectoryError`). Any other (a device, a file past the
+/// size cap) has `message`, and the errno if there is one.
 pub fn os_error(
     py: Python<'_>,
     error: std::io::Error,
     message: String,
     path: Option<&Path>,
 ) -> PyErr {
-    let errno = error.raw_os_error();
+    // A directory is refused before any read, with no errno of the
+    // system's: it gets `open()`'s, `EISDIR`.
+    let errno = match error.raw_os_error() {
+        None if error.kind() == std::io::ErrorKind::IsADirectory => py
+            .import("errno")
+            .and_then(|m| m.getattr("EISDIR"))
+            .and_then(|n| n.extract::<i32>())
+            .ok(),
+        errno => errno,
+    };
     if let (Some(errno), Some(path)) = (errno, path) {
         let made = py
             .import("os")

@@ -139,6 +139,8 @@ def test_extra_takes_paths_and_sequences_of_them():
     want = etld.List.builtin(extra=[PLATFORM, CORP]).fingerprint
     for extra in ([PLATFORM, CORP], (pathlib.Path(PLATFORM), CORP), iter([PLATFORM, pathlib.Path(CORP)])):
         assert etld.List.builtin(extra=extra).fingerprint == want
+    # A path as bytes is one path, as open() takes it.
+    assert etld.List.builtin(extra=os.fsencode(CORP)).fingerprint == etld.List.builtin(extra=CORP).fingerprint
     one = etld.List.builtin(extra=pathlib.Path(CORP))
     assert one.fingerprint == etld.List.builtin(extra=CORP).fingerprint
     assert one.fingerprint != etld.List.builtin().fingerprint
@@ -232,8 +234,11 @@ def test_bad_extra_files(tmp_path):
         assert layered.registrable("www.example.co.uk") == "example.co.uk"
 
     # A directory, and a file past the cap (read no further than it).
-    with pytest.raises(OSError, match="cannot read extra rules file .*: a directory, not a list file"):
+    with pytest.raises(IsADirectoryError) as e:
         etld.List.builtin(extra=tmp_path)
+    assert (e.value.errno, e.value.filename) == (errno.EISDIR, str(tmp_path))
+    with pytest.raises(IsADirectoryError):
+        etld.List(tmp_path)
     if os.path.exists("/dev/zero"):
         with pytest.raises(OSError, match="cannot read extra rules file /dev/zero"):
             etld.List.builtin(extra="/dev/zero")
