@@ -281,6 +281,9 @@ pub enum RuleError {
     /// The rule's canonical form is longer than 253 octets, so no host can
     /// match it; its length.
     TooLong(usize),
+    /// The rule ends in a dot (`example.com.`): a host's trailing dot is
+    /// set aside by its lookup, and no rule holds one.
+    TrailingDot,
 }
 
 impl RuleError {
@@ -304,6 +307,7 @@ impl fmt::Display for RuleError {
             RuleError::TooLong(n) => {
                 write!(f, "the rule is {n} octets long, the limit is 253")
             }
+            RuleError::TrailingDot => f.write_str("a rule cannot end in a dot"),
         }
     }
 }

@@ -130,6 +130,12 @@ impl Rule {
         };
         // The old Mozilla form `.foo.com` is accepted: the dot is ignored.
         let text = text.strip_prefix('.').unwrap_or(text);
+        // A dot at the end is said as such, not as an empty last label.
+        if let Some(dot) = text.chars().next_back() {
+            if text.len() > dot.len_utf8() && crate::host::label::is_separator(dot) {
+                return Err((whole.len() - dot.len_utf8(), RuleError::TrailingDot));
+            }
+        }
         let mut name = String::with_capacity(text.len());
         let mut labels = 0;
         let mut wildcard = None;
@@ -400,7 +406,9 @@ mod tests {
         assert_eq!(line_err("!*.com"), (1, 1, WildcardException));
         assert_eq!(line_err(" !a.*.com"), (1, 4, WildcardException));
         assert_eq!(line_err("a..b"), (1, 2, label(LabelError::Empty)));
-        assert_eq!(line_err("com."), (1, 4, label(LabelError::Empty)));
+        assert_eq!(line_err("com."), (1, 3, RuleError::TrailingDot));
+        assert_eq!(line_err("a.com\u{3002}"), (1, 5, RuleError::TrailingDot));
+        assert_eq!(line_err("."), (1, 1, label(LabelError::Empty)));
         assert_eq!(
             line_err(&format!("x\n\t{}.com", "a".repeat(64))),
             (2, 1, label(LabelError::TooLong(64)))
