@@ -327,6 +327,10 @@ pub enum FormatError {
     /// ([`format::VERSION`](crate::format::VERSION)); see the
     /// [compatibility policy](crate::format#compatibility).
     UnsupportedVersion(u16),
+    /// The bytes are list text or a `.fst` file in a wrapping that must be
+    /// undone first: compressed (gzip, xz, zstd, bzip2, a zip archive) or
+    /// UTF-16, told by their first bytes; what they are.
+    Wrapped(&'static str),
     /// The file is shorter than its header says (`expected` bytes, `actual` present).
     Truncated {
         /// Bytes the header asks for.
@@ -399,6 +403,14 @@ impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FormatError::BadMagic => f.write_str("not an etld .fst file (bad magic bytes)"),
+            FormatError::Wrapped(what) => write!(
+                f,
+                "{what}, not list text or an etld .fst file: {} first",
+                match *what {
+                    "UTF-16 text" => "convert it to UTF-8",
+                    _ => "decompress it",
+                }
+            ),
             FormatError::NotAList => f.write_str(
                 "neither list text nor an etld .fst file (binary, without the .fst magic bytes)",
             ),

@@ -243,6 +243,8 @@ impl List {
     pub fn from_bytes(bytes: Vec<u8>) -> Result<List, Error> {
         if format::is_fst_file(&bytes) {
             List::from_fst(bytes)
+        } else if let Some(wrapping) = format::wrapped(&bytes) {
+            Err(Error::Format(wrapping))
         } else if bytes.iter().take(1024).any(|&b| b == 0) {
             // Told apart here, where text parsing would report the first
             // byte that is not UTF-8 as a fault of line 1 or 2.

@@ -1,7 +1,8 @@
 //! List text (`.dat`) as downloads and editors leave it: a byte order mark,
-//! an empty or truncated file, rules that could never match.
+//! an empty or truncated file, rules that could never match, a file still
+//! compressed or in UTF-16.
 
-use etld::{Error, List, RuleError, RuleSet};
+use etld::{Error, FormatError, Layers, List, RuleError, RuleSet};
 
 #[test]
 fn a_byte_order_mark_is_ignored() {
@@ -123,4 +124,48 @@ fn rule_errors_count_bytes_from_the_line() {
             "{text:?}"
         );
     }
+}
+
+#[test]
+fn a_compressed_or_utf16_file_is_said_to_be_one() {
+    let text = b"com\nco.uk\n";
+    let utf16: Vec<u8> = "\u{FEFF}com\nco.uk\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let bzip2 = b"BZh91AY&SY\x01\x02";
+    for (bytes, what) in [
+        (&b"\x1F\x8B\x08\x00\x00\x00\x00\x00"[..], "gzip-compressed"),
+        (b"\xFD7zXZ\x00\x00\x04", "xz-compressed"),
+        (b"\x28\xB5\x2F\xFD\x24", "zstd-compressed"),
+        (bzip2, "bzip2-compressed"),
+        (b"PK\x03\x04\x14\x00", "a zip archive"),
+        (&utf16, "UTF-16 text"),
+    ] {
+        let wrapped = |e: Error| matches!(e, Error::Format(FormatError::Wrapped(w)) if w == what);
+        assert!(
+            wrapped(List::from_bytes(bytes.to_vec()).unwrap_err()),
+            "{what}"
+        );
+        assert!(wrapped(List::from_dat(bytes).unwrap_err()), "{what}");
+        let base = List::from_dat(text).unwrap();
+        let mut layers = Layers::new(&base);
+        assert!(wrapped(layers.add("x.dat", bytes).err().unwrap()), "{what}");
+    }
+    assert_eq!(
+        List::from_bytes(b"\x1F\x8B\x08".to_vec())
+            .unwrap_err()
+            .to_string(),
+        "gzip-compressed, not list text or an etld .fst file: decompress it first"
+    );
+    assert_eq!(
+        List::from_bytes(utf16).unwrap_err().to_string(),
+        "UTF-16 text, not list text or an etld .fst file: convert it to UTF-8 first"
+    );
+    // Text that starts as bzip2's magic does, but is no bzip2 stream: a rule.
+    let list = List::from_dat(b"BZh9.example\n").unwrap();
+    assert_eq!(
+        list.lookup("a.bzh9.example").unwrap().suffix(),
+        Some("bzh9.example")
+    );
 }

@@ -141,6 +141,32 @@ pub fn is_fst_file(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC) || (!bytes.is_empty() && MAGIC.starts_with(bytes))
 }
 
+/// What `bytes` are wrapped in, told by their first bytes, where a list
+/// was compressed or written as UTF-16 ([`FormatError::Wrapped`]).
+pub(crate) fn wrapped(bytes: &[u8]) -> Option<FormatError> {
+    // Each starts with a byte that no UTF-8 text does, but bzip2's `BZh`,
+    // taken with its block size and the magic of its first block.
+    const WRAPPINGS: [(&[u8], &str); 6] = [
+        (b"\x1F\x8B", "gzip-compressed"),
+        (b"\xFD7zXZ\x00", "xz-compressed"),
+        (b"\x28\xB5\x2F\xFD", "zstd-compressed"),
+        (b"PK\x03\x04", "a zip archive"),
+        (b"\xFF\xFE", "UTF-16 text"),
+        (b"\xFE\xFF", "UTF-16 text"),
+    ];
+    let bzip2 = bytes.len() >= 10
+        && bytes.starts_with(b"BZh")
+        && (b'1'..=b'9').contains(&bytes[3])
+        && bytes[4..10] == *b"\x31\x41\x59\x26\x53\x59";
+    if bzip2 {
+        return Some(FormatError::Wrapped("bzip2-compressed"));
+    }
+    WRAPPINGS
+        .iter()
+        .find(|(magic, _)| bytes.starts_with(magic))
+        .map(|&(_, what)| FormatError::Wrapped(what))
+}
+
 /// Reads and checks a file's header; returns it and the `fst` bytes' range.
 pub(crate) fn read(bytes: &[u8]) -> Result<(Header, std::ops::Range<usize>), FormatError> {
     read_checking(bytes, true)

@@ -257,6 +257,9 @@ impl RuleSet {
     /// [`RuleSet::parse`] without its refusal of a text of no rules: text
     /// laid over a list may hold none, as appending it changes nothing.
     pub(crate) fn parse_rules(text: &[u8]) -> Result<RuleSet, Error> {
+        if let Some(wrapping) = crate::rules::format::wrapped(text) {
+            return Err(Error::Format(wrapping));
+        }
         let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
         let mut set = RuleSet::default();
         let mut section = Section::Icann;
