@@ -112,7 +112,7 @@ fn json_answers() {
             r#"{"input":"www.example.co.uk","suffix":"co.uk","registrable":"example.co.uk","subdomain":"www","label":"example","section":"icann","known":true,"rule":"co.uk","icann_suffix":"co.uk","icann_registrable":"example.co.uk","error":null}"#,
             r#"{"input":"me.github.io","suffix":"github.io","registrable":"me.github.io","subdomain":null,"label":"me","section":"private","known":true,"rule":"github.io","icann_suffix":"io","icann_registrable":"github.io","error":null}"#,
             r#"{"input":"a.b.example","suffix":"example","registrable":"b.example","subdomain":"a","label":"b","section":null,"known":false,"rule":"*","icann_suffix":"example","icann_registrable":"b.example","error":null}"#,
-            r#"{"input":"1.2.3.4","suffix":null,"registrable":null,"subdomain":null,"label":null,"section":null,"known":false,"rule":null,"icann_suffix":null,"icann_registrable":null,"error":"an IP address has no public suffix"}"#,
+            r#"{"input":"1.2.3.4","suffix":null,"registrable":null,"subdomain":null,"label":null,"section":null,"known":false,"rule":null,"icann_suffix":null,"icann_registrable":null,"error":"an IP address (or a name ending in a number) has no public suffix"}"#,
         ]
     );
     // Every line is one JSON object with exactly these keys.
@@ -152,7 +152,7 @@ fn batch_keeps_one_line_per_input_line() {
         out,
         "example.com\tcom\n\
          error: empty host\n\
-         error: an IP address has no public suffix\n\
+         error: an IP address (or a name ending in a number) has no public suffix\n\
          error: invalid UTF-8 at byte 3\n\
          example.co.uk\tco.uk\n\
          error: forbidden code point ' ' (U+0020) at byte 0\n\
@@ -185,7 +185,10 @@ fn a_big_batch_answers_every_line_in_order() {
     assert_eq!(lines[49_996], "error: empty host");
     assert_eq!(lines[49_997], "example.com\tcom");
     assert_eq!(lines[49_998], "食狮.公司.cn\t公司.cn");
-    assert_eq!(lines[49_999], "error: an IP address has no public suffix");
+    assert_eq!(
+        lines[49_999],
+        "error: an IP address (or a name ending in a number) has no public suffix"
+    );
 }
 
 #[test]
@@ -889,7 +892,10 @@ fn threads_keep_the_input_order() {
             assert_eq!(got[1], "error: empty host");
             assert_eq!(got[2], "example.com\tcom");
             assert_eq!(got[3], "食狮.公司.cn\t公司.cn");
-            assert_eq!(got[4], "error: an IP address has no public suffix");
+            assert_eq!(
+                got[4],
+                "error: an IP address (or a name ending in a number) has no public suffix"
+            );
             assert_eq!(got[5], "error: invalid UTF-8 at byte 2");
             assert_eq!(got[6], "me6.github.io\tgithub.io");
             assert_eq!(got[9], "error: line is longer than 65536 bytes");
@@ -1076,7 +1082,7 @@ fn urls_e_mail_addresses_and_host_ports() {
          example.org\torg\n\
          example.com\tcom\n\
          error: the URL has no host\n\
-         error: an IP address has no public suffix\n\
+         error: an IP address (or a name ending in a number) has no public suffix\n\
          error: the port at byte 19 is over 65535\n\
          error: invalid scheme: a scheme starts with an ASCII letter\n\
          error: the URL has no host\n"

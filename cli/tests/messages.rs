@@ -61,7 +61,7 @@ fn urls_given_as_hosts_get_one_note() {
         "error: forbidden code point ':' (U+003A) at byte 5\n\
          error: forbidden code point ':' (U+003A) at byte 11\n\
          error: forbidden code point '@' (U+0040) at byte 2\n\
-         error: an IP address has no public suffix\n\
+         error: an IP address (or a name ending in a number) has no public suffix\n\
          error: empty label at byte 2\n"
     );
     assert_eq!(
@@ -80,7 +80,7 @@ fn urls_given_as_hosts_get_one_note() {
     let (_, out, err) = etld(&["--url", "https://www.example.com/", "[::1]"]);
     assert_eq!(
         out,
-        "example.com\tcom\nerror: an IP address has no public suffix\n"
+        "example.com\tcom\nerror: an IP address (or a name ending in a number) has no public suffix\n"
     );
     assert_eq!(err, "");
     let (_, _, err) = etld(&["[::1]", "a..b", "www.example.com"]);

@@ -183,7 +183,7 @@ impl Function {
             Function::Error => (
                 "NULL for a valid host; else why it is not one, as `etld lookup` says it.",
                 "192.168.0.1",
-                "an IP address has no public suffix",
+                "an IP address (or a name ending in a number) has no public suffix",
             ),
             Function::Rule => (
                 "The rule of the list that decided the public suffix, as the list writes it, canonical (ASCII): `co.uk`, `*.kobe.jp`, `!city.kobe.jp`, `*` for the implicit rule; NULL when no rule matched (the implicit `*` rule off) or the host is not valid.",

@@ -63,14 +63,14 @@ fn tables_formats_and_lists() {
         "host,r,s,e\n\
          www.example.co.uk,example.co.uk,icann,\n\
          me.github.io,me.github.io,private,\n\
-         192.168.0.1,,,an IP address has no public suffix\n"
+         192.168.0.1,,,an IP address (or a name ending in a number) has no public suffix\n"
     );
     assert_eq!(
         etld_sql(d, &["--format", "csv", "--list", "list.dat", sql]).unwrap(),
         "host,r,s,e\n\
          www.example.co.uk,www.example.co.uk,private,\n\
          me.github.io,github.io,,\n\
-         192.168.0.1,,,an IP address has no public suffix\n"
+         192.168.0.1,,,an IP address (or a name ending in a number) has no public suffix\n"
     );
     assert_eq!(
         etld_sql(
@@ -81,7 +81,7 @@ fn tables_formats_and_lists() {
         "host,r,s,e\n\
          www.example.co.uk,example.co.uk,icann,\n\
          me.github.io,github.io,,\n\
-         192.168.0.1,,,an IP address has no public suffix\n"
+         192.168.0.1,,,an IP address (or a name ending in a number) has no public suffix\n"
     );
 
     let sql = "SELECT etld_host(url) AS h, etld_registrable(etld_host(url)) AS r FROM logs ORDER BY h DESC";
