@@ -98,17 +98,18 @@ pub fn explain_missing(e: DataFusionError) -> DataFusionError {
     }
 }
 
-/// What to do about a failed query's error `message` when it comes of how
-/// a table was read: a CSV column whose first rows look like numbers is
-/// read as numbers, which the etld functions refuse.
+/// What to do about a failed query's error `message` when an etld function
+/// was given something other than text: a number written in the query, or
+/// a CSV column whose first rows look like numbers, which is read as
+/// numbers.
 pub fn hint_for(message: &str) -> Option<&'static str> {
     let numbers_given =
         message.starts_with("Function 'etld_") && message.contains("expects String but received");
     numbers_given.then_some(
-        "the etld functions take text, and a CSV column whose first 1,000 rows look like \
-         numbers is read as numbers: declare it text first (CREATE EXTERNAL TABLE t (host \
-         VARCHAR) STORED AS CSV LOCATION 'hosts.csv' OPTIONS ('format.has_header' 'true'); \
-         SELECT ... FROM t)",
+        "the etld functions take text: cast a value to it (CAST(x AS VARCHAR)); a CSV \
+         column whose first 1,000 rows look like numbers is read as numbers, so declare it \
+         text first (CREATE EXTERNAL TABLE t (host VARCHAR) STORED AS CSV LOCATION \
+         'hosts.csv' OPTIONS ('format.has_header' 'true'); SELECT ... FROM t)",
     )
 }
 
