@@ -94,6 +94,11 @@ def joining_types():
 
 
 def canonical_decomposition(cp):
+    # A Hangul syllable's decomposition is algorithmic, done in code; the
+    # packages disagree on whether they give it (unicodedata2 18.0.0 does,
+    # 16.0.0 does not), which is no change of its data.
+    if HANGUL_S <= cp < HANGUL_S + HANGUL_SCOUNT:
+        return None
     d = ud.decomposition(chr(cp))
     if not d or d.startswith("<"):
         return None
