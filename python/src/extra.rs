@@ -117,8 +117,8 @@ pub fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
 /// as `open()` raises it: `OSError(errno, os.strerror(errno), path)`, which
 /// Python makes the subclass of the errno, its message
 /// `[Errno 2] No such file or directory: 'path'`, and `message`, the
-/// command line's, kept as `_line` for `python -m etld` to write as the
-/// command line does; a directory, refused before any read, as `open()`
+/// command line's, added as a note (which says what the file was for) and
+/// kept as `_line` for `python -m etld` to write as the command line does; a directory, refused before any read, as `open()`
 /// refuses it (`IsADirectoryError`). Any other (a device, a file past the
 /// size cap) has `message`, and the errno if there is one.
 pub fn os_error(
@@ -146,7 +146,14 @@ pub fn os_error(
                     .call1((errno, strerror, path.as_os_str()))
             })
             .and_then(|value| {
-                value.setattr("_line", format!("etld: {message}"))?;
+                let line = format!("etld: {message}");
+                // The command line's line says what the file was for (a list,
+                // extra rules), which `open()`'s message cannot: a note, shown
+                // under the message in a traceback (Python 3.11 and later).
+                if value.hasattr("add_note")? {
+                    value.call_method1("add_note", (&line,))?;
+                }
+                value.setattr("_line", line)?;
                 Ok(value)
             });
         return match made {

@@ -203,6 +203,9 @@ def test_bad_extra_files(tmp_path):
         open(missing)
     assert str(e.value) == str(by_open.value)
     assert (e.value.errno, e.value.strerror, e.value.filename) == (errno.ENOENT, by_open.value.strerror, str(missing))
+    if sys.version_info >= (3, 11):
+        # A note says what the file was for, as the command line does.
+        assert e.value.__notes__ == [f"etld: cannot read extra rules file {missing}: No such file or directory (os error 2)"]
     with pytest.raises(FileNotFoundError) as e:
         etld.List(str(missing))
     assert (e.value.errno, e.value.filename) == (errno.ENOENT, str(missing))
