@@ -32,7 +32,7 @@ fn describe(origin: Origin) -> &'static str {
 
 impl From<LoadError> for Failure {
     fn from(e: LoadError) -> Failure {
-        Failure::List(e)
+        Failure::List(e, None)
     }
 }
 
@@ -48,9 +48,23 @@ pub fn load_list(path: Option<&Path>) -> Result<(Cow<'static, List>, Source), Fa
 /// `--extra`, in order (see [`etld_source::load_extras`]). A file that
 /// cannot be read or is not valid list text stops the run.
 pub fn load_layered(files: &ListFiles) -> Result<(Cow<'static, List>, Source), Failure> {
-    let (list, source) = load_list(files.list.as_deref())?;
-    let layered = lay_extras(&list, &files.extra)?;
+    let named = named_by_env(files);
+    let (list, source) = load_list(files.list.as_deref()).map_err(&named)?;
+    let layered = lay_extras(&list, &files.extra).map_err(&named)?;
     Ok((layered.map_or(list, Cow::Owned), source))
+}
+
+/// A failure of the list or a file of extra rules with the environment
+/// variable that named its file, where `files` did not name it
+/// ([`etld_source::named_by`]).
+fn named_by_env(files: &ListFiles) -> impl Fn(Failure) -> Failure + '_ {
+    |failure| match failure {
+        Failure::List(e, _) => {
+            let var = etld_source::named_by(&e, files.list.as_deref(), &files.extra);
+            Failure::List(e, var)
+        }
+        other => other,
+    }
 }
 
 /// `list` with the files of extra rules of `$ETLD_EXTRA` and `extra` laid
@@ -128,8 +142,9 @@ pub fn compile(args: &CompileArgs) -> Result<(), Failure> {
 /// Runs `etld info`: one `name  value` line per fact about the list in
 /// use, and a warning on stderr when it is older than `--max-age` days.
 pub fn info(args: &InfoArgs) -> Result<(), Failure> {
-    let (base, source) = load_list(args.files.list.as_deref())?;
-    let layered = lay_extras(&base, &args.files.extra)?;
+    let named = named_by_env(&args.files);
+    let (base, source) = load_list(args.files.list.as_deref()).map_err(&named)?;
+    let layered = lay_extras(&base, &args.files.extra).map_err(&named)?;
     let list = layered.as_ref().unwrap_or(&base);
     let now = SystemTime::now();
     let mut out = io::stdout().lock();

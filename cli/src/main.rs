@@ -51,8 +51,10 @@ use crate::cli::{Cli, Command};
 #[derive(Debug)]
 pub enum Failure {
     /// The list, or a file of extra rules, could not be used: unreadable,
-    /// not a valid list, or a kind of file a list is not read from.
-    List(etld_source::LoadError),
+    /// not a valid list, or a kind of file a list is not read from; and
+    /// the environment variable that named the file, if one did
+    /// ([`etld_source::named_by`]).
+    List(etld_source::LoadError, Option<&'static str>),
     /// Standard input could not be read.
     ReadInput(io::Error),
     /// Standard output (or an output file) could not be written.
@@ -69,7 +71,8 @@ pub enum Failure {
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Failure::List(e) => write!(f, "{e}"),
+            Failure::List(e, None) => write!(f, "{e}"),
+            Failure::List(e, Some(var)) => write!(f, "{e}; ${var} names it"),
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
             Failure::Update(e) if e.forcing_installs_it() => {

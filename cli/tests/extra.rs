@@ -278,9 +278,20 @@ fn a_file_that_cannot_be_used_is_refused_with_its_path() {
         2,
         line_3.clone(),
     );
+    // A file $ETLD_EXTRA names is said to be so: it may have been set long
+    // before the run.
     let env = format!("{}:{}", s(&good), s(&bad));
-    refused(&["x.com"], &[("ETLD_EXTRA", &env)], 1, line_3.clone());
-    refused(&["-"], &[("ETLD_EXTRA", &env)], 1, line_3);
+    let named = format!("{line_3}; $ETLD_EXTRA names it");
+    refused(&["x.com"], &[("ETLD_EXTRA", &env)], 1, named.clone());
+    refused(&["-"], &[("ETLD_EXTRA", &env)], 1, named.clone());
+    refused(&["info"], &[("ETLD_EXTRA", &env)], 1, named);
+    // Named by --extra too: the run's own argument, which it was given.
+    refused(
+        &["--extra", s(&bad), "x.com"],
+        &[("ETLD_EXTRA", &env)],
+        1,
+        line_3.clone(),
+    );
 
     let missing = dir().join("missing.dat");
     let message = format!("cannot read extra rules file {}: ", missing.display());

@@ -112,8 +112,10 @@ fn devices_and_huge_files_given_as_the_list_are_refused_at_once() {
                 run.took
             );
         }
+        // Named by $ETLD_LIST, the message says so.
         let run = etld(&dir, &["example.com"], &[("ETLD_LIST", list)]);
-        assert_eq!((run.code, &run.stderr[..]), (Some(1), &want[..]));
+        let named = want.replace('\n', "; $ETLD_LIST names it\n");
+        assert_eq!((run.code, &run.stderr[..]), (Some(1), &named[..]));
         let run = etld(
             &dir,
             &["cookie", "--list", list, "a.example.com", "example.com"],

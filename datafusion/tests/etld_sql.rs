@@ -175,10 +175,17 @@ fn the_list_is_chosen_as_etld_lookup_chooses_it() {
             && stderr.contains("public_suffix_list.fst is not a valid list"),
         "{stderr}"
     );
-    // A list asked for must load.
+    // A list asked for must load; the variable that named it is said.
     let (ok, _, stderr) = run(d, &[("ETLD_LIST", "missing.dat")], &[sql]);
     assert!(
-        !ok && stderr.contains("cannot read list file missing.dat"),
+        !ok && stderr.contains("cannot read list file missing.dat")
+            && stderr.contains("; $ETLD_LIST names it"),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = run(d, &[("ETLD_EXTRA", "missing.dat")], &[sql]);
+    assert!(
+        !ok && stderr.contains("cannot read extra rules file missing.dat")
+            && stderr.contains("; $ETLD_EXTRA names it"),
         "{stderr}"
     );
 }

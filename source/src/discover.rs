@@ -290,6 +290,35 @@ impl fmt::Display for LoadError {
     }
 }
 
+/// The environment variable that named the file an error of a run's list
+/// is about, where the run's own arguments did not: `ETLD_LIST` for the
+/// list when no list was `given`, `ETLD_EXTRA` for a file of extra rules
+/// that `extra` (the run's `--extra` files) does not hold. A message says
+/// so (`...; $ETLD_EXTRA names it`), since the variable may have been set
+/// long before the run.
+///
+/// ```
+/// # std::env::remove_var("ETLD_EXTRA");
+/// let e = etld_source::LoadError::ReadExtra {
+///     path: "corp.dat".into(),
+///     error: std::io::ErrorKind::NotFound.into(),
+/// };
+/// assert_eq!(etld_source::named_by(&e, None, &[]), None);
+/// ```
+pub fn named_by(e: &LoadError, given: Option<&Path>, extra: &[PathBuf]) -> Option<&'static str> {
+    match e {
+        LoadError::Read { path, .. } | LoadError::Invalid { path, .. } => {
+            let named = std::env::var_os("ETLD_LIST").filter(|p| !p.is_empty());
+            (given.is_none() && named.is_some_and(|p| Path::new(&p) == path)).then_some("ETLD_LIST")
+        }
+        LoadError::ReadExtra { path, .. } | LoadError::InvalidExtra { path, .. } => {
+            let named = split_path_list(&std::env::var_os(EXTRA_VAR).unwrap_or_default());
+            (!extra.contains(path) && named.contains(path)).then_some(EXTRA_VAR)
+        }
+        _ => None,
+    }
+}
+
 /// The warning a program gives of a candidate it
 /// [passed over](Loaded::passed_over), after its own name (`etld: `):
 /// which candidate it was (the installed list, the system's list) and why.

@@ -130,7 +130,14 @@ fn fail(e: &DataFusionError) -> ExitCode {
 /// extra rules of `$ETLD_EXTRA` and `--extra` are laid over it
 /// ([`etld_source::load_extras`]); one that cannot be used is an error.
 fn etld_of(files: &ListFiles) -> Result<(Etld, Source)> {
-    let failed = |e: etld_source::LoadError| DataFusionError::Execution(e.to_string());
+    let failed = |e: etld_source::LoadError| {
+        DataFusionError::Execution(
+            match etld_source::named_by(&e, files.list.as_deref(), &files.extra) {
+                Some(var) => format!("{e}; ${var} names it"),
+                None => e.to_string(),
+            },
+        )
+    };
     let loaded = etld_source::load(files.list.as_deref()).map_err(failed)?;
     for e in &loaded.passed_over {
         eprintln!("etld-sql: {}", etld_source::passed_over_warning(e));
