@@ -81,24 +81,39 @@ pub fn paths_of(extra: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
 /// Reads the files of extra rules `paths` (each within the cap of
 /// [`source::read_extra`]); a `ListError` naming the file that cannot be
 /// read, its cause the `OSError`.
-pub fn read(py: Python<'_>, paths: &[PathBuf]) -> PyResult<Vec<Text>> {
+pub fn read(py: Python<'_>, paths: &[PathBuf], given: Given<'_>) -> PyResult<Vec<Text>> {
     let mut texts = Vec::with_capacity(paths.len());
     for path in paths {
         match py.detach(|| source::read_extra(path)) {
             Ok(text) => texts.push((path.display().to_string(), text)),
-            Err(e) => return Err(load_error(py, e)),
+            Err(e) => {
+                let named = given.and_then(|given| source::named_by(&e, None, given));
+                return Err(load_error(py, e, named));
+            }
         }
     }
     Ok(texts)
 }
 
+/// The files of extra rules a call asked for (`extra=`), where the
+/// environment may name others (`List()` and the module's functions read
+/// `$ETLD_EXTRA`): an error about a file the call did not name says which
+/// variable did ([`source::named_by`]). `None` where the environment names
+/// none of the files.
+pub type Given<'a> = Option<&'a [PathBuf]>;
+
 /// A `LoadError` of a list file or a file of extra rules as Python code
 /// expects it: a file that cannot be read raises the `OSError` of its
 /// reason (`FileNotFoundError`, `PermissionError`, ...) as `open()` would,
 /// with its `errno`, `strerror` and `filename`; one that is not a valid
-/// list raises `ListError`, naming the file, the line and the byte.
-pub fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
-    let message = e.to_string();
+/// list raises `ListError`, naming the file, the line and the byte; and
+/// the message ends with the variable that `named` the file, if one did
+/// (`; $ETLD_EXTRA names it`).
+pub fn load_error(py: Python<'_>, e: LoadError, named: Option<&str>) -> PyErr {
+    let message = match named {
+        Some(var) => format!("{e}; ${var} names it"),
+        None => e.to_string(),
+    };
     let path = e.path().display().to_string();
     match e {
         LoadError::ReadExtra { error, path } | LoadError::Read { error, path } => {
@@ -108,7 +123,7 @@ pub fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
             let place = place_of(&error);
             list_err(py, message, Some(&path), place)
         }
-        other => list_err(py, other.to_string(), Some(&path), None),
+        _ => list_err(py, message, Some(&path), None),
     }
 }
 
@@ -173,7 +188,7 @@ pub fn os_error(
 /// `base` with `texts` laid over it, in order; a `ListError` that names
 /// the text at fault (its path, or the name it was given), the line and
 /// what is wrong there.
-pub fn lay(py: Python<'_>, base: &List, texts: &[Text]) -> PyResult<List> {
+pub fn lay(py: Python<'_>, base: &List, texts: &[Text], given: Given<'_>) -> PyResult<List> {
     let built = py.detach(|| {
         let mut layers = Layers::new(base);
         for (name, text) in texts {
@@ -186,23 +201,31 @@ pub fn lay(py: Python<'_>, base: &List, texts: &[Text]) -> PyResult<List> {
     });
     built.map_err(|(name, error)| {
         let place = place_of(&error);
-        let message = LoadError::InvalidExtra {
+        let e = LoadError::InvalidExtra {
             path: PathBuf::from(name),
             error,
-        }
-        .to_string();
+        };
+        let message = match given.and_then(|given| source::named_by(&e, None, given)) {
+            Some(var) => format!("{e}; ${var} names it"),
+            None => e.to_string(),
+        };
         list_err(py, message, Some(name), place)
     })
 }
 
 /// Reads the files `paths` and lays them over `base`: the layered list
 /// (None when there are no files) and the texts.
-pub fn load(py: Python<'_>, base: &List, paths: &[PathBuf]) -> PyResult<(Option<List>, Vec<Text>)> {
+pub fn load(
+    py: Python<'_>,
+    base: &List,
+    paths: &[PathBuf],
+    given: Given<'_>,
+) -> PyResult<(Option<List>, Vec<Text>)> {
     if paths.is_empty() {
         return Ok((None, Vec::new()));
     }
-    let texts = read(py, paths)?;
-    let list = lay(py, base, &texts)?;
+    let texts = read(py, paths, given)?;
+    let list = lay(py, base, &texts, given)?;
     Ok((Some(list), texts))
 }
 

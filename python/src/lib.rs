@@ -102,7 +102,7 @@ fn load_default(py: Python<'_>) -> PyResult<Py<PyList>> {
     let paths = source::extra_paths(&[]);
     Py::new(
         py,
-        PyList::layered(py, list, &paths, Options::new(), source)?,
+        PyList::layered(py, list, &paths, Some(&[]), Options::new(), source)?,
     )
 }
 

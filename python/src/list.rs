@@ -107,15 +107,18 @@ impl PyList {
         }
     }
 
-    /// `base` with the files `paths` laid over it, in order.
+    /// `base` with the files `paths` laid over it, in order; `given`, the
+    /// files of those the call asked for where the environment named the
+    /// others ([`extra::Given`]).
     pub(crate) fn layered(
         py: Python<'_>,
         base: ListRef,
         paths: &[PathBuf],
+        given: extra::Given<'_>,
         options: Options,
         source: String,
     ) -> PyResult<PyList> {
-        let (list, texts) = extra::load(py, &base, paths)?;
+        let (list, texts) = extra::load(py, &base, paths, given)?;
         Ok(PyList {
             list: list.map_or_else(|| base.clone(), |l| Arc::new(Cow::Owned(l))),
             base,
@@ -476,7 +479,10 @@ fn wrap<'py>(like: &Bound<'py, PyAny>, column: Column) -> PyResult<Bound<'py, Py
 
 /// Loads a list file as `etld_source::load` does.
 pub(crate) fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, String)> {
-    let loaded = source::load(path.as_deref()).map_err(|e| extra::load_error(py, e))?;
+    let loaded = source::load(path.as_deref()).map_err(|e| {
+        let named = source::named_by(&e, path.as_deref(), &[]);
+        extra::load_error(py, e, named)
+    })?;
     for passed in &loaded.passed_over {
         user_warning(py, format!("etld: {}", source::passed_over_warning(passed)))?;
     }
@@ -659,9 +665,10 @@ list_methods! {
         output: &str,
     ) -> PyResult<PyList> {
         let options = list_options(icann_only, implicit_rule, wildcard_root, output)?;
-        let paths = source::extra_paths(&extra::paths_of(extra)?);
+        let given = extra::paths_of(extra)?;
+        let paths = source::extra_paths(&given);
         let (list, source) = load(py, path)?;
-        PyList::layered(py, list, &paths, options, source)
+        PyList::layered(py, list, &paths, Some(&given), options, source)
     }
 
     /// The list built into the package, with the files of `extra` laid
@@ -682,6 +689,7 @@ list_methods! {
             py,
             Arc::new(Cow::Borrowed(List::builtin())),
             &paths,
+            None,
             options,
             Source::Builtin.to_string(),
         )
@@ -703,7 +711,7 @@ list_methods! {
         let options = list_options(icann_only, implicit_rule, wildcard_root, output)?;
         let paths = extra::paths_of(extra)?;
         let (list, source) = load(py, Some(path))?;
-        PyList::layered(py, list, &paths, options, source)
+        PyList::layered(py, list, &paths, None, options, source)
     }
 
     /// A list from list text (`bytes` or `str`) or the bytes of a `.fst`
@@ -730,6 +738,7 @@ list_methods! {
             py,
             Arc::new(Cow::Owned(list)),
             &paths,
+            None,
             options,
             "bytes given".to_string(),
         )
@@ -769,7 +778,7 @@ list_methods! {
         if texts.is_empty() {
             return Ok(PyList::with(base, o, source));
         }
-        let list = extra::lay(py, &base, &texts)?;
+        let list = extra::lay(py, &base, &texts, None)?;
         Ok(PyList {
             list: Arc::new(Cow::Owned(list)),
             base,
@@ -809,7 +818,7 @@ list_methods! {
     fn with_extra(&self, py: Python<'_>, text: &Bound<'_, PyAny>, name: &str) -> PyResult<PyList> {
         let text = bytes_of(text)?;
         let one = [(name.to_string(), text)];
-        let list = extra::lay(py, &self.list, &one)?;
+        let list = extra::lay(py, &self.list, &one, None)?;
         let [added] = one;
         let mut texts = Vec::with_capacity(self.texts.len() + 1);
         texts.extend(self.texts.iter().cloned());

@@ -193,6 +193,30 @@ def test_with_extra():
     assert [l.version for l in layered.layers] == [None, "2"]
 
 
+def test_a_file_the_environment_names_is_said_to_be_so(tmp_path, monkeypatch):
+    missing = tmp_path / "missing.dat"
+    bad = tmp_path / "bad.dat"
+    bad.write_text("*bad.example\n")
+    monkeypatch.setenv("ETLD_EXTRA", str(missing))
+    with pytest.raises(FileNotFoundError) as e:
+        etld.List()
+    assert e.value._line.endswith("; $ETLD_EXTRA names it")
+    monkeypatch.setenv("ETLD_EXTRA", str(bad))
+    with pytest.raises(etld.ListError, match=r"a wildcard must be a whole label; \$ETLD_EXTRA names it$"):
+        etld.List()
+    # Given in the call too: the call's own file, no variable named.
+    with pytest.raises(etld.ListError, match=r"whole label$"):
+        etld.List(extra=bad)
+    monkeypatch.delenv("ETLD_EXTRA")
+    monkeypatch.setenv("ETLD_LIST", str(missing))
+    with pytest.raises(FileNotFoundError) as e:
+        etld.List()
+    assert e.value._line == f"etld: cannot read list file {missing}: No such file or directory (os error 2); $ETLD_LIST names it"
+    with pytest.raises(FileNotFoundError) as e:
+        etld.List(str(missing))
+    assert not e.value._line.endswith("names it")
+
+
 def test_bad_extra_files(tmp_path):
     missing = tmp_path / "missing.dat"
     # A file that cannot be read raises what open() would, as a list file
