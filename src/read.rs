@@ -98,7 +98,7 @@ fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
     };
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         // Said as what it is: a URL names no file.
-        io::ErrorKind::NotFound if is_url(path) => {
+        io::ErrorKind::NotFound if path.to_str().is_some_and(is_url) => {
             refuse("a URL, not a local file: download it and name the file")
         }
         _ => e,
@@ -114,15 +114,25 @@ fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Whether `path` reads as a URL: a scheme (a letter, then letters, digits,
-/// `+`, `-` or `.`) and `://`.
-pub(crate) fn is_url(path: &Path) -> bool {
-    let Some(text) = path.to_str() else {
-        return false;
-    };
+/// Whether `text` reads as a URL rather than a path: a scheme of two or
+/// more characters (an ASCII letter, then letters, digits, `+` or `-`),
+/// then `://`. A Windows drive (`C://x.dat`) and a file name with a dot
+/// (`c.dat://x`, two paths in a Unix path list) are no scheme.
+///
+/// ```
+/// use etld::source::is_url;
+///
+/// assert!(is_url("https://publicsuffix.org/list/public_suffix_list.dat"));
+/// assert!(is_url("s3://bucket/psl.dat"));
+/// assert!(!is_url("/srv/psl.dat"));
+/// assert!(!is_url("C://psl.dat"));
+/// assert!(!is_url("c.dat://tmp/x.dat"));
+/// ```
+pub fn is_url(text: &str) -> bool {
     text.split_once("://").is_some_and(|(scheme, _)| {
         let mut chars = scheme.chars();
-        chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-            && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        scheme.len() >= 2
+            && chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-'))
     })
 }

@@ -44,7 +44,7 @@ use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::list::List;
-pub use crate::read::{read_candidate, read_list, MAX_LIST_BYTES};
+pub use crate::read::{is_url, read_candidate, read_list, MAX_LIST_BYTES};
 use crate::rules::format;
 use crate::rules::rule::{is_line_end, lines};
 

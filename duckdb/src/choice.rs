@@ -442,7 +442,7 @@ pub(crate) fn resolve(settings: &Settings) -> Result<Choice, String> {
 /// read it: `~` at its start is the home directory. A URL is refused with
 /// the reason: the extension reads local files only.
 fn local_path(setting: &str, path: &str) -> Result<PathBuf, String> {
-    if path.contains("://") {
+    if etld::source::is_url(path) {
         let what = match setting {
             "etld_list" => "download the list, or run `etld update`, and set the file",
             _ => "download the file and set its path",

@@ -610,41 +610,52 @@ pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// The paths of a path list, split as `PATH` is (at `:` on Unix, `;` on
-/// Windows), empty entries skipped, and a URL kept whole, where Unix's
-/// split would cut it at its scheme's `:`, so that reading it says it is a
-/// URL rather than naming a file `https`.
+/// Windows), empty entries skipped, and on Unix a URL kept whole
+/// ([`etld::source::is_url`]: `https://host:8080/x.dat`, `http://[::1]/x`),
+/// where the split would cut it at each `:`, so that reading it says it is
+/// a URL rather than naming a file `https`.
 ///
 /// ```
 /// # #[cfg(unix)] {
 /// use std::path::PathBuf;
-/// let paths = etld_source::split_path_list("a.dat::https://example.com/b.dat".as_ref());
-/// assert_eq!(paths, [PathBuf::from("a.dat"), PathBuf::from("https://example.com/b.dat")]);
+/// let paths = etld_source::split_path_list("a.dat::https://example.com:8080/b.dat".as_ref());
+/// assert_eq!(paths, [PathBuf::from("a.dat"), PathBuf::from("https://example.com:8080/b.dat")]);
 /// # }
 /// ```
 pub fn split_path_list(list: &std::ffi::OsStr) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = Vec::new();
-    for path in std::env::split_paths(list) {
-        let (Some(last), Some(rest)) = (paths.last_mut(), path.to_str()) else {
-            paths.push(path);
-            continue;
-        };
-        // `https` then `//host/x.dat`: the two halves of one URL.
-        if rest.starts_with("//") && last.to_str().is_some_and(is_scheme) {
-            last.as_mut_os_string().push(format!(":{rest}"));
-        } else {
-            paths.push(path);
+    // Whether the last path is a URL, which the next piece may go on.
+    let mut in_url = false;
+    for piece in std::env::split_paths(list) {
+        if cfg!(unix) {
+            if let (Some(last), Some(text)) = (paths.last_mut(), piece.to_str()) {
+                let joined = last.to_str().map(|last| format!("{last}:{text}"));
+                let url_starts = text.starts_with("//")
+                    && joined
+                        .as_deref()
+                        .is_some_and(|j| etld::source::is_url(j.trim_start()));
+                if url_starts || (in_url && continues_url(last, text)) {
+                    last.as_mut_os_string().push(format!(":{text}"));
+                    in_url = true;
+                    continue;
+                }
+            }
         }
+        in_url = false;
+        paths.push(piece);
     }
     paths.retain(|p| !p.as_os_str().is_empty());
     paths
 }
 
-/// Whether `text` is a URL scheme: a letter, then letters, digits, `+`,
-/// `-` or `.`.
-fn is_scheme(text: &str) -> bool {
-    let mut chars = text.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+/// Whether `next`, the piece after a `:` of a path list, goes on the URL
+/// `url`: inside an IPv6 address's brackets, or a port (digits, then `/`
+/// or the end).
+fn continues_url(url: &Path, next: &str) -> bool {
+    let url = url.to_string_lossy();
+    let open = url.matches('[').count() > url.matches(']').count();
+    let digits = next.bytes().take_while(u8::is_ascii_digit).count();
+    open || (digits > 0 && matches!(next.as_bytes().get(digits), None | Some(b'/')))
 }
 
 /// Reads a file of extra rules: every read of one goes through here. The
@@ -695,4 +706,40 @@ pub fn load_extras(list: &List, paths: &[PathBuf]) -> Result<List, LoadError> {
         path: paths.last().cloned().unwrap_or_default(),
         error,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_path_list_keeps_a_url_whole_and_paths_apart() {
+        let split = |list: &str| -> Vec<String> {
+            split_path_list(list.as_ref())
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect()
+        };
+        assert_eq!(split("a.dat:b.dat"), ["a.dat", "b.dat"]);
+        assert_eq!(split("a.dat::b.dat:"), ["a.dat", "b.dat"]);
+        // A file name with a dot, then an absolute path written with `//`.
+        assert_eq!(split("c.dat://tmp/c.dat"), ["c.dat", "//tmp/c.dat"]);
+        assert_eq!(
+            split("a.dat:https://example.com/x.dat:b.dat"),
+            ["a.dat", "https://example.com/x.dat", "b.dat"]
+        );
+        // A port, and an IPv6 address, hold more of the separator.
+        assert_eq!(
+            split("https://example.com:8080/x.dat:b.dat"),
+            ["https://example.com:8080/x.dat", "b.dat"]
+        );
+        assert_eq!(split("c.dat:http://[::1]/x.dat"), ["c.dat", "http://[::1]/x.dat"]);
+        assert_eq!(split("s3://bucket/x.dat"), ["s3://bucket/x.dat"]);
+        // Spaces around an entry, as DuckDB's setting allows them.
+        assert_eq!(
+            split("c.dat : https://example.com/x.dat"),
+            ["c.dat ", " https://example.com/x.dat"]
+        );
+    }
 }
