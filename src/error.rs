@@ -234,7 +234,7 @@ impl fmt::Display for UrlError {
             }
             UrlError::UnbracketedIpv6 { offset } => write!(
                 f,
-                "an IPv6 address at byte {offset} (an IP address (or a name ending in a number) has no public suffix; \
+                "an IPv6 address at byte {offset} (an IP address has no public suffix; \
                  a URL writes it in brackets: http://[::1]/)"
             ),
             UrlError::ForbiddenCodePoint { offset, code_point } => write!(

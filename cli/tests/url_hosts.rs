@@ -67,7 +67,7 @@ fn errors_name_their_cause() {
     );
     assert_eq!(
         out,
-        "error: an IPv6 address at byte 0 (an IP address (or a name ending in a number) has no public suffix; \
+        "error: an IPv6 address at byte 0 (an IP address has no public suffix; \
          a URL writes it in brackets: http://[::1]/)\n\
          error: the port at byte 6 is over 65535\n\
          error: the host holds the forbidden code point '<' (U+003C) at byte 7\n\

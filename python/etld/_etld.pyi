@@ -59,7 +59,7 @@ Output = Literal["input", "ascii", "unicode"]
 #: A file of extra rules (`.dat` text).
 StrPath = Union[str, PathLike[str]]
 #: The `extra=` argument: one file of extra rules (its path as bytes too), or several, laid in order.
-Extra = Union[StrPath, bytes, Iterable[StrPath], None]
+Extra = Union[StrPath, bytes, Iterable[Union[StrPath, bytes]], None]
 Part = Literal[
     "registrable",
     "suffix",

@@ -51,8 +51,8 @@ pub fn place_of(e: &etld::Error) -> Option<(usize, usize)> {
     }
 }
 
-/// The paths an `extra=` argument names: none for None, one for a `str`
-/// or an `os.PathLike`, else one for each item of an iterable.
+/// The paths an `extra=` argument names: none for None, one for a `str`,
+/// `bytes` or an `os.PathLike`, else one for each item of an iterable.
 pub fn paths_of(extra: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
     let Some(extra) = extra else {
         return Ok(Vec::new());
@@ -60,21 +60,22 @@ pub fn paths_of(extra: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
     if extra.is_none() {
         return Ok(Vec::new());
     }
-    if extra.is_instance_of::<PyString>() || extra.hasattr("__fspath__")? {
-        return Ok(vec![extra.extract()?]);
-    }
-    // A path as bytes, as `open()` takes one, rather than a sequence of
-    // the numbers it holds.
-    if extra.is_instance_of::<PyBytes>() {
-        let path = extra
-            .py()
-            .import("os")?
-            .call_method1("fsdecode", (extra,))?;
-        return Ok(vec![path.extract()?]);
+    let one = |path: &Bound<'_, PyAny>| -> PyResult<PathBuf> {
+        // `str`, `bytes` or a path-like object of either, as `open()` takes
+        // them.
+        let os = path.py().import("os")?;
+        os.call_method1("fsdecode", (os.call_method1("fspath", (path,))?,))?
+            .extract()
+    };
+    let is_one = extra.is_instance_of::<PyString>()
+        || extra.is_instance_of::<PyBytes>()
+        || extra.hasattr("__fspath__")?;
+    if is_one {
+        return Ok(vec![one(extra)?]);
     }
     extra
         .try_iter()?
-        .map(|item| item.and_then(|p| p.extract::<PathBuf>()))
+        .map(|item| item.and_then(|p| one(&p)))
         .collect()
 }
 
@@ -171,10 +172,11 @@ pub fn os_error(
                 value.setattr("_line", line)?;
                 Ok(value)
             });
-        return match made {
-            Ok(value) => PyErr::from_value(value),
-            Err(e) => e,
-        };
+        // Made but for a failure within Python (`os.strerror` replaced,
+        // memory): the error below, an OSError still.
+        if let Ok(value) = made {
+            return PyErr::from_value(value);
+        }
     }
     let class = PyErr::from(error).get_type(py);
     let err = PyErr::from_type(class, message);

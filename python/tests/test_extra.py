@@ -139,8 +139,10 @@ def test_extra_takes_paths_and_sequences_of_them():
     want = etld.List.builtin(extra=[PLATFORM, CORP]).fingerprint
     for extra in ([PLATFORM, CORP], (pathlib.Path(PLATFORM), CORP), iter([PLATFORM, pathlib.Path(CORP)])):
         assert etld.List.builtin(extra=extra).fingerprint == want
-    # A path as bytes is one path, as open() takes it.
-    assert etld.List.builtin(extra=os.fsencode(CORP)).fingerprint == etld.List.builtin(extra=CORP).fingerprint
+    # A path as bytes is one path, as open() takes it, alone or in a list.
+    corp = etld.List.builtin(extra=CORP).fingerprint
+    assert etld.List.builtin(extra=os.fsencode(CORP)).fingerprint == corp
+    assert etld.List.builtin(extra=[os.fsencode(CORP)]).fingerprint == corp
     one = etld.List.builtin(extra=pathlib.Path(CORP))
     assert one.fingerprint == etld.List.builtin(extra=CORP).fingerprint
     assert one.fingerprint != etld.List.builtin().fingerprint
