@@ -314,7 +314,9 @@ impl fmt::Display for RuleError {
     }
 }
 
-/// Why a serialized list (`.fst` file) could not be loaded.
+/// Why bytes could not be loaded as a list: the faults of a serialized
+/// list (`.fst` file), and bytes that are no list as they stand (binary, or
+/// list text still compressed or in UTF-16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FormatError {
@@ -329,10 +331,9 @@ pub enum FormatError {
     /// ([`format::VERSION`](crate::format::VERSION)); see the
     /// [compatibility policy](crate::format#compatibility).
     UnsupportedVersion(u16),
-    /// The bytes are list text or a `.fst` file in a wrapping that must be
-    /// undone first: compressed (gzip, xz, zstd, bzip2, a zip archive) or
-    /// UTF-16, told by their first bytes; what they are.
-    Wrapped(&'static str),
+    /// The bytes are in a wrapping that must be undone before they load
+    /// (compressed, or UTF-16 text), told by their first bytes.
+    Wrapped(Wrapping),
     /// The file is shorter than its header says (`expected` bytes, `actual` present).
     Truncated {
         /// Bytes the header asks for.
@@ -405,11 +406,11 @@ impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FormatError::BadMagic => f.write_str("not an etld .fst file (bad magic bytes)"),
-            FormatError::Wrapped(what) => write!(
+            FormatError::Wrapped(wrapping) => write!(
                 f,
-                "{what}, not list text or an etld .fst file: {} first",
-                match *what {
-                    "UTF-16 text" => "convert it to UTF-8",
+                "{wrapping}, not list text or an etld .fst file: {} first",
+                match wrapping {
+                    Wrapping::Utf16 => "convert it to UTF-8",
                     _ => "decompress it",
                 }
             ),
@@ -527,7 +528,8 @@ pub enum Error {
     /// A compiled list (`.fst`) was given where rules are laid over a list,
     /// which takes list text (`.dat`).
     CompiledLayer,
-    /// A serialized list could not be loaded.
+    /// Bytes could not be loaded as a list: a serialized list's fault, or
+    /// bytes that are no list as they stand ([`FormatError`]).
     Format(FormatError),
     /// A list could not be written as a `.fst` file.
     Build(BuildError),
@@ -683,6 +685,39 @@ impl std::error::Error for UnknownName {}
 impl std::error::Error for HostError {}
 impl std::error::Error for RuleError {}
 impl std::error::Error for FormatError {}
+
+/// What wraps bytes that are no list as they stand
+/// ([`FormatError::Wrapped`]): a compression or UTF-16, which must be
+/// undone first (`gunzip`, `iconv -f UTF-16 -t UTF-8`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Wrapping {
+    /// gzip (`.gz`).
+    Gzip,
+    /// xz (`.xz`).
+    Xz,
+    /// Zstandard (`.zst`).
+    Zstd,
+    /// bzip2 (`.bz2`).
+    Bzip2,
+    /// A zip archive.
+    Zip,
+    /// UTF-16 text, with its byte order mark.
+    Utf16,
+}
+
+impl fmt::Display for Wrapping {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wrapping::Gzip => "gzip-compressed",
+            Wrapping::Xz => "xz-compressed",
+            Wrapping::Zstd => "zstd-compressed",
+            Wrapping::Bzip2 => "bzip2-compressed",
+            Wrapping::Zip => "a zip archive",
+            Wrapping::Utf16 => "UTF-16 text",
+        })
+    }
+}
 impl std::error::Error for LabelError {}
 
 impl From<HostError> for Error {

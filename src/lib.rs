@@ -268,7 +268,7 @@ mod work;
 
 pub use error::{
     BuildError, Error, FormatError, HostError, LabelError, RuleError, UnknownName, UrlError,
-    UrlLookupError,
+    UrlLookupError, Wrapping,
 };
 pub use host::url;
 pub use host::uts46;

@@ -2,7 +2,7 @@
 //! an empty or truncated file, rules that could never match, a file still
 //! compressed or in UTF-16.
 
-use etld::{Error, FormatError, Layers, List, RuleError, RuleSet};
+use etld::{Error, FormatError, Layers, List, RuleError, RuleSet, Wrapping};
 
 #[test]
 fn a_byte_order_mark_is_ignored() {
@@ -135,12 +135,12 @@ fn a_compressed_or_utf16_file_is_said_to_be_one() {
         .collect();
     let bzip2 = b"BZh91AY&SY\x01\x02";
     for (bytes, what) in [
-        (&b"\x1F\x8B\x08\x00\x00\x00\x00\x00"[..], "gzip-compressed"),
-        (b"\xFD7zXZ\x00\x00\x04", "xz-compressed"),
-        (b"\x28\xB5\x2F\xFD\x24", "zstd-compressed"),
-        (bzip2, "bzip2-compressed"),
-        (b"PK\x03\x04\x14\x00", "a zip archive"),
-        (&utf16, "UTF-16 text"),
+        (&b"\x1F\x8B\x08\x00\x00\x00\x00\x00"[..], Wrapping::Gzip),
+        (b"\xFD7zXZ\x00\x00\x04", Wrapping::Xz),
+        (b"\x28\xB5\x2F\xFD\x24", Wrapping::Zstd),
+        (bzip2, Wrapping::Bzip2),
+        (b"PK\x03\x04\x14\x00", Wrapping::Zip),
+        (&utf16, Wrapping::Utf16),
     ] {
         let wrapped = |e: Error| matches!(e, Error::Format(FormatError::Wrapped(w)) if w == what);
         assert!(
@@ -162,10 +162,17 @@ fn a_compressed_or_utf16_file_is_said_to_be_one() {
         List::from_bytes(utf16).unwrap_err().to_string(),
         "UTF-16 text, not list text or an etld .fst file: convert it to UTF-8 first"
     );
-    // Text that starts as bzip2's magic does, but is no bzip2 stream: a rule.
+    // Text that starts as bzip2's magic does, but is no bzip2 stream: rules.
     let list = List::from_dat(b"BZh9.example\n").unwrap();
     assert_eq!(
         list.lookup("a.bzh9.example").unwrap().suffix(),
         Some("bzh9.example")
+    );
+    let whole_magic = b"BZh91AY&SY.example\nexample\n";
+    assert_eq!(
+        List::from_dat(whole_magic).unwrap().rule_counts(),
+        List::from_dat(b"example\nBZh91AY&SY.example\n")
+            .unwrap()
+            .rule_counts()
     );
 }

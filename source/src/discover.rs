@@ -734,7 +734,10 @@ mod tests {
             split("https://example.com:8080/x.dat:b.dat"),
             ["https://example.com:8080/x.dat", "b.dat"]
         );
-        assert_eq!(split("c.dat:http://[::1]/x.dat"), ["c.dat", "http://[::1]/x.dat"]);
+        assert_eq!(
+            split("c.dat:http://[::1]/x.dat"),
+            ["c.dat", "http://[::1]/x.dat"]
+        );
         assert_eq!(split("s3://bucket/x.dat"), ["s3://bucket/x.dat"]);
         // Spaces around an entry, as DuckDB's setting allows them.
         assert_eq!(

@@ -144,27 +144,31 @@ pub fn is_fst_file(bytes: &[u8]) -> bool {
 /// What `bytes` are wrapped in, told by their first bytes, where a list
 /// was compressed or written as UTF-16 ([`FormatError::Wrapped`]).
 pub(crate) fn wrapped(bytes: &[u8]) -> Option<FormatError> {
-    // Each starts with a byte that no UTF-8 text does, but bzip2's `BZh`,
-    // taken with its block size and the magic of its first block.
-    const WRAPPINGS: [(&[u8], &str); 6] = [
-        (b"\x1F\x8B", "gzip-compressed"),
-        (b"\xFD7zXZ\x00", "xz-compressed"),
-        (b"\x28\xB5\x2F\xFD", "zstd-compressed"),
-        (b"PK\x03\x04", "a zip archive"),
-        (b"\xFF\xFE", "UTF-16 text"),
-        (b"\xFE\xFF", "UTF-16 text"),
+    use crate::error::Wrapping;
+    // None of these starts list text that loads: gzip's and zip's first
+    // bytes hold control characters, which no rule holds, and the others
+    // are not UTF-8. bzip2's `BZh` is taken with its block size, the magic
+    // of its first block, and a byte no list text holds among those after.
+    const WRAPPINGS: [(&[u8], Wrapping); 6] = [
+        (b"\x1F\x8B", Wrapping::Gzip),
+        (b"\xFD7zXZ\x00", Wrapping::Xz),
+        (b"\x28\xB5\x2F\xFD", Wrapping::Zstd),
+        (b"PK\x03\x04", Wrapping::Zip),
+        (b"\xFF\xFE", Wrapping::Utf16),
+        (b"\xFE\xFF", Wrapping::Utf16),
     ];
-    let bzip2 = bytes.len() >= 10
-        && bytes.starts_with(b"BZh")
-        && (b'1'..=b'9').contains(&bytes[3])
-        && bytes[4..10] == *b"\x31\x41\x59\x26\x53\x59";
+    let not_text = |b: &u8| (*b < 0x20 && !b"\t\n\r".contains(b)) || *b >= 0x80;
+    let bzip2 = bytes.starts_with(b"BZh")
+        && bytes.get(3).is_some_and(|b| (b'1'..=b'9').contains(b))
+        && bytes.get(4..10) == Some(b"\x31\x41\x59\x26\x53\x59")
+        && bytes.iter().skip(10).take(54).any(not_text);
     if bzip2 {
-        return Some(FormatError::Wrapped("bzip2-compressed"));
+        return Some(FormatError::Wrapped(Wrapping::Bzip2));
     }
     WRAPPINGS
         .iter()
         .find(|(magic, _)| bytes.starts_with(magic))
-        .map(|&(_, what)| FormatError::Wrapped(what))
+        .map(|&(_, wrapping)| FormatError::Wrapped(wrapping))
 }
 
 /// Reads and checks a file's header; returns it and the `fst` bytes' range.

@@ -128,6 +128,13 @@ impl Rule {
             Some(rest) => (RuleKind::Exception, rest),
             None => (RuleKind::Normal, text),
         };
+        // A rule of dots alone (`.`, `!..`) has no label: said at its start.
+        if text.chars().all(crate::host::label::is_separator) {
+            return Err((
+                whole.len() - text.len(),
+                RuleError::Label(LabelError::Empty),
+            ));
+        }
         // The old Mozilla form `.foo.com` is accepted: the dot is ignored.
         let text = text.strip_prefix('.').unwrap_or(text);
         // A dot at the end is said as such, not as an empty last label.
@@ -411,7 +418,9 @@ mod tests {
         assert_eq!(line_err("a..b"), (1, 2, label(LabelError::Empty)));
         assert_eq!(line_err("com."), (1, 3, RuleError::TrailingDot));
         assert_eq!(line_err("a.com\u{3002}"), (1, 5, RuleError::TrailingDot));
-        assert_eq!(line_err("."), (1, 1, label(LabelError::Empty)));
+        assert_eq!(line_err("."), (1, 0, label(LabelError::Empty)));
+        assert_eq!(line_err("..."), (1, 0, label(LabelError::Empty)));
+        assert_eq!(line_err("!."), (1, 1, label(LabelError::Empty)));
         assert_eq!(
             line_err(&format!("x\n\t{}.com", "a".repeat(64))),
             (2, 1, label(LabelError::TooLong(64)))
