@@ -61,3 +61,28 @@ fn an_error_of_processing_comes_before_one_of_encoding() {
         );
     }
 }
+
+/// The code points whose data changed from Unicode 16.0.0 to 18.0.0, the
+/// first and last of each range of `vectors/uts46_changed_16.0.0_18.0.0.txt`:
+/// both implementations hold 18.0.0 data, so they agree on these too.
+#[test]
+fn agrees_with_idna_on_the_code_points_unicode_17_and_18_changed() {
+    let mut compared = 0;
+    for line in include_str!("../vectors/uts46_changed_16.0.0_18.0.0.txt").lines() {
+        let Some((a, b)) = line.split_once("..") else {
+            continue;
+        };
+        for hex in [a, b] {
+            let Some(c) = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32) else {
+                continue;
+            };
+            for name in [format!("a{c}.com"), format!("{c}.example")] {
+                if uts46_names::comparable(&name) {
+                    compared += 1;
+                    assert_eq!(uts46_names::compare(&name), Ok(()), "U+{hex}");
+                }
+            }
+        }
+    }
+    assert!(compared > 150, "{compared}");
+}

@@ -373,10 +373,14 @@ fn statements_run_in_turn() {
             e.starts_with("etld-sql: error: Function 'etld_")
                 && e.contains("expects String but received Int64")
                 && e.contains("etld-sql: hint: the etld functions take text")
-                && e.contains("CREATE EXTERNAL TABLE t (host VARCHAR)"),
+                && e.contains("CREATE EXTERNAL TABLE t (host VARCHAR)")
+                && e.contains("cast it (CAST(x AS VARCHAR))"),
             "{e}"
         );
     }
+    // A number of the query itself: the same hint, with the cast for it.
+    let e = etld_sql(d, &["SELECT etld_registrable(42)"]).unwrap_err();
+    assert!(e.contains("cast it (CAST(x AS VARCHAR))"), "{e}");
     let declared = "CREATE EXTERNAL TABLE t (host VARCHAR, n INT) STORED AS CSV \
                     LOCATION 'numbers.csv' OPTIONS ('format.has_header' 'true'); \
                     SELECT count(etld_registrable(host)) AS sites, sum(n) AS n FROM t";

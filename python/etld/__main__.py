@@ -134,12 +134,15 @@ def _warnings_as_etld_writes_them() -> Iterator[None]:
 
 
 #: The commands of the `etld` binary that `python -m etld` does not run.
-_BINARY_ONLY = ("compile", "info", "punycode", "idna", "cookie", "help")
+_BINARY_ONLY = ("compile", "info", "punycode", "idna", "cookie")
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     """Runs the command line of ``python -m etld``; its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["help"]:
+        # `etld help [COMMAND]`, as `--help` of the command named.
+        args = [*args[1:2], "--help"]
     if args[:1] == ["update"]:
         parser = argparse.ArgumentParser(
             prog="python -m etld update",

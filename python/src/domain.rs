@@ -259,6 +259,8 @@ fn range_in(name: &str, part: Option<&str>) -> Option<Range<usize>> {
     Some(range)
 }
 
+/// The `Domain` of `host` on `list` with the options `o`, or the
+/// `HostError` of an invalid host (with the hint of a URL given as a host).
 pub(crate) fn lookup_one(
     _py: Python<'_>,
     list: &List,
@@ -271,6 +273,9 @@ pub(crate) fn lookup_one(
     }
 }
 
+/// The `Domain` of the host of `url` on `list` with the options `o`: a
+/// `UrlError` for a URL with no host etld takes, a `HostError` for an
+/// invalid host.
 pub(crate) fn lookup_url_one(
     _py: Python<'_>,
     list: &List,

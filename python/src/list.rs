@@ -490,6 +490,9 @@ pub(crate) fn load(py: Python<'_>, path: Option<PathBuf>) -> PyResult<(ListRef, 
     Ok((Arc::new(loaded.list), source))
 }
 
+/// The exception of a list made from bytes (`from_bytes`, `compile`,
+/// unpickling) that does not load: a `ListError` naming the line and byte
+/// where there are some, an `OSError` for an error of the system's.
 pub(crate) fn list_error(py: Python<'_>, e: etld::Error) -> PyErr {
     match e {
         etld::Error::Io(e) => {

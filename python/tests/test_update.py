@@ -175,10 +175,15 @@ def test_python_m_etld(server, tmp_path):
     assert out.stdout == "me.users.etld-test.example\tusers.etld-test.example\nerror: empty host\n"
     # The binary's other commands are refused by name, not looked up as
     # hosts; `lookup` looks up a host so named.
-    for command in ("cookie", "info", "compile", "punycode", "idna", "help"):
+    for command in ("cookie", "info", "compile", "punycode", "idna"):
         out = run(command, "example.com")
         assert (out.returncode, out.stdout) == (2, ""), command
         assert out.stderr.startswith(f"etld: `{command}` is a command of the `etld` binary; "), out.stderr
+    # `help`, as `etld help`, prints the help.
+    for args in (("help",), ("help", "update"), ("help", "lookup")):
+        out = run(*args)
+        want = "usage: python -m etld update" if "update" in args else "usage: python -m etld [-h]"
+        assert out.returncode == 0 and out.stdout.startswith(want), (args, out.stdout)
     out = run("lookup", "info")
     assert (out.returncode, out.stdout) == (0, "\tinfo\n")
     # `etld --json`'s objects, key for key, written as it writes them.

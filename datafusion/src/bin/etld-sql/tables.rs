@@ -106,10 +106,11 @@ pub fn hint_for(message: &str) -> Option<&'static str> {
     let numbers_given =
         message.starts_with("Function 'etld_") && message.contains("expects String but received");
     numbers_given.then_some(
-        "the etld functions take text: cast a value to it (CAST(x AS VARCHAR)); a CSV \
-         column whose first 1,000 rows look like numbers is read as numbers, so declare it \
-         text first (CREATE EXTERNAL TABLE t (host VARCHAR) STORED AS CSV LOCATION \
-         'hosts.csv' OPTIONS ('format.has_header' 'true'); SELECT ... FROM t)",
+        "the etld functions take text, and a CSV column whose first 1,000 rows look like \
+         numbers is read as numbers: declare it text first (CREATE EXTERNAL TABLE t (host \
+         VARCHAR) STORED AS CSV LOCATION 'hosts.csv' OPTIONS ('format.has_header' 'true'); \
+         SELECT ... FROM t), as casting the numbers back would not give the text (1.20 is \
+         1.2); a value of the query itself, cast it (CAST(x AS VARCHAR))",
     )
 }
 
