@@ -38,7 +38,7 @@ pub async fn write(frame: DataFrame, format: Format, after: bool) -> Result<Prin
     }
 }
 
-/// What [`write`] printed.
+/// What [`write()`] printed.
 pub enum Printed {
     /// Nothing: the statement has no result (`CREATE TABLE`, `SET`).
     Nothing,
