@@ -403,7 +403,7 @@ class List:
 
     def __new__(
         cls,
-        path: Union[str, PathLike[str], None] = None,
+        path: Union[StrPath, bytes, None] = None,
         *,
         extra: Extra = None,
         icann_only: bool = False,
@@ -425,7 +425,7 @@ class List:
         """
     @staticmethod
     def from_path(
-        path: Union[str, PathLike[str]],
+        path: Union[StrPath, bytes],
         *,
         extra: Extra = None,
         icann_only: bool = False,

@@ -60,23 +60,24 @@ pub fn paths_of(extra: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
     if extra.is_none() {
         return Ok(Vec::new());
     }
-    let one = |path: &Bound<'_, PyAny>| -> PyResult<PathBuf> {
-        // `str`, `bytes` or a path-like object of either, as `open()` takes
-        // them.
-        let os = path.py().import("os")?;
-        os.call_method1("fsdecode", (os.call_method1("fspath", (path,))?,))?
-            .extract()
-    };
     let is_one = extra.is_instance_of::<PyString>()
         || extra.is_instance_of::<PyBytes>()
         || extra.hasattr("__fspath__")?;
     if is_one {
-        return Ok(vec![one(extra)?]);
+        return Ok(vec![path_of(extra)?]);
     }
     extra
         .try_iter()?
-        .map(|item| item.and_then(|p| one(&p)))
+        .map(|item| item.and_then(|p| path_of(&p)))
         .collect()
+}
+
+/// A path given as `open()` takes one: a `str`, `bytes` or a path-like
+/// object of either.
+pub fn path_of(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    let os = path.py().import("os")?;
+    os.call_method1("fsdecode", (os.call_method1("fspath", (path,))?,))?
+        .extract()
 }
 
 /// Reads the files of extra rules `paths` (each within the cap of

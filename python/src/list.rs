@@ -660,7 +660,7 @@ list_methods! {
     #[pyo3(signature = (path = None, *, extra = None, icann_only = false, implicit_rule = true, wildcard_root = false, output = "input"))]
     fn new(
         py: Python<'_>,
-        path: Option<PathBuf>,
+        path: Option<&Bound<'_, PyAny>>,
         extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         implicit_rule: bool,
@@ -668,6 +668,7 @@ list_methods! {
         output: &str,
     ) -> PyResult<PyList> {
         let options = list_options(icann_only, implicit_rule, wildcard_root, output)?;
+        let path = path.map(extra::path_of).transpose()?;
         let given = extra::paths_of(extra)?;
         let paths = source::extra_paths(&given);
         let (list, source) = load(py, path)?;
@@ -704,7 +705,7 @@ list_methods! {
     #[pyo3(signature = (path, *, extra = None, icann_only = false, implicit_rule = true, wildcard_root = false, output = "input"))]
     fn from_path(
         py: Python<'_>,
-        path: PathBuf,
+        path: &Bound<'_, PyAny>,
         extra: Option<&Bound<'_, PyAny>>,
         icann_only: bool,
         implicit_rule: bool,
@@ -713,7 +714,7 @@ list_methods! {
     ) -> PyResult<PyList> {
         let options = list_options(icann_only, implicit_rule, wildcard_root, output)?;
         let paths = extra::paths_of(extra)?;
-        let (list, source) = load(py, Some(path))?;
+        let (list, source) = load(py, Some(extra::path_of(path)?))?;
         PyList::layered(py, list, &paths, None, options, source)
     }
 

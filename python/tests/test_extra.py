@@ -143,6 +143,10 @@ def test_extra_takes_paths_and_sequences_of_them():
     corp = etld.List.builtin(extra=CORP).fingerprint
     assert etld.List.builtin(extra=os.fsencode(CORP)).fingerprint == corp
     assert etld.List.builtin(extra=[os.fsencode(CORP)]).fingerprint == corp
+    # And a list's own path, as bytes too.
+    list_path = os.fsencode(CORP.replace("corp.dat", "platform.dat"))
+    assert etld.List.from_path(list_path).fingerprint == etld.List.from_path(os.fsdecode(list_path)).fingerprint
+    assert etld.List(list_path).fingerprint == etld.List(pathlib.Path(os.fsdecode(list_path))).fingerprint
     one = etld.List.builtin(extra=pathlib.Path(CORP))
     assert one.fingerprint == etld.List.builtin(extra=CORP).fingerprint
     assert one.fingerprint != etld.List.builtin().fingerprint
