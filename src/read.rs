@@ -39,32 +39,39 @@ pub fn read_candidate(path: &Path) -> io::Result<Vec<u8>> {
     read_bounded(path, false)
 }
 
-/// What is wrong with a file of type `kind` as a list file, if anything.
-fn refused_kind(kind: std::fs::FileType, pipes: bool) -> Option<&'static str> {
+/// What is wrong with a file of type `kind` as a list file, if anything:
+/// the error's kind (a directory's is the system's own, so that a caller
+/// tells it as it tells `open`'s) and why.
+fn refused_kind(kind: std::fs::FileType, pipes: bool) -> Option<(io::ErrorKind, &'static str)> {
+    let not = |why| Some((io::ErrorKind::InvalidInput, why));
     if kind.is_file() {
         return None;
     }
     if kind.is_dir() {
-        return Some("a directory, not a list file");
+        return Some((io::ErrorKind::IsADirectory, "a directory, not a list file"));
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if kind.is_fifo() {
-            return (!pipes).then_some("a FIFO, not a list file");
+            return if pipes {
+                None
+            } else {
+                not("a FIFO, not a list file")
+            };
         }
         if kind.is_char_device() {
-            return Some("a character device, not a list file");
+            return not("a character device, not a list file");
         }
         if kind.is_block_device() {
-            return Some("a block device, not a list file");
+            return not("a block device, not a list file");
         }
         if kind.is_socket() {
-            return Some("a socket, not a list file");
+            return not("a socket, not a list file");
         }
     }
     let _ = pipes;
-    Some("not a regular file")
+    not("not a regular file")
 }
 
 /// [`read_list`] (`pipes`: FIFOs too) or [`read_candidate`].
@@ -83,13 +90,8 @@ fn read_bounded(path: &Path, pipes: bool) -> io::Result<Vec<u8>> {
     // The type first, from the path (a FIFO's open would block), then from
     // the file opened, in case the path was replaced in between.
     let check = |meta: std::fs::Metadata| -> io::Result<u64> {
-        if let Some(why) = refused_kind(meta.file_type(), pipes) {
-            // A directory's error is of the kind the system's would be, so
-            // that a caller can tell it as it tells `open`'s.
-            return Err(match meta.is_dir() {
-                true => io::Error::new(io::ErrorKind::IsADirectory, why),
-                false => refuse(why),
-            });
+        if let Some((kind, why)) = refused_kind(meta.file_type(), pipes) {
+            return Err(io::Error::new(kind, why));
         }
         if meta.len() > MAX_LIST_BYTES {
             return Err(too_large());

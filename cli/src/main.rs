@@ -71,8 +71,7 @@ pub enum Failure {
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Failure::List(e, None) => write!(f, "{e}"),
-            Failure::List(e, Some(var)) => write!(f, "{e}; ${var} names it"),
+            Failure::List(e, var) => f.write_str(&etld_source::said_with(e, *var)),
             Failure::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Failure::Write { what, error } => write!(f, "cannot write {what}: {error}"),
             Failure::Update(e) if e.forcing_installs_it() => {

@@ -89,7 +89,7 @@ pub fn read(py: Python<'_>, paths: &[PathBuf], given: Given<'_>) -> PyResult<Vec
         match py.detach(|| source::read_extra(path)) {
             Ok(text) => texts.push((path.display().to_string(), text)),
             Err(e) => {
-                let named = given.and_then(|given| source::named_by(&e, None, given));
+                let named = named_by(&e, given);
                 return Err(load_error(py, e, named));
             }
         }
@@ -104,6 +104,12 @@ pub fn read(py: Python<'_>, paths: &[PathBuf], given: Given<'_>) -> PyResult<Vec
 /// none of the files.
 pub type Given<'a> = Option<&'a [PathBuf]>;
 
+/// The variable that named the file of `e`, of files of extra rules where
+/// the call asked for `given` ([`source::named_by`]).
+fn named_by(e: &LoadError, given: Given<'_>) -> Option<&'static str> {
+    given.and_then(|given| source::named_by(e, None, given))
+}
+
 /// A `LoadError` of a list file or a file of extra rules as Python code
 /// expects it: a file that cannot be read raises the `OSError` of its
 /// reason (`FileNotFoundError`, `PermissionError`, ...) as `open()` would,
@@ -112,10 +118,7 @@ pub type Given<'a> = Option<&'a [PathBuf]>;
 /// the message ends with the variable that `named` the file, if one did
 /// (`; $ETLD_EXTRA names it`).
 pub fn load_error(py: Python<'_>, e: LoadError, named: Option<&str>) -> PyErr {
-    let message = match named {
-        Some(var) => format!("{e}; ${var} names it"),
-        None => e.to_string(),
-    };
+    let message = source::said_with(&e, named);
     let path = e.path().display().to_string();
     match e {
         LoadError::ReadExtra { error, path } | LoadError::Read { error, path } => {
@@ -135,9 +138,10 @@ pub fn load_error(py: Python<'_>, e: LoadError, named: Option<&str>) -> PyErr {
 /// Python makes the subclass of the errno, its message
 /// `[Errno 2] No such file or directory: 'path'`, and `message`, the
 /// command line's, added as a note (which says what the file was for) and
-/// kept as `_line` for `python -m etld` to write as the command line does; a directory, refused before any read, as `open()`
-/// refuses it (`IsADirectoryError`). Any other (a device, a file past the
-/// size cap) has `message`, and the errno if there is one.
+/// kept as `_line` for `python -m etld` to write as the command line does;
+/// a directory, refused before any read, as `open()` refuses it
+/// (`IsADirectoryError`). Any other (a device, a file past the size cap)
+/// has `message`, and the errno if there is one.
 pub fn os_error(
     py: Python<'_>,
     error: std::io::Error,
@@ -208,10 +212,7 @@ pub fn lay(py: Python<'_>, base: &List, texts: &[Text], given: Given<'_>) -> PyR
             path: PathBuf::from(name),
             error,
         };
-        let message = match given.and_then(|given| source::named_by(&e, None, given)) {
-            Some(var) => format!("{e}; ${var} names it"),
-            None => e.to_string(),
-        };
+        let message = source::said_with(&e, named_by(&e, given));
         list_err(py, message, Some(name), place)
     })
 }

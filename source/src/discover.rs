@@ -319,6 +319,22 @@ pub fn named_by(e: &LoadError, given: Option<&Path>, extra: &[PathBuf]) -> Optio
     }
 }
 
+/// `e`'s message, ended by the variable that named its file where one did
+/// ([`named_by`]): `cannot read extra rules file x.dat: ...; $ETLD_EXTRA
+/// names it`. Every program says it so.
+///
+/// ```
+/// let e = etld_source::LoadError::NoVersion { path: "x.dat".into() };
+/// assert!(etld_source::said_with(&e, Some("ETLD_LIST")).ends_with("; $ETLD_LIST names it"));
+/// assert_eq!(etld_source::said_with(&e, None), e.to_string());
+/// ```
+pub fn said_with(e: &LoadError, named_by: Option<&str>) -> String {
+    match named_by {
+        Some(var) => format!("{e}; ${var} names it"),
+        None => e.to_string(),
+    }
+}
+
 /// The warning a program gives of a candidate it
 /// [passed over](Loaded::passed_over), after its own name (`etld: `):
 /// which candidate it was (the installed list, the system's list) and why.
@@ -629,11 +645,10 @@ pub fn split_path_list(list: &std::ffi::OsStr) -> Vec<PathBuf> {
     for piece in std::env::split_paths(list) {
         if cfg!(unix) {
             if let (Some(last), Some(text)) = (paths.last_mut(), piece.to_str()) {
-                let joined = last.to_str().map(|last| format!("{last}:{text}"));
                 let url_starts = text.starts_with("//")
-                    && joined
-                        .as_deref()
-                        .is_some_and(|j| etld::source::is_url(j.trim_start()));
+                    && last.to_str().is_some_and(|last| {
+                        etld::source::is_url(&format!("{}:{text}", last.trim_start()))
+                    });
                 if url_starts || (in_url && continues_url(last, text)) {
                     last.as_mut_os_string().push(format!(":{text}"));
                     in_url = true;

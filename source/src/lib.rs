@@ -43,8 +43,9 @@ pub mod write;
 
 pub use discover::{
     cache_dir, extra_paths, installed_path, is_future, load, load_extras, load_file, load_newest,
-    load_newest_of, named_by, passed_over_warning, read_extra, split_path_list, system_list_path,
-    LoadError, Loaded, Origin, Source, DEBIAN_LIST, EXTRA_VAR, INSTALLED_FILE, MAX_CLOCK_SKEW,
+    load_newest_of, named_by, passed_over_warning, read_extra, said_with, split_path_list,
+    system_list_path, LoadError, Loaded, Origin, Source, DEBIAN_LIST, EXTRA_VAR, INSTALLED_FILE,
+    MAX_CLOCK_SKEW,
 };
 #[cfg(feature = "update")]
 pub use update::{update, Notice, Refusal, UpdateError, Updated, DEFAULT_URL, LOCK_WAIT};

@@ -131,12 +131,8 @@ fn fail(e: &DataFusionError) -> ExitCode {
 /// ([`etld_source::load_extras`]); one that cannot be used is an error.
 fn etld_of(files: &ListFiles) -> Result<(Etld, Source)> {
     let failed = |e: etld_source::LoadError| {
-        DataFusionError::Execution(
-            match etld_source::named_by(&e, files.list.as_deref(), &files.extra) {
-                Some(var) => format!("{e}; ${var} names it"),
-                None => e.to_string(),
-            },
-        )
+        let named = etld_source::named_by(&e, files.list.as_deref(), &files.extra);
+        DataFusionError::Execution(etld_source::said_with(&e, named))
     };
     let loaded = etld_source::load(files.list.as_deref()).map_err(failed)?;
     for e in &loaded.passed_over {
