@@ -49,14 +49,6 @@ pub fn run(args: &LookupArgs) -> Result<(), Failure> {
     result
 }
 
-/// Whether `input`, an invalid host, looks like a URL, `host:port` or an
-/// e-mail address: it holds `:`, `/` or `@`, and the URL parser finds in
-/// it a host other than the whole of it (as it does not in `[::1]`). The
-/// rule of the Python package's hint (`python/src/column/hint.rs`).
-fn looks_like_url(input: &str) -> bool {
-    input.contains([':', '/', '@']) && etld::url::host(input).is_ok_and(|host| host != input)
-}
-
 /// Answers hosts from one list with one set of options.
 #[derive(Clone)]
 pub struct Lookup<'l> {
@@ -132,7 +124,7 @@ impl Lookup<'_> {
             (Ok(_), None, Some(e)) => Some(e),
             (Ok(_), None, None) => None,
         };
-        if host_error.is_some() && !self.url && looks_like_url(input) {
+        if host_error.is_some() && !self.url && etld::url::looks_like_url(input) {
             self.url_like.fetch_add(1, Ordering::Relaxed);
         }
         let a = outcome.ok();

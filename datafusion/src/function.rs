@@ -181,7 +181,7 @@ impl Function {
                 "true",
             ),
             Function::Error => (
-                "NULL for a valid host; else why it is not one, as `etld lookup` says it.",
+                "NULL for a valid host; else why it is not one, as `etld lookup` says it, naming `etld_host` for a host that looks like a URL, host:port or an e-mail address.",
                 "192.168.0.1",
                 "an IP address (or a name ending in a number) has no public suffix",
             ),

@@ -24,7 +24,8 @@
 //! `etld_error`, `etld_url_error` and `etld_rule` are always `Utf8`). NULL, or a host that is not valid (an IP
 //! address, an empty label, a bad `xn--` label, ...), gives NULL: a query
 //! never fails on its data. `etld_error` says what was wrong, in the words of
-//! `etld lookup`.
+//! `etld lookup`; for a host that looks like a URL, `host:port` or an
+//! e-mail address it adds that `etld_host` takes out its host.
 //!
 //! # Sites by number of hosts
 //!

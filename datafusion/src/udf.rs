@@ -15,6 +15,12 @@ use datafusion::logical_expr::{
 use crate::strings::{StringSink, bool_sink, data_len, for_each_answer, for_each_str};
 use crate::{Etld, Function};
 
+/// What `etld_error` adds to `etld lookup`'s message for an invalid host
+/// that looks like a URL, `host:port` or an e-mail address
+/// ([`etld::url::looks_like_url`]): the function that takes out its host,
+/// as the Python package and the DuckDB extension say it.
+const URL_HINT: &str = ": this looks like a URL (or host:port, or an e-mail address), whose host etld_host() takes out";
+
 /// One etld function as a DataFusion scalar function.
 pub(crate) struct EtldUdf {
     function: Function,
@@ -91,12 +97,18 @@ impl EtldUdf {
             Function::Error => {
                 let mut out = StringSink::new(return_type, rows, 0)?;
                 let mut message = String::new();
-                for_each_answer(list, options, array, |answer| {
-                    match answer.and_then(|a| a.error()) {
-                        Some(e) => {
+                // A lookup a row rather than one batch: the message of a
+                // host that looks like a URL names `etld_host`, so each
+                // answer goes with its host.
+                for_each_str(array, |host| {
+                    match host.and_then(|h| Some((h, list.lookup_with(h, options).err()?))) {
+                        Some((host, e)) => {
                             message.clear();
                             // Writing to a String cannot fail.
                             let _ = write!(message, "{e}");
+                            if etld::url::looks_like_url(host) {
+                                message.push_str(URL_HINT);
+                            }
                             out.push(Some(&message));
                         }
                         None => out.push(None),

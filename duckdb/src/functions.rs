@@ -323,7 +323,10 @@ unsafe fn run(
             let mut out = unsafe { StrOut::new(output) };
             let mut message = String::new();
             each_answer(choice, &hosts, |row, answer| match answer {
-                Some(answer) => set_message(&mut out, &mut message, row, answer.error()),
+                Some(answer) => match answer.error() {
+                    Some(e) => out.set(row, host_error(&mut message, e, hosts.get(row))),
+                    None => out.set_null(row),
+                },
                 None => set_unread(&mut out, &mut message, &hosts, row),
             });
             Written::Text(out)
@@ -380,10 +383,7 @@ unsafe fn run(
                 icann_registrable.set_option(row, a.icann_registrable());
                 match a.error() {
                     Some(e) => {
-                        message.clear();
-                        // Writing to a String cannot fail.
-                        let _ = write!(message, "{e}");
-                        error.set(row, &message);
+                        error.set(row, host_error(&mut message, e, hosts.get(row)));
                         known.set_option(row, Some(false));
                     }
                     None => {
@@ -454,6 +454,23 @@ fn set_message(
         }
         None => out.set_null(row),
     }
+}
+
+/// The message of the invalid host `host`, which failed with `e`, written
+/// into `message`: `etld lookup`'s, and for a host that looks like a URL,
+/// `host:port` or an e-mail address ([`etld::url::looks_like_url`]) the
+/// function that takes out its host, as the Python package says it.
+fn host_error<'m>(message: &'m mut String, e: etld::HostError, host: Option<&str>) -> &'m str {
+    message.clear();
+    // Writing to a String cannot fail.
+    let _ = write!(message, "{e}");
+    if host.is_some_and(etld::url::looks_like_url) {
+        message.push_str(
+            ": this looks like a URL (or host:port, or an e-mail address), \
+             whose host etld_host() takes out",
+        );
+    }
+    message
 }
 
 /// Writes row `row` of a column of errors for a row of `input` that is

@@ -109,6 +109,33 @@ def _create(con: Any, name: str, *args: Any, **kwargs: Any) -> None:
         ) from e
 
 
+#: What the package adds to the message of a host that looks like a URL,
+#: naming its Python functions (``hinted`` in src/column/hint.rs).
+_PY_HINT = "whose host lookup_url() takes out, as the other functions do with url=True"
+
+
+def _sql_hint(answers: Any, host_function: str) -> Any:
+    """``answers`` (errors, or lookups whose field ``error`` holds them)
+    with the hint for a host that looks like a URL naming the SQL function
+    ``host_function``, as the DuckDB extension's ``etld_error`` says it."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    sql = f"whose host {host_function} takes out"
+    if not pa.types.is_struct(answers.type):
+        return pc.replace_substring(answers, _PY_HINT, sql)
+    at = answers.type.get_field_index("error")
+
+    def chunk(lookups: Any) -> Any:
+        fields = lookups.flatten()
+        fields[at] = pc.replace_substring(fields[at], _PY_HINT, sql)
+        return pa.StructArray.from_arrays(fields, fields=list(lookups.type), mask=lookups.is_null())
+
+    if isinstance(answers, pa.ChunkedArray):
+        return pa.chunked_array([chunk(c) for c in answers.chunks], type=answers.type)
+    return chunk(answers)
+
+
 def register(
     con: Any,
     list: Optional[etld.List] = None,
@@ -130,6 +157,8 @@ def register(
         def answer(column):
             if part == "url_error":
                 return target.answer("error", column, url=True)
+            if part in ("error", "lookup"):
+                return _sql_hint(target.answer(part, column), prefix + "host()")
             return target.answer(part, column)
 
         answer.__name__ = prefix + part

@@ -29,6 +29,12 @@ URL_HINT = (
     "lookup_url() takes out, as the other functions do with url=True"
 )
 
+#: The same hint in SQL, from ``etld.duckdb.register``'s functions, as the
+#: DuckDB extension gives it: it names the SQL function.
+SQL_URL_HINT = (
+    ": this looks like a URL (or host:port, or an e-mail address), whose host etld_host() takes out"
+)
+
 
 def looks_like_url(host):
     """Whether the package hints at the URL functions for ``host``: it holds

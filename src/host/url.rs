@@ -171,6 +171,27 @@ pub fn host(input: &str) -> Result<Cow<'_, str>, UrlError> {
     parse(input)
 }
 
+/// Whether `input` holds a host other than itself: a URL, `host:port` or
+/// an e-mail address, which holds `:`, `/` or `@` and in which [`host`]
+/// finds a host that is not the whole input (as it is for `[::1]`). What a
+/// host that a lookup refuses for a forbidden `:`, `/` or `@` most often
+/// is: the command line, the Python package and the SQL functions say so
+/// beside the error, and name the function that takes out its host.
+///
+/// ```
+/// use etld::url::looks_like_url;
+///
+/// assert!(looks_like_url("https://www.example.com/a"));
+/// assert!(looks_like_url("www.example.com:8080"));
+/// assert!(looks_like_url("someone@example.com"));
+/// assert!(!looks_like_url("www.example.com"));
+/// assert!(!looks_like_url("[::1]"));
+/// assert!(!looks_like_url("a b.com"));
+/// ```
+pub fn looks_like_url(input: &str) -> bool {
+    input.contains([':', '/', '@']) && host(input).is_ok_and(|host| host != input)
+}
+
 /// The IP address a host is to the WHATWG URL standard's host parser, if
 /// it is one: an IPv6 address, with or without its brackets, or an IPv4
 /// address in any of the standard's forms (decimal, octal after a `0`, hex
