@@ -627,7 +627,8 @@ pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
 
 /// The paths of a path list, split as `PATH` is (at `:` on Unix, `;` on
 /// Windows), empty entries skipped, and on Unix a URL kept whole
-/// ([`etld::source::is_url`]: `https://host:8080/x.dat`, `http://[::1]/x`),
+/// ([`etld::source::is_url`]: `https://host:8080/x.dat`, `http://[::1]/x`,
+/// `https://user:pw@host/x`),
 /// where the split would cut it at each `:`, so that reading it says it is
 /// a URL rather than naming a file `https`.
 ///
@@ -640,37 +641,81 @@ pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
 /// ```
 pub fn split_path_list(list: &std::ffi::OsStr) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = Vec::new();
-    // Whether the last path is a URL, which the next piece may go on.
-    let mut in_url = false;
+    // The authority of the URL that the last path is, which the next piece
+    // may go on.
+    let mut url: Option<Authority> = None;
     for piece in std::env::split_paths(list) {
         if cfg!(unix) {
             if let (Some(last), Some(text)) = (paths.last_mut(), piece.to_str()) {
-                let url_starts = text.starts_with("//")
-                    && last.to_str().is_some_and(|last| {
-                        etld::source::is_url(&format!("{}:{text}", last.trim_start()))
-                    });
-                if url_starts || (in_url && continues_url(last, text)) {
+                // What of the piece goes on the URL's authority, if it goes
+                // on the URL.
+                let goes_on = match &url {
+                    Some(authority) => authority.goes_on(text).then_some(text),
+                    None => starts_url(last, text).then(|| &text[2..]),
+                };
+                if let Some(rest) = goes_on {
+                    url.get_or_insert_with(Authority::default).read(rest);
                     last.as_mut_os_string().push(format!(":{text}"));
-                    in_url = true;
                     continue;
                 }
             }
         }
-        in_url = false;
+        url = None;
         paths.push(piece);
     }
     paths.retain(|p| !p.as_os_str().is_empty());
     paths
 }
 
-/// Whether `next`, the piece after a `:` of a path list, goes on the URL
-/// `url`: inside an IPv6 address's brackets, or a port (digits, then `/`
-/// or the end).
-fn continues_url(url: &Path, next: &str) -> bool {
-    let url = url.to_string_lossy();
-    let open = url.matches('[').count() > url.matches(']').count();
-    let digits = next.bytes().take_while(u8::is_ascii_digit).count();
-    open || (digits > 0 && matches!(next.as_bytes().get(digits), None | Some(b'/')))
+/// Whether `last:next`, two pieces of a path list, starts a URL: `last` a
+/// scheme, `next` its `//`. Each piece is a `last` once, so the list is
+/// read in time linear in its length.
+fn starts_url(last: &Path, next: &str) -> bool {
+    next.starts_with("//")
+        && last
+            .to_str()
+            .is_some_and(|scheme| etld::source::is_url(&format!("{}://", scheme.trim_start())))
+}
+
+/// How far a URL of a path list has been read: whether its authority
+/// (what follows its `//`) has ended, and whether an IPv6 address's
+/// brackets are open in it.
+#[derive(Default)]
+struct Authority {
+    ended: bool,
+    in_brackets: bool,
+}
+
+impl Authority {
+    /// Reads `text`, the URL's next piece.
+    fn read(&mut self, text: &str) {
+        for b in text.bytes() {
+            match b {
+                b'[' => self.in_brackets = true,
+                b']' => self.in_brackets = false,
+                b'/' | b'?' | b'#' if !self.in_brackets => {
+                    self.ended = true;
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether `next`, the piece after a `:` of a path list, goes on the
+    /// URL: inside an IPv6 address's brackets, or, where the authority has
+    /// not ended, a port (digits to the authority's end) or a password
+    /// (userinfo that ends with `@` before the authority's end).
+    fn goes_on(&self, next: &str) -> bool {
+        if self.ended {
+            return false;
+        }
+        if self.in_brackets {
+            return true;
+        }
+        let rest = &next[..next.find(['/', '?', '#']).unwrap_or(next.len())];
+        (!rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())) || rest.contains('@')
+    }
 }
 
 /// Reads a file of extra rules: every read of one goes through here. The
@@ -754,10 +799,47 @@ mod tests {
             ["c.dat", "http://[::1]/x.dat"]
         );
         assert_eq!(split("s3://bucket/x.dat"), ["s3://bucket/x.dat"]);
+        // A password, and an IPv6 address with a port, in the authority; a
+        // port at the end of the list.
+        assert_eq!(
+            split("https://user:pw@example.com/x.dat:b.dat"),
+            ["https://user:pw@example.com/x.dat", "b.dat"]
+        );
+        assert_eq!(
+            split("http://[fe80::1%25eth0]:8080/x:b.dat"),
+            ["http://[fe80::1%25eth0]:8080/x", "b.dat"]
+        );
+        assert_eq!(
+            split("a.dat:https://example.com:443"),
+            ["a.dat", "https://example.com:443"]
+        );
+        // Once the path has begun, a `:` ends the URL.
+        assert_eq!(split("https://h/x:8080"), ["https://h/x", "8080"]);
         // Spaces around an entry, as DuckDB's setting allows them.
         assert_eq!(
             split("c.dat : https://example.com/x.dat"),
             ["c.dat ", " https://example.com/x.dat"]
         );
+    }
+
+    /// Long lists of pieces that go on a URL: whether a piece goes on one
+    /// is told from the piece and what the URL's authority holds so far,
+    /// never by reading the whole URL again, so each piece is read once.
+    #[cfg(unix)]
+    #[test]
+    fn long_lists_of_url_pieces_split_as_short_ones() {
+        let n = 100_000;
+        let brackets = format!("http://[{}", ":".repeat(n));
+        assert_eq!(
+            split_path_list(brackets.as_ref()),
+            [PathBuf::from(&brackets)]
+        );
+        let ports = format!("https://h{}", ":80".repeat(n));
+        assert_eq!(split_path_list(ports.as_ref()), [PathBuf::from(&ports)]);
+        let schemes = format!("https{}", "://a".repeat(n));
+        let paths = split_path_list(schemes.as_ref());
+        assert_eq!(paths.len(), n);
+        assert_eq!(paths[0], PathBuf::from("https://a"));
+        assert!(paths[1..].iter().all(|p| p == Path::new("//a")));
     }
 }
