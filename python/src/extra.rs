@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use etld::{Layers, List};
 use etld_source::{self as source, LoadError};
-use pyo3::exceptions::PyOSError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
@@ -24,20 +24,21 @@ pub type Text = (String, Vec<u8>);
 pub type Texts = Arc<Vec<Text>>;
 
 /// A `ListError` with `message`, and the attributes `path` (the file at
-/// fault, or None), `line` (the 1-based line at fault, or None) and
-/// `offset` (the byte of that line at fault, counted from 0, or None), the
-/// last two from `place`.
+/// fault, or None: a `str`, as `os.fsdecode` gives a path, so that a name
+/// that is not UTF-8 opens again), `line` (the 1-based line at fault, or
+/// None) and `offset` (the byte of that line at fault, counted from 0, or
+/// None), the last two from `place`.
 pub fn list_err(
     py: Python<'_>,
     message: String,
-    path: Option<&str>,
+    path: Option<&Path>,
     place: Option<(usize, usize)>,
 ) -> PyErr {
     let err = ListError::new_err(message);
     let value = err.value(py);
     // Setting an attribute on a fresh exception object cannot fail short
     // of memory; the error is raised without them then.
-    let _ = value.setattr("path", path);
+    let _ = value.setattr("path", path.map(Path::as_os_str));
     let _ = value.setattr("line", place.map(|(line, _)| line));
     let _ = value.setattr("offset", place.map(|(_, offset)| offset));
     err
@@ -73,11 +74,17 @@ pub fn paths_of(extra: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
 }
 
 /// A path given as `open()` takes one: a `str`, `bytes` or a path-like
-/// object of either.
+/// object of either; one that holds a NUL is a `ValueError`, as `open()`
+/// says it, since no file has such a name.
 pub fn path_of(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
     let os = path.py().import("os")?;
-    os.call_method1("fsdecode", (os.call_method1("fspath", (path,))?,))?
-        .extract()
+    let path: PathBuf = os
+        .call_method1("fsdecode", (os.call_method1("fspath", (path,))?,))?
+        .extract()?;
+    if path.as_os_str().as_encoded_bytes().contains(&0) {
+        return Err(PyValueError::new_err("embedded null byte"));
+    }
+    Ok(path)
 }
 
 /// Reads the files of extra rules `paths` (each within the cap of
@@ -119,16 +126,14 @@ fn named_by(e: &LoadError, given: Given<'_>) -> Option<&'static str> {
 /// (`; $ETLD_EXTRA names it`).
 pub fn load_error(py: Python<'_>, e: LoadError, named: Option<&str>) -> PyErr {
     let message = source::said_with(&e, named);
-    let path = e.path().display().to_string();
     match e {
         LoadError::ReadExtra { error, path } | LoadError::Read { error, path } => {
             os_error(py, error, message, Some(&path))
         }
-        LoadError::InvalidExtra { error, .. } | LoadError::Invalid { error, .. } => {
-            let place = place_of(&error);
-            list_err(py, message, Some(&path), place)
+        LoadError::InvalidExtra { error, path } | LoadError::Invalid { error, path } => {
+            list_err(py, message, Some(&path), place_of(&error))
         }
-        _ => list_err(py, message, Some(&path), None),
+        e => list_err(py, message, Some(e.path()), None),
     }
 }
 
@@ -194,26 +199,32 @@ pub fn os_error(
 
 /// `base` with `texts` laid over it, in order; a `ListError` that names
 /// the text at fault (its path, or the name it was given), the line and
-/// what is wrong there.
-pub fn lay(py: Python<'_>, base: &List, texts: &[Text], given: Given<'_>) -> PyResult<List> {
+/// what is wrong there. `paths` are the files the texts were read from,
+/// where they were (their names are these paths as text).
+pub fn lay(
+    py: Python<'_>,
+    base: &List,
+    texts: &[Text],
+    paths: &[PathBuf],
+    given: Given<'_>,
+) -> PyResult<List> {
     let built = py.detach(|| {
         let mut layers = Layers::new(base);
-        for (name, text) in texts {
+        for (i, (name, text)) in texts.iter().enumerate() {
             layers
                 .add(name.as_str(), text)
-                .map_err(|error| (name.as_str(), error))?;
+                .map_err(|error| (i, error))?;
         }
-        let last = texts.last().map_or("", |(name, _)| name.as_str());
-        layers.build().map_err(|error| (last, error))
+        layers
+            .build()
+            .map_err(|error| (texts.len().saturating_sub(1), error))
     });
-    built.map_err(|(name, error)| {
-        let place = place_of(&error);
-        let e = LoadError::InvalidExtra {
-            path: PathBuf::from(name),
-            error,
-        };
-        let message = source::said_with(&e, named_by(&e, given));
-        list_err(py, message, Some(name), place)
+    built.map_err(|(i, error)| {
+        let name = texts.get(i).map_or("", |(name, _)| name.as_str());
+        let path = paths.get(i).cloned().unwrap_or_else(|| PathBuf::from(name));
+        let e = LoadError::InvalidExtra { path, error };
+        let named = named_by(&e, given);
+        load_error(py, e, named)
     })
 }
 
@@ -229,7 +240,7 @@ pub fn load(
         return Ok((None, Vec::new()));
     }
     let texts = read(py, paths, given)?;
-    let list = lay(py, base, &texts, given)?;
+    let list = lay(py, base, &texts, paths, given)?;
     Ok((Some(list), texts))
 }
 

@@ -782,7 +782,7 @@ list_methods! {
         if texts.is_empty() {
             return Ok(PyList::with(base, o, source));
         }
-        let list = extra::lay(py, &base, &texts, None)?;
+        let list = extra::lay(py, &base, &texts, &[], None)?;
         Ok(PyList {
             list: Arc::new(Cow::Owned(list)),
             base,
@@ -822,7 +822,7 @@ list_methods! {
     fn with_extra(&self, py: Python<'_>, text: &Bound<'_, PyAny>, name: &str) -> PyResult<PyList> {
         let text = bytes_of(text)?;
         let one = [(name.to_string(), text)];
-        let list = extra::lay(py, &self.list, &one, None)?;
+        let list = extra::lay(py, &self.list, &one, &[], None)?;
         let [added] = one;
         let mut texts = Vec::with_capacity(self.texts.len() + 1);
         texts.extend(self.texts.iter().cloned());

@@ -223,6 +223,37 @@ def test_a_file_the_environment_names_is_said_to_be_so(tmp_path, monkeypatch):
     assert not e.value._line.endswith("names it")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a file name that is not UTF-8 is a Unix one")
+def test_a_file_name_that_is_not_utf8_is_named_as_it_is(tmp_path, monkeypatch):
+    # Its error names the variable that named it, and its `path` opens the
+    # file again (the name as `os.fsdecode` gives it).
+    raw = os.fsencode(tmp_path) + b"/\xfe.dat"
+    with open(raw, "wb") as f:
+        f.write(b"*bad.example\n")
+    monkeypatch.setenv("ETLD_EXTRA", os.fsdecode(raw))
+    with pytest.raises(etld.ListError, match=r"whole label; \$ETLD_EXTRA names it$") as e:
+        etld.List()
+    assert os.fsencode(e.value.path) == raw and e.value.line == 1
+    with pytest.raises(etld.ListError) as e:
+        etld.List.builtin(extra=raw)
+    assert os.fsencode(e.value.path) == raw
+
+
+def test_a_path_with_a_nul_is_refused_as_open_refuses_it(tmp_path):
+    with pytest.raises(ValueError) as want:
+        open(str(tmp_path) + "/a\0b.dat")
+    for call in (
+        lambda p: etld.List(p),
+        lambda p: etld.List.from_path(p),
+        lambda p: etld.List.builtin(extra=p),
+        lambda p: etld.List.builtin(extra=[p]),
+    ):
+        for path in (str(tmp_path) + "/a\0b.dat", os.fsencode(tmp_path) + b"/a\0b.dat"):
+            with pytest.raises(ValueError) as e:
+                call(path)
+            assert str(e.value) == str(want.value)
+
+
 def test_bad_extra_files(tmp_path):
     missing = tmp_path / "missing.dat"
     # A file that cannot be read raises what open() would, as a list file
