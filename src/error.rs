@@ -702,7 +702,8 @@ pub enum Wrapping {
     Bzip2,
     /// A zip archive.
     Zip,
-    /// UTF-16 text, with its byte order mark.
+    /// UTF-16 text: with its byte order mark, or without one where it
+    /// starts with ASCII characters (every other byte 0).
     Utf16,
 }
 

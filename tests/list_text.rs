@@ -134,6 +134,12 @@ fn a_compressed_or_utf16_file_is_said_to_be_one() {
         .flat_map(u16::to_le_bytes)
         .collect();
     let bzip2 = b"BZh91AY&SY\x01\x02";
+    // Without a byte order mark, in either order.
+    let utf16le: Vec<u8> = "com\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let utf16be: Vec<u8> = "com\nco.uk\n"
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect();
     for (bytes, what) in [
         (&b"\x1F\x8B\x08\x00\x00\x00\x00\x00"[..], Wrapping::Gzip),
         (b"\xFD7zXZ\x00\x00\x04", Wrapping::Xz),
@@ -141,6 +147,8 @@ fn a_compressed_or_utf16_file_is_said_to_be_one() {
         (bzip2, Wrapping::Bzip2),
         (b"PK\x03\x04\x14\x00", Wrapping::Zip),
         (&utf16, Wrapping::Utf16),
+        (&utf16le, Wrapping::Utf16),
+        (&utf16be, Wrapping::Utf16),
     ] {
         let wrapped = |e: Error| matches!(e, Error::Format(FormatError::Wrapped(w)) if w == what);
         assert!(

@@ -165,6 +165,20 @@ pub(crate) fn wrapped(bytes: &[u8]) -> Option<FormatError> {
     if bzip2 {
         return Some(FormatError::Wrapped(Wrapping::Bzip2));
     }
+    // UTF-16 without a byte order mark, told by its first characters: ASCII
+    // ones, each a byte and a 0 (little-endian) or a 0 and a byte (big),
+    // which no list text holds.
+    let head = &bytes[..bytes.len().min(64) & !1];
+    let ascii_in_utf16 = |byte: usize| {
+        head.len() >= 4
+            && head.chunks_exact(2).all(|c| {
+                let (b, zero) = (c[byte], c[1 - byte]);
+                zero == 0 && (1..0x80).contains(&b)
+            })
+    };
+    if ascii_in_utf16(0) || ascii_in_utf16(1) {
+        return Some(FormatError::Wrapped(Wrapping::Utf16));
+    }
     WRAPPINGS
         .iter()
         .find(|(magic, _)| bytes.starts_with(magic))
