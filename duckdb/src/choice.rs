@@ -318,11 +318,9 @@ impl Stamp {
         let cannot =
             |why: &dyn std::fmt::Display| format!("cannot read {what} {}: {why}", path.display());
         let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
-        if meta.is_dir() {
-            return Err(cannot(&"a directory, not a list file"));
-        }
         if !meta.is_file() {
-            return Err(cannot(&"not a regular file"));
+            let kind = etld_source::write::kind_name(meta.file_type());
+            return Err(cannot(&format_args!("{kind}, not a list file")));
         }
         #[cfg(unix)]
         let inode = {

@@ -168,8 +168,17 @@ def main(argv: list[str]) -> int:
                 a.execute("SELECT etld_suffix('x.co.uk')").fetchall()
                 check("a FIFO is an error", "no error", "an error")
             except duckdb.Error as e:
-                check("a FIFO is an error that says why", "not a regular file" in str(e), True)
+                check("a FIFO is an error that says why", "a FIFO, not a list file" in str(e), True)
             a.execute("RESET etld_list")
+        # A device, as the command line says it.
+        if os.path.exists("/dev/zero"):
+            a.execute("SET etld_extra = '/dev/zero'")
+            try:
+                a.execute("SELECT etld_suffix('x.co.uk')").fetchall()
+                check("a device is an error", "no error", "an error")
+            except duckdb.Error as e:
+                check("a device is an error that says why", "/dev/zero: a character device, not a list file" in str(e), True)
+            a.execute("RESET etld_extra")
 
         # A string that is not UTF-8 (DuckDB does not check those handed
         # to it as Arrow data) is an invalid host that says so.
