@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use etld::{Layers, List};
 use etld_source::{self as source, LoadError};
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
@@ -67,10 +67,18 @@ pub fn paths_of(extra: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
     if is_one {
         return Ok(vec![path_of(extra)?]);
     }
-    extra
-        .try_iter()?
-        .map(|item| item.and_then(|p| path_of(&p)))
-        .collect()
+    // Neither a path nor an iterable: said as `open()` says a bad path,
+    // with the iterable that `extra=` takes too.
+    let items = extra.try_iter().map_err(|_| {
+        let kind = extra
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_string(), |n| n.to_string());
+        PyTypeError::new_err(format!(
+            "extra: expected str, bytes or os.PathLike object, or an iterable of them, not {kind}"
+        ))
+    })?;
+    items.map(|item| item.and_then(|p| path_of(&p))).collect()
 }
 
 /// A path given as `open()` takes one: a `str`, `bytes` or a path-like

@@ -151,8 +151,9 @@ def test_extra_takes_paths_and_sequences_of_them():
     assert one.fingerprint == etld.List.builtin(extra=CORP).fingerprint
     assert one.fingerprint != etld.List.builtin().fingerprint
     assert etld.List.builtin(extra=None).layers == etld.List.builtin(extra=[]).layers == []
-    with pytest.raises(TypeError):
-        etld.List.builtin(extra=42)
+    for bad in (42, [42]):
+        with pytest.raises(TypeError, match=r"expected str, bytes or os.PathLike object.* not int"):
+            etld.List.builtin(extra=bad)
 
 
 def test_layers_say_what_was_laid():
