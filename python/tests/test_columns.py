@@ -80,6 +80,20 @@ def test_chunked_array_and_slices():
     # Slices of chunks that share one buffer keep the string type.
     many = pa.chunked_array([pa.array(inputs).slice(i, 10) for i in range(0, n - 10, 10)])
     assert etld.registrable(many).type == pa.string()
+    # So too string views, and Polars' chunks of one Series: their answers
+    # are those of the whole, and a chunk's view answers point into its
+    # buffers, each of them once, not once for each chunk that holds it.
+    views = pa.array(inputs * 3, type=pa.string_view())
+    want = etld.registrable(views).to_pylist()
+    slices = pa.chunked_array([views.slice(i, 10) for i in range(0, len(views), 10)])
+    assert etld.registrable(slices).to_pylist() == want
+    assert [a for chunk in etld.lookup(slices).chunks for a in chunk.to_pylist()] == etld.lookup(views).to_pylist()
+    series = pl.Series("h", inputs * 3)
+    split = pl.concat([series.slice(i, 10) for i in range(0, len(series), 10)], rechunk=False)
+    assert split.n_chunks() > 1
+    answers = etld.registrable(split)
+    assert answers.to_list() == want
+    assert len(answers.to_arrow().buffers()) <= len(series.to_arrow().buffers()) + 8
     # An empty column, and one of NULLs only; an empty slice keeps its
     # offset, which is no error.
     for t in (pa.string(), pa.large_string(), pa.string_view()):

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef};
+use arrow_array::{Array, ArrayRef, StringViewArray};
 use arrow_data::ByteView;
 use arrow_schema::DataType;
 use etld::{Answer, List, Options};
@@ -40,7 +40,8 @@ pub(super) fn string_type(input: &Imported) -> DataType {
 pub(super) enum Text<'a> {
     /// Bytes that are valid UTF-8 as a whole.
     Checked(&'a str),
-    /// Bytes that are not: each string is checked on its own.
+    /// Bytes that are not, or that were not checked as a whole (see
+    /// [`buffer_texts`]): each string is checked on its own.
     Unchecked(&'a [u8]),
 }
 
@@ -49,6 +50,19 @@ impl<'a> Text<'a> {
         match simdutf8::basic::from_utf8(bytes) {
             Ok(text) => Text::Checked(text),
             Err(_) => Text::Unchecked(bytes),
+        }
+    }
+
+    /// The text of a buffer whose rows may take `share` of its bytes (see
+    /// [`shares`]): checked whole, the faster way, unless it holds far
+    /// more bytes (a buffer that a slice shares with the rest of its
+    /// column), when each row is checked on its own, in time that the rows
+    /// set rather than the buffer's size.
+    pub(super) fn of_share(bytes: &'a [u8], share: u64) -> Text<'a> {
+        if bytes.len() as u64 <= share.saturating_add(4096) {
+            Text::of(bytes)
+        } else {
+            Text::Unchecked(bytes)
         }
     }
 
@@ -72,14 +86,40 @@ impl<'a> Text<'a> {
     }
 }
 
-/// The texts of the data buffers of a `Utf8View` chunk.
+/// The texts of the data buffers of a `Utf8View` chunk: each checked
+/// whole where its rows use most of it, else left to be checked a row at
+/// a time. A chunk of a column sliced or split into chunks (Polars,
+/// `concat(rechunk=False)`) shares its buffers with the others and uses a
+/// small part of them, so that checking each buffer whole for each chunk
+/// would cost the whole column's bytes a chunk.
 pub(super) fn buffer_texts(chunk: &ArrayRef) -> Vec<Text<'_>> {
-    chunk
-        .as_string_view()
+    let array = chunk.as_string_view();
+    array
         .data_buffers()
         .iter()
-        .map(|b| Text::of(b.as_slice()))
+        .zip(shares(array))
+        .map(|(buffer, share)| Text::of_share(buffer.as_slice(), share))
         .collect()
+}
+
+/// The bytes a row of hosts or URLs takes at most on average: a host
+/// holds at most 253, a URL of a log about a hundred.
+const BYTES_A_ROW: u64 = 256;
+
+/// The bytes of each data buffer of `array` that its rows may take, for
+/// [`Text::of_share`]: [`BYTES_A_ROW`] a row, shared among its buffers by
+/// their sizes. Told from the rows' count and the buffers' sizes alone, so
+/// that it costs nothing a row.
+pub(super) fn shares(array: &StringViewArray) -> impl Iterator<Item = u64> + '_ {
+    let buffers = array.data_buffers();
+    let total: u128 = buffers.iter().map(|b| b.len() as u128).sum();
+    let rows_may_take = array.len() as u128 * u128::from(BYTES_A_ROW);
+    buffers.iter().map(move |b| {
+        let share = (rows_may_take * b.len() as u128)
+            .checked_div(total)
+            .unwrap_or(0);
+        u64::try_from(share).unwrap_or(u64::MAX)
+    })
 }
 
 /// The strings of a chunk, read with every offset, length and buffer index

@@ -1,6 +1,7 @@
 //! The writer of a string part as a `Utf8View` column: views into the
 //! hosts' own buffers, on several threads ([`answer_views`]).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
@@ -11,7 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
 
 use super::op::{part_range, Op};
-use super::read::{buffer_texts, each_answer_at, Rows, Strs, Text};
+use super::read::{each_answer_at, shares, Rows, Strs, Text};
 use super::stop::Stop;
 use super::threads::{join_all, split};
 
@@ -49,16 +50,44 @@ pub(super) fn answer_views(
     stop: &Stop,
 ) -> PyResult<ArrayRef> {
     let too_many = || PyValueError::new_err("too many Arrow buffers in one column");
-    // Every input buffer, numbered chunk after chunk, then the copies.
+    // Every input buffer once, then the copies. The chunks of a sliced or
+    // split column share their buffers (each slice of a pyarrow array
+    // holds all of the array's, often thousands), so that numbering each
+    // chunk's apart made the answer hold as many buffers as chunks times
+    // theirs. `remap` gives each chunk's buffers their numbers here.
     let mut buffers: Vec<Buffer> = Vec::new();
-    let mut bases: Vec<u32> = Vec::with_capacity(chunks.len());
+    let mut numbers: HashMap<(*const u8, usize), u32> = HashMap::new();
+    let mut remap: Vec<Vec<u32>> = Vec::with_capacity(chunks.len());
+    // The bytes of each buffer that the rows of the chunks that hold it
+    // may take (see `shares`).
+    let mut share_of: Vec<u64> = Vec::new();
     for chunk in chunks {
-        bases.push(u32::try_from(buffers.len()).map_err(|_| too_many())?);
-        buffers.extend(chunk.as_string_view().data_buffers().iter().cloned());
+        let array = chunk.as_string_view();
+        let mut own = Vec::with_capacity(array.data_buffers().len());
+        for (buffer, share) in array.data_buffers().iter().zip(shares(array)) {
+            let next = u32::try_from(buffers.len()).map_err(|_| too_many())?;
+            let number = *numbers
+                .entry((buffer.as_ptr(), buffer.len()))
+                .or_insert_with(|| {
+                    buffers.push(buffer.clone());
+                    share_of.push(0);
+                    next
+                });
+            if let Some(of) = share_of.get_mut(number as usize) {
+                *of = of.saturating_add(share);
+            }
+            own.push(number);
+        }
+        remap.push(own);
     }
     let first_copies = u32::try_from(buffers.len()).map_err(|_| too_many())?;
-    // Their texts, numbered alike, each checked once for all threads.
-    let texts: Vec<Text<'_>> = chunks.iter().flat_map(buffer_texts).collect();
+    // Their texts, numbered alike, each checked once for all chunks and
+    // threads.
+    let texts: Vec<Text<'_>> = buffers
+        .iter()
+        .zip(&share_of)
+        .map(|(buffer, &share)| Text::of_share(buffer.as_slice(), share))
+        .collect();
     let n_rows: usize = chunks.iter().map(|c| c.len()).sum();
     // On several threads, pieces of about an eighth of a thread's share,
     // which the threads take one after another as they finish the last:
@@ -93,7 +122,7 @@ pub(super) fn answer_views(
             .and_then(|i| first_copies.checked_add(i))
             .ok_or_else(too_many)?;
         views_of(
-            list, options, op, piece, rows, &bases, &texts, copies, v, ok, stop,
+            list, options, op, piece, rows, &remap, &texts, copies, v, ok, stop,
         )
     };
     let mut copies: Vec<PyResult<Vec<u8>>> = Vec::with_capacity(pieces.len());
@@ -138,7 +167,7 @@ pub(super) fn answer_views(
     // piece wrote (`first_copies + index`, pushed in piece order) and the
     // offset where it wrote a `&str`; a view into a row's buffer names
     // bytes `at + lo..at + hi` of a row that was read from exactly that
-    // buffer (its chunk's `base` plus its own index), offset and length
+    // buffer (its chunk's number for it, `remap`), offset and length
     // with every bound checked and its UTF-8 checked (`Strs::get`), where
     // the host looked up is bytes `at..` of the row (`each_answer_at`:
     // the row itself, or a piece of the URL it holds, found within the
@@ -157,9 +186,9 @@ pub(super) fn answer_views(
 
 /// The views of the part `op` of the answers for `piece` (slices of the
 /// chunks, with their chunk's index, whose rows hold `rows`), written into
-/// `views` and `valid` (a row each); `bases` says where each chunk's
-/// buffers are numbered from, `copies_index` the number of this piece's
-/// buffer of copies, which it returns.
+/// `views` and `valid` (a row each); `remap` gives each chunk's buffers
+/// their numbers in the answer, whose texts are `texts`, `copies_index` the
+/// number of this piece's buffer of copies, which it returns.
 #[allow(clippy::too_many_arguments)]
 fn views_of(
     list: &List,
@@ -167,7 +196,7 @@ fn views_of(
     op: Op,
     piece: &[(usize, ArrayRef)],
     rows: Rows,
-    bases: &[u32],
+    remap: &[Vec<u32>],
     texts: &[Text<'_>],
     copies_index: u32,
     views: &mut [u128],
@@ -181,12 +210,18 @@ fn views_of(
     // The piece's rows before this chunk.
     let mut before = 0;
     for (chunk_index, chunk) in piece {
-        let base = bases.get(*chunk_index).copied().unwrap_or(0);
-        // This chunk's buffers' texts, and no other chunk's.
-        let own = chunk.as_string_view().data_buffers().len();
-        let from = base as usize;
-        let texts = texts.get(from..from + own).unwrap_or(&[]);
-        let strs = Strs::with_texts(chunk, Some(texts))?;
+        // This chunk's buffers' numbers and texts, by its own numbers.
+        let numbers = remap.get(*chunk_index).map_or(&[][..], Vec::as_slice);
+        let own: Vec<Text<'_>> = numbers
+            .iter()
+            .map(|&n| {
+                texts
+                    .get(n as usize)
+                    .copied()
+                    .unwrap_or(Text::Unchecked(&[]))
+            })
+            .collect();
+        let strs = Strs::with_texts(chunk, Some(&own))?;
         each_answer_at(
             list,
             options,
@@ -212,12 +247,12 @@ fn views_of(
                     // `buffer_index`, bounds checked when the row was read.
                     (Some(cell), Some(at)) if answer.borrows_host() => {
                         let from = at.checked_add(lo).and_then(|n| u32::try_from(n).ok());
-                        match from.and_then(|n| cell.offset.checked_add(n)) {
-                            Some(offset) => {
-                                view(value.as_bytes(), base + cell.buffer_index, offset)
-                            }
-                            // Past the 4 GiB of a buffer that a view reaches.
-                            None => {
+                        let number = numbers.get(cell.buffer_index as usize);
+                        match (from.and_then(|n| cell.offset.checked_add(n)), number) {
+                            (Some(offset), Some(&number)) => view(value.as_bytes(), number, offset),
+                            // Past the 4 GiB of a buffer that a view reaches
+                            // (a row read from a buffer is one of its chunk's).
+                            _ => {
                                 too_far = true;
                                 return;
                             }
