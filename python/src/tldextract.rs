@@ -79,6 +79,10 @@ pub const FIELDS: [&str; 11] = [
 /// Where `is_private`, the only field not a string, stands in [`FIELDS`].
 const PRIVATE_AT: usize = 8;
 
+/// Where `registered_domain` stands in [`FIELDS`], just before
+/// `top_domain_under_public_suffix`, its other name.
+const REGISTERED_AT: usize = 3;
+
 /// The names of `ExtractResult`'s five fields, in order (its `_fields`),
 /// taken from [`FIELDS`].
 const RESULT_FIELDS: [&str; 5] = [
@@ -580,7 +584,10 @@ fn ipv6_text(address: Ipv6Addr) -> String {
 /// A column of [`Parts`] being built: a struct of [`FIELDS`], its strings
 /// of one of Arrow's string types, NULL for a NULL input.
 pub struct Builder {
-    strings: [Strings; 10],
+    /// The string fields but `top_domain_under_public_suffix`, which is
+    /// `registered_domain` (its new name in tldextract) and shares its
+    /// array.
+    strings: [Strings; 9],
     is_private: BooleanBuilder,
     valid: Vec<bool>,
     /// Room for each row's whole name (see [`Parts::strings`]).
@@ -589,10 +596,12 @@ pub struct Builder {
 
 impl Builder {
     /// A column of `rows` rows whose strings are of the type `t` (a string
-    /// type; any other gives `Utf8`).
-    pub fn new(t: &DataType, rows: usize) -> Builder {
+    /// type; any other gives `Utf8`), of inputs of about `bytes` bytes:
+    /// room for each field to take as many (the whole name does), so that
+    /// a field's builder seldom grows, which copies what it holds.
+    pub fn new(t: &DataType, rows: usize, bytes: usize) -> Builder {
         Builder {
-            strings: std::array::from_fn(|_| Strings::new(t, rows, rows * 8)),
+            strings: std::array::from_fn(|_| Strings::new(t, rows, bytes)),
             is_private: BooleanBuilder::with_capacity(rows),
             valid: Vec::with_capacity(rows),
             fqdn: String::new(),
@@ -602,7 +611,11 @@ impl Builder {
     /// The row of `input`, answered on `list` with `options`.
     pub fn push(&mut self, list: &List, options: &Options, input: &str) {
         parts(list, options, input, |p| {
-            for (column, value) in self.strings.iter_mut().zip(p.strings(&mut self.fqdn)) {
+            let [subdomain, domain, suffix, registered, _, rest @ ..] = p.strings(&mut self.fqdn);
+            let values = [subdomain, domain, suffix, registered]
+                .into_iter()
+                .chain(rest);
+            for (column, value) in self.strings.iter_mut().zip(values) {
                 column.push(Some(value));
             }
             self.is_private.append_value(p.is_private);
@@ -627,6 +640,9 @@ impl Builder {
             .into_iter()
             .map(Strings::finish)
             .collect::<Result<Vec<ArrayRef>, TooLarge>>()?;
+        if let Some(registered) = arrays.get(REGISTERED_AT).cloned() {
+            arrays.insert(REGISTERED_AT + 1, registered);
+        }
         arrays.insert(PRIVATE_AT, Arc::new({ self.is_private }.finish()));
         let fields: Fields = FIELDS
             .iter()

@@ -425,7 +425,7 @@ fn answer_chunk(
             parts.finish()
         }
         Op::Extract => {
-            let mut out = tldextract::Builder::new(t, n_rows);
+            let mut out = tldextract::Builder::new(t, n_rows, value_bytes(chunk));
             each_row(chunk, stop, |row| match row {
                 // Unreadable bytes are no URL: a row of no host.
                 Some(input) => out.push(list, options, input.unwrap_or("")),
@@ -434,6 +434,21 @@ fn answer_chunk(
             out.finish()
         }
     }
+}
+
+/// The bytes of the strings of `chunk`, a string chunk: those its offsets
+/// span, or 16 a row for a chunk of views or of no strings.
+fn value_bytes(chunk: &ArrayRef) -> usize {
+    fn span<O: Copy + TryInto<usize>>(offsets: &[O]) -> Option<usize> {
+        let at = |o: Option<&O>| o.and_then(|&o| o.try_into().ok());
+        at(offsets.last())?.checked_sub(at(offsets.first())?)
+    }
+    let spanned = match chunk.data_type() {
+        DataType::Utf8 => span(chunk.as_string::<i32>().value_offsets()),
+        DataType::LargeUtf8 => span(chunk.as_string::<i64>().value_offsets()),
+        _ => None,
+    };
+    spanned.unwrap_or(chunk.len().saturating_mul(16))
 }
 
 #[cfg(test)]
