@@ -217,7 +217,8 @@ Examples:
 /// A column of `lookup --fields`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Field {
-    /// The input line or argument, as given
+    /// The input line or argument, as given (of a line over 64 KiB, its
+    /// first 64 KiB)
     Input,
     /// The host looked up (with --url, the host taken out of the input)
     Host,

@@ -199,6 +199,13 @@ fn an_overlong_line_is_an_error_line() {
         out,
         "error: line is longer than 65536 bytes\nexample.com\tcom\n"
     );
+    // Its input, where a column says it, is its first 64 KiB.
+    let out = ok(&["--fields", "input,error"], &input);
+    let first = out.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        format!("{}\tline is longer than 65536 bytes", "a".repeat(65_536))
+    );
 }
 
 #[rustfmt::skip]
