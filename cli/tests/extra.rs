@@ -333,6 +333,28 @@ fn a_file_that_cannot_be_used_is_refused_with_its_path() {
             run.stderr
         );
     }
+    // A URL's password is not shown, as `etld update` shows none; in
+    // $ETLD_EXTRA it stays in the URL, which the path list keeps whole.
+    for (args, env) in [
+        (
+            vec!["--extra", "https://me:secret@example.com/x.dat", "x.com"],
+            vec![],
+        ),
+        (
+            vec!["x.com"],
+            vec![("ETLD_EXTRA", "https://me:secret@example.com/x.dat")],
+        ),
+    ] {
+        let run = etld(&args, &env, "");
+        assert_eq!(run.code, Some(1), "{args:?}");
+        assert!(
+            run.stderr.starts_with(
+                "etld: cannot read extra rules file https://***@example.com/x.dat: a URL"
+            ) && !run.stderr.contains("secret"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
     // A directory is no file of rules.
     let run = etld(&["--extra", s(&dir()), "x.com"], &[], "");
     assert_eq!(run.code, Some(1));

@@ -255,17 +255,13 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Read { path, error } => {
-                write!(f, "cannot read list file {}: {error}", path.display())
+                write!(f, "cannot read list file {}: {error}", shown(path))
             }
             LoadError::Invalid { path, error } => {
                 write!(f, "{} is not a valid list: {error}", path.display())
             }
             LoadError::ReadExtra { path, error } => {
-                write!(
-                    f,
-                    "cannot read extra rules file {}: {error}",
-                    path.display()
-                )
+                write!(f, "cannot read extra rules file {}: {error}", shown(path))
             }
             LoadError::InvalidExtra { path, error } => {
                 write!(f, "{}: {error}", path.display())
@@ -287,6 +283,18 @@ impl fmt::Display for LoadError {
                 path.display()
             ),
         }
+    }
+}
+
+/// How a file that cannot be read is named in a message: its path, or for
+/// a URL given as one (which reading refuses), the URL with its userinfo
+/// shown as `***@`, as `etld update` shows a URL, so that a password is
+/// not written to a terminal or a log.
+fn shown(path: &Path) -> String {
+    let text = path.display().to_string();
+    match etld::source::is_url(text.trim_start()) {
+        true => crate::userinfo::redacted(&text),
+        false => text,
     }
 }
 

@@ -39,6 +39,7 @@ pub mod args;
 pub mod discover;
 #[cfg(feature = "update")]
 pub mod update;
+mod userinfo;
 pub mod write;
 
 pub use discover::{

@@ -40,6 +40,7 @@ use percent_encoding::percent_decode_str;
 use crate::discover::{self, LoadError, Source};
 use etld::{List, ListVersion};
 
+use crate::userinfo::{self, redacted, scheme_of};
 use crate::write::{self, Streams};
 
 /// Where the list is downloaded from by default.
@@ -586,25 +587,12 @@ fn read_record(path: &Path) -> Result<Option<String>, String> {
     Ok(Some(text))
 }
 
-/// Where the userinfo (`user:password@`) of `url` is, `@` included, if it
-/// has any: in the authority, up to its last `@`.
-fn userinfo_range(url: &str) -> Option<std::ops::Range<usize>> {
-    let scheme = scheme_of(url)?;
-    let rest = scheme.len() + 1;
-    let start = url.len() - url[rest..].trim_start_matches(['/', '\\']).len();
-    let end = url[start..]
-        .find(['/', '\\', '?', '#'])
-        .map_or(url.len(), |i| start + i);
-    let at = url[start..end].rfind('@')?;
-    Some(start..start + at + 1)
-}
-
 /// The `Authorization` header of HTTP Basic authentication for the
 /// userinfo of `url`, if it has any: its user and password percent-decoded,
 /// as curl and browsers send them (ureq would send them as written,
 /// escapes and all).
 fn basic_auth(url: &str) -> Option<String> {
-    let r = userinfo_range(url)?;
+    let r = userinfo::range(url)?;
     let userinfo = url.get(r.start..r.end - 1)?;
     let (user, password) = userinfo.split_once(':').unwrap_or((userinfo, ""));
     let mut credentials: Vec<u8> = percent_decode_str(user).collect();
@@ -615,16 +603,8 @@ fn basic_auth(url: &str) -> Option<String> {
 
 /// `url` without its userinfo: what the download record keeps.
 fn without_userinfo(url: &str) -> String {
-    match userinfo_range(url) {
+    match userinfo::range(url) {
         Some(r) => format!("{}{}", &url[..r.start], &url[r.end..]),
-        None => url.to_string(),
-    }
-}
-
-/// `url` with its userinfo shown as `***`: what messages show.
-fn redacted(url: &str) -> String {
-    match userinfo_range(url) {
-        Some(r) => format!("{}***@{}", &url[..r.start], &url[r.end..]),
         None => url.to_string(),
     }
 }
@@ -632,7 +612,7 @@ fn redacted(url: &str) -> String {
 /// `error` with the userinfo of `url` shown as `***` in the variants that
 /// quote a URL.
 fn scrub(error: ureq::Error, url: &str) -> ureq::Error {
-    let Some(r) = userinfo_range(url) else {
+    let Some(r) = userinfo::range(url) else {
         return error;
     };
     let userinfo = &url[r];
@@ -1116,16 +1096,6 @@ fn remove_stale_files(dir: &Path) {
 
 /// The most redirects an update follows.
 const MAX_REDIRECTS: usize = 10;
-
-/// The scheme of `url` (lower-cased), if it starts with one (an ASCII
-/// letter, then letters, digits, `+`, `-`, `.`, then `:`).
-fn scheme_of(url: &str) -> Option<String> {
-    let (scheme, _) = url.split_once(':')?;
-    let mut bytes = scheme.bytes();
-    let valid = bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
-        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    valid.then(|| scheme.to_ascii_lowercase())
-}
 
 /// Checks a URL an update downloads from (the one given, and each a
 /// redirect leads to): http or https, and a URL the URL standard's parser
