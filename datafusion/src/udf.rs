@@ -15,11 +15,10 @@ use datafusion::logical_expr::{
 use crate::strings::{StringSink, bool_sink, data_len, for_each_answer, for_each_str};
 use crate::{Etld, Function};
 
-/// What `etld_error` adds to `etld lookup`'s message for an invalid host
-/// that looks like a URL, `host:port` or an e-mail address
-/// ([`etld::url::looks_like_url`]): the function that takes out its host,
-/// as the Python package and the DuckDB extension say it.
-const URL_HINT: &str = ": this looks like a URL (or host:port, or an e-mail address), whose host etld_host() takes out";
+/// What `etld_error` names, after `etld lookup`'s message for an invalid
+/// host that looks like a URL ([`etld_source::url_hint`]): the function
+/// that takes out its host, as the DuckDB extension names it.
+const TAKES_HOST: &str = "whose host etld_host() takes out";
 
 /// One etld function as a DataFusion scalar function.
 pub(crate) struct EtldUdf {
@@ -106,8 +105,8 @@ impl EtldUdf {
                             message.clear();
                             // Writing to a String cannot fail.
                             let _ = write!(message, "{e}");
-                            if etld::url::looks_like_url(host) {
-                                message.push_str(URL_HINT);
+                            if let Some(hint) = etld_source::url_hint(host, TAKES_HOST) {
+                                message.push_str(&hint);
                             }
                             out.push(Some(&message));
                         }

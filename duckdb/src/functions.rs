@@ -456,6 +456,10 @@ fn set_message(
     }
 }
 
+/// What takes out the host of a URL, in SQL: named by the message of a
+/// host that looks like one.
+const TAKES_HOST: &str = "whose host etld_host() takes out";
+
 /// The message of the invalid host `host`, which failed with `e`, written
 /// into `message`: `etld lookup`'s, and for a host that looks like a URL,
 /// `host:port` or an e-mail address ([`etld::url::looks_like_url`]) the
@@ -464,11 +468,8 @@ fn host_error<'m>(message: &'m mut String, e: etld::HostError, host: Option<&str
     message.clear();
     // Writing to a String cannot fail.
     let _ = write!(message, "{e}");
-    if host.is_some_and(etld::url::looks_like_url) {
-        message.push_str(
-            ": this looks like a URL (or host:port, or an e-mail address), \
-             whose host etld_host() takes out",
-        );
+    if let Some(hint) = host.and_then(|h| etld_source::url_hint(h, TAKES_HOST)) {
+        message.push_str(&hint);
     }
     message
 }

@@ -122,13 +122,22 @@ def _sql_hint(answers: Any, host_function: str) -> Any:
     import pyarrow.compute as pc
 
     sql = f"whose host {host_function} takes out"
+
+    def replaced(errors: Any) -> Any:
+        # String views (DuckDB's with `produce_arrow_string_view`) as
+        # strings: pyarrow has no kernel that replaces in views.
+        views = hasattr(pa, "string_view") and errors.type == pa.string_view()
+        if views:
+            return pc.replace_substring(errors.cast(pa.string()), _PY_HINT, sql).cast(errors.type)
+        return pc.replace_substring(errors, _PY_HINT, sql)
+
     if not pa.types.is_struct(answers.type):
-        return pc.replace_substring(answers, _PY_HINT, sql)
+        return replaced(answers)
     at = answers.type.get_field_index("error")
 
     def chunk(lookups: Any) -> Any:
         fields = lookups.flatten()
-        fields[at] = pc.replace_substring(fields[at], _PY_HINT, sql)
+        fields[at] = replaced(fields[at])
         return pa.StructArray.from_arrays(fields, fields=list(lookups.type), mask=lookups.is_null())
 
     if isinstance(answers, pa.ChunkedArray):

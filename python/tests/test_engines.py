@@ -116,6 +116,14 @@ def test_duckdb_functions():
         assert [r[i] for r in rows] == want + [None], p
     lookups = con.sql("SELECT etld_lookup(host).error FROM hosts").fetchall()
     assert [r[0] for r in lookups] == [r[PARTS.index("error")] for r in rows]
+    # So too where DuckDB hands the functions string views.
+    views = duckdb.connect()
+    views.execute("SET produce_arrow_string_view = true")
+    views.execute("SET arrow_output_version = '1.5'")
+    etld.duckdb.register(views)
+    got = views.sql("SELECT etld_error(h), etld_lookup(h).error FROM (VALUES ('https://a.example.co.uk/x')) v(h)")
+    hint_of_url = "forbidden code point ':' (U+003A) at byte 5" + SQL_URL_HINT
+    assert got.fetchall() == [(hint_of_url, hint_of_url)]
     assert con.sql("SELECT etld_host('https://user@www.example.co.uk:8080/')").fetchall()[0] == (
         "www.example.co.uk",
     )

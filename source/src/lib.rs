@@ -37,6 +37,7 @@
 #[cfg(feature = "clap")]
 pub mod args;
 pub mod discover;
+pub mod hint;
 #[cfg(feature = "update")]
 pub mod update;
 mod userinfo;
@@ -48,5 +49,6 @@ pub use discover::{
     system_list_path, LoadError, Loaded, Origin, Source, DEBIAN_LIST, EXTRA_VAR, INSTALLED_FILE,
     MAX_CLOCK_SKEW,
 };
+pub use hint::url_hint;
 #[cfg(feature = "update")]
 pub use update::{update, Notice, Refusal, UpdateError, Updated, DEFAULT_URL, LOCK_WAIT};

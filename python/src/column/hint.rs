@@ -6,12 +6,9 @@
 /// address ([`etld::url::looks_like_url`]): given one, a host function
 /// found only a forbidden code point.
 pub fn hinted(input: &str, message: String) -> String {
-    if etld::url::looks_like_url(input) {
-        format!(
-            "{message}: this looks like a URL (or host:port, or an e-mail address), \
-             whose host lookup_url() takes out, as the other functions do with url=True"
-        )
-    } else {
-        message
+    let remedy = "whose host lookup_url() takes out, as the other functions do with url=True";
+    match etld_source::url_hint(input, remedy) {
+        Some(hint) => message + &hint,
+        None => message,
     }
 }
