@@ -702,8 +702,9 @@ pub enum Wrapping {
     Bzip2,
     /// A zip archive.
     Zip,
-    /// UTF-16 text: with its byte order mark, or without one where it
-    /// starts with ASCII characters (every other byte 0).
+    /// UTF-16 text: with its byte order mark, or without one where its
+    /// first 32 characters (or all, if fewer) are ASCII, every other byte
+    /// 0.
     Utf16,
 }
 

@@ -597,9 +597,11 @@ pub struct Builder {
 impl Builder {
     /// A column of `rows` rows whose strings are of the type `t` (a string
     /// type; any other gives `Utf8`), of inputs of about `bytes` bytes:
-    /// room for each field to take as many (the whole name does), so that
-    /// a field's builder seldom grows, which copies what it holds.
+    /// room for each field to take as many (the whole name does), within
+    /// 32 bytes a row (a URL's host is a small part of it), so that a
+    /// field's builder seldom grows, which copies what it holds.
     pub fn new(t: &DataType, rows: usize, bytes: usize) -> Builder {
+        let bytes = bytes.min(rows.saturating_mul(32));
         Builder {
             strings: std::array::from_fn(|_| Strings::new(t, rows, bytes)),
             is_private: BooleanBuilder::with_capacity(rows),

@@ -147,6 +147,28 @@ def test_dictionary_columns():
     assert etld.registrable(pl.Series(hosts, dtype=pl.Enum(sorted({h for h in hosts if h})))).to_list() == want
     got = etld.registrable(pd.Series(hosts, dtype="category")).tolist()
     assert [None if pd.isna(x) else x for x in got] == want
+    # A few rows of a large dictionary, answered for their own strings, and
+    # slices that share one: the answers of the strings decoded, a NULL key
+    # or value NULL, a value that is no UTF-8 said to be so.
+    for f in (etld.registrable, etld.known, etld.error, etld.lookup, etld.extract):
+        for piece in (encoded.slice(3, 2), encoded.slice(0, 1), encoded.slice(len(inputs) - 1)):
+            decoded = pa.array(inputs).slice(piece.offset, len(piece))
+            assert f(piece).to_pylist() == f(decoded).to_pylist(), f.__name__
+        slices = pa.chunked_array([encoded.slice(i, 7) for i in range(0, len(inputs), 7)])
+        assert f(slices).to_pylist() == f(pa.array(inputs)).to_pylist(), f.__name__
+    values = pa.array(["www.example.co.uk", None] + [f"h{i}.example.com" for i in range(200)])
+    keyed = pa.DictionaryArray.from_arrays(pa.array([0, None, 1, 201], type=pa.int16()), values)
+    assert etld.registrable(keyed).to_pylist() == ["example.co.uk", None, None, "example.com"]
+    # Values of which one is no UTF-8, more than the rows: said as when the
+    # whole dictionary is answered.
+    data = b"a.example.com" + b"\xff.com" + b"x.io" * 100
+    offsets = pa.array([0, 13, 18] + [18 + 4 * i for i in range(1, 101)], type=pa.int32())
+    broken = pa.StringArray.from_buffers(102, offsets.buffers()[1], pa.py_buffer(data))
+    for keys in ([1, 0], [1, 0] + list(range(2, 102))):
+        few = pa.DictionaryArray.from_arrays(pa.array(keys), broken)
+        assert etld.error(few).to_pylist()[:2] == ["invalid UTF-8 at byte 0", None]
+    with pytest.raises(ValueError, match="keys are not its own"):
+        etld.registrable(pa.DictionaryArray.from_arrays(pa.array([0, 250], type=pa.int16()), values, safe=False))
 
 
 def test_polars_series():

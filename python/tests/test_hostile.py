@@ -115,9 +115,19 @@ def test_a_column_of_another_type_with_no_value_answers_all_null():
     got = etld.registrable(hosts)
     assert isinstance(got, pd.Series) and got.isna().all() and len(got) == 2
     assert etld.extract(pa.array([None, None], pa.int64())).to_pylist() == [None, None]
-    # Values of another type are still refused.
+    # Values of another type are still refused; strings in another form,
+    # with what to do.
     with pytest.raises(TypeError, match="expected a column of strings"):
         etld.registrable(pd.Series([1.0, float("nan")]))
+    import pyarrow.compute as pc
+
+    for column, advice in [
+        (pa.table({"h": ["a.com"]}), "pass one of its columns"),
+        (pc.run_end_encode(pa.array(["a.com", "a.com"])), "run_end_decode"),
+        (pa.array([b"a.com"]), "decode its bytes as UTF-8 first"),
+    ]:
+        with pytest.raises(TypeError, match=advice):
+            etld.registrable(column)
 
 
 @pytest.mark.parametrize("type_", ["string", "large_string", "string_view"])

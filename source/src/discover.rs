@@ -638,7 +638,10 @@ pub fn extra_paths(given: &[PathBuf]) -> Vec<PathBuf> {
 /// ([`etld::source::is_url`]: `https://host:8080/x.dat`, `http://[::1]/x`,
 /// `https://user:pw@host/x`),
 /// where the split would cut it at each `:`, so that reading it says it is
-/// a URL rather than naming a file `https`.
+/// a URL rather than naming a file `https`. Within a URL's authority a
+/// piece goes on it as a port, a password or part of an IPv6 address;
+/// once its path, query or fragment has begun, a `:` ends it, as it ends
+/// a path.
 ///
 /// ```
 /// # #[cfg(unix)] {

@@ -39,7 +39,12 @@ use std::sync::Arc;
 
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::cast::AsArray;
-use arrow_array::{new_empty_array, AnyDictionaryArray, Array, ArrayRef};
+use arrow_array::types::{
+    Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type, UInt32Type, UInt64Type, UInt8Type,
+};
+use arrow_array::{new_empty_array, AnyDictionaryArray, Array, ArrayRef, ArrowPrimitiveType};
+use arrow_buffer::ArrowNativeType;
+use arrow_data::ArrayData;
 use arrow_schema::DataType;
 use etld::{List, Options};
 use pyo3::exceptions::PyValueError;
@@ -126,7 +131,11 @@ pub fn answer(
 /// `dictionary_encode()`, Polars' `Categorical` and `Enum`, pandas'
 /// `category`) whose values are of the type `values`: each chunk's
 /// dictionary answered once, a distinct string at a time, and its answers
-/// laid out by the chunk's keys (NULL for a NULL key).
+/// laid out by the chunk's keys (NULL for a NULL key). Chunks that share a
+/// dictionary (slices of one column) share its answers; a chunk of far
+/// fewer rows than its dictionary holds (a slice, a filtered pandas
+/// `category`) is answered for its rows' strings alone, in time that its
+/// rows set.
 fn answer_dictionary(
     list: &List,
     options: &Options,
@@ -144,30 +153,104 @@ fn answer_dictionary(
     if input.chunks.is_empty() {
         return answer(list, options, op, &dictionary_of(Vec::new()), rows, stop);
     }
-    input
-        .chunks
-        .iter()
-        .map(|chunk| {
-            let dictionary = dictionary_chunk(chunk)?;
-            let answers = answer(
-                list,
-                options,
-                op,
-                &dictionary_of(vec![dictionary.values().clone()]),
-                rows,
-                stop,
-            )?;
-            let answers = match answers.as_slice() {
-                [one] => one.clone(),
-                many => {
-                    let many: Vec<&dyn Array> = many.iter().map(|a| a.as_ref()).collect();
-                    arrow_select::concat::concat(&many)
-                        .map_err(|e| PyValueError::new_err(e.to_string()))?
-                }
-            };
-            by_keys(answers.as_ref(), dictionary.keys())
-        })
-        .collect()
+    // The answers of a column of strings, as one array.
+    let answer_whole = |strings: ArrayRef| -> PyResult<ArrayRef> {
+        let answers = answer(list, options, op, &dictionary_of(vec![strings]), rows, stop)?;
+        match answers.as_slice() {
+            [one] => Ok(one.clone()),
+            many => {
+                let many: Vec<&dyn Array> = many.iter().map(|a| a.as_ref()).collect();
+                arrow_select::concat::concat(&many)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))
+            }
+        }
+    };
+    // Each dictionary answered whole so far, and its answers.
+    let mut answered: Vec<(ArrayData, ArrayRef)> = Vec::new();
+    let mut answers = Vec::with_capacity(input.chunks.len());
+    for chunk in &input.chunks {
+        let dictionary = dictionary_chunk(chunk)?;
+        let values = dictionary.values();
+        if values.len() > chunk.len().saturating_mul(2).saturating_add(64) {
+            if let Some(strings) = gathered(dictionary)? {
+                answers.push(answer_whole(strings)?);
+                continue;
+            }
+        }
+        let data = values.to_data();
+        let whole = match answered.iter().find(|(d, _)| d.ptr_eq(&data)) {
+            Some((_, whole)) => whole.clone(),
+            None => {
+                let whole = answer_whole(values.clone())?;
+                answered.push((data, whole.clone()));
+                whole
+            }
+        };
+        answers.push(by_keys(whole.as_ref(), dictionary.keys())?);
+    }
+    Ok(answers)
+}
+
+/// The strings that the rows of `dictionary` point to, as a column of its
+/// values' string type, NULL for a NULL key or value, each read through
+/// [`Strs`], which checks it; `None` where one cannot be read (not UTF-8,
+/// outside its buffers), or the values are no strings, for the caller to
+/// answer the whole dictionary, which says why; a `ValueError` for a key
+/// past the end of the values, as [`by_keys`] says it.
+fn gathered(dictionary: &dyn AnyDictionaryArray) -> PyResult<Option<ArrayRef>> {
+    let values = dictionary.values();
+    if !matches!(
+        values.data_type(),
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+    ) {
+        return Ok(None);
+    }
+    let keys = dictionary.keys();
+    let Some(at) = key_places(keys) else {
+        return Ok(None);
+    };
+    let strs = Strs::of(values)?;
+    let mut out = Strings::new(values.data_type(), keys.len(), keys.len() * 16);
+    for (row, at) in at.into_iter().enumerate() {
+        if keys.is_null(row) {
+            out.push(None);
+            continue;
+        }
+        let Some(at) = at.filter(|&at| at < values.len()) else {
+            return Err(PyValueError::new_err(
+                "a dictionary column's keys are not its own: a key past the end of its values",
+            ));
+        };
+        if values.is_null(at) {
+            out.push(None);
+            continue;
+        }
+        match strs.get(at) {
+            Some(s) => out.push(Some(s)),
+            None => return Ok(None),
+        }
+    }
+    Ok(out.finish().ok())
+}
+
+/// The keys of a dictionary as places in its values (`None` for a
+/// negative key); `None` for keys that are no integers.
+fn key_places(keys: &dyn Array) -> Option<Vec<Option<usize>>> {
+    fn of<K: ArrowPrimitiveType>(keys: &dyn Array) -> Option<Vec<Option<usize>>> {
+        let keys = keys.as_primitive_opt::<K>()?;
+        Some(keys.values().iter().map(|k| k.to_usize()).collect())
+    }
+    match keys.data_type() {
+        DataType::Int8 => of::<Int8Type>(keys),
+        DataType::Int16 => of::<Int16Type>(keys),
+        DataType::Int32 => of::<Int32Type>(keys),
+        DataType::Int64 => of::<Int64Type>(keys),
+        DataType::UInt8 => of::<UInt8Type>(keys),
+        DataType::UInt16 => of::<UInt16Type>(keys),
+        DataType::UInt32 => of::<UInt32Type>(keys),
+        DataType::UInt64 => of::<UInt64Type>(keys),
+        _ => None,
+    }
 }
 
 /// A chunk of a dictionary column, as one; a `ValueError` for a chunk that

@@ -102,9 +102,9 @@ pub(super) fn buffer_texts(chunk: &ArrayRef) -> Vec<Text<'_>> {
         .collect()
 }
 
-/// The bytes a row of hosts or URLs takes at most on average: a host
-/// holds at most 253, a URL of a log about a hundred.
-const BYTES_A_ROW: u64 = 256;
+/// The bytes a row of hosts or URLs takes at most on average, with room
+/// to spare: a host holds at most 253, a URL of a log a few hundred.
+const BYTES_A_ROW: u64 = 1024;
 
 /// The bytes of each data buffer of `array` that its rows may take, for
 /// [`Text::of_share`]: [`BYTES_A_ROW`] a row, shared among its buffers by
@@ -419,8 +419,17 @@ pub(super) fn each_answer(
 }
 
 fn not_strings(t: &DataType) -> pyo3::PyErr {
+    // What to do about the columns that hold strings in another form.
+    let advice = match t {
+        DataType::Struct(_) => ": a table or a struct column; pass one of its columns",
+        DataType::RunEndEncoded(..) => ": decode it first (pyarrow.compute.run_end_decode)",
+        DataType::Binary | DataType::LargeBinary | DataType::BinaryView => {
+            ": decode its bytes as UTF-8 first (pyarrow: .cast(pyarrow.string()))"
+        }
+        _ => "",
+    };
     PyTypeError::new_err(format!(
-        "expected a column of strings (utf8, large_utf8 or utf8_view), got {t}"
+        "expected a column of strings (utf8, large_utf8 or utf8_view), got {t}{advice}"
     ))
 }
 
