@@ -167,6 +167,19 @@ def test_dictionary_columns():
     for keys in ([1, 0], [1, 0] + list(range(2, 102))):
         few = pa.DictionaryArray.from_arrays(pa.array(keys), broken)
         assert etld.error(few).to_pylist()[:2] == ["invalid UTF-8 at byte 0", None]
+    # Two dictionaries whose buffers start at the same place but end apart
+    # are two: a row of the shorter one past its end is NULL, not the
+    # other's answer.
+    import struct
+
+    data = b"www.example.co.uk" + b"mail.example.org"
+    whole = pa.py_buffer(data)
+    views = pa.py_buffer(struct.pack("<I4sII", 17, data[:4], 0, 0) + struct.pack("<I4sII", 16, data[17:21], 0, 17))
+    long = pa.Array.from_buffers(pa.string_view(), 2, [None, views, whole])
+    short = pa.Array.from_buffers(pa.string_view(), 2, [None, views, whole.slice(0, 20)])
+    keys = pa.array([0, 1], pa.int32())
+    two = pa.chunked_array([pa.DictionaryArray.from_arrays(keys, long), pa.DictionaryArray.from_arrays(keys, short)])
+    assert etld.registrable(two).to_pylist() == ["example.co.uk", "example.org", "example.co.uk", None]
     with pytest.raises(ValueError, match="keys are not its own"):
         etld.registrable(pa.DictionaryArray.from_arrays(pa.array([0, 250], type=pa.int16()), values, safe=False))
 

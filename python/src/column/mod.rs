@@ -178,7 +178,7 @@ fn answer_dictionary(
             }
         }
         let data = values.to_data();
-        let whole = match answered.iter().find(|(d, _)| d.ptr_eq(&data)) {
+        let whole = match answered.iter().find(|(d, _)| same_bytes(d, &data)) {
             Some((_, whole)) => whole.clone(),
             None => {
                 let whole = answer_whole(values.clone())?;
@@ -189,6 +189,31 @@ fn answer_dictionary(
         answers.push(by_keys(whole.as_ref(), dictionary.keys())?);
     }
     Ok(answers)
+}
+
+/// Whether `a` and `b` are the same data: the same type, rows and buffers
+/// (each the same bytes at the same place, of the same length, which
+/// `ArrayData::ptr_eq` does not compare) and no children.
+fn same_bytes(a: &ArrayData, b: &ArrayData) -> bool {
+    let same = |x: &arrow_buffer::Buffer, y: &arrow_buffer::Buffer| {
+        x.as_ptr() == y.as_ptr() && x.len() == y.len()
+    };
+    let nulls = match (a.nulls(), b.nulls()) {
+        (None, None) => true,
+        (Some(x), Some(y)) => {
+            let (x, y) = (x.inner(), y.inner());
+            same(x.inner(), y.inner()) && x.offset() == y.offset() && x.len() == y.len()
+        }
+        _ => false,
+    };
+    a.data_type() == b.data_type()
+        && a.len() == b.len()
+        && a.offset() == b.offset()
+        && a.child_data().is_empty()
+        && b.child_data().is_empty()
+        && a.buffers().len() == b.buffers().len()
+        && a.buffers().iter().zip(b.buffers()).all(|(x, y)| same(x, y))
+        && nulls
 }
 
 /// The strings that the rows of `dictionary` point to, as a column of its
