@@ -52,9 +52,9 @@ pub(super) fn answer_views(
     let too_many = || PyValueError::new_err("too many Arrow buffers in one column");
     // Every input buffer once, then the copies. The chunks of a sliced or
     // split column share their buffers (each slice of a pyarrow array
-    // holds all of the array's, often thousands), so that numbering each
-    // chunk's apart made the answer hold as many buffers as chunks times
-    // theirs. `remap` gives each chunk's buffers their numbers here.
+    // holds all of the array's, often thousands): numbered apart for each
+    // chunk, they would make the answer hold as many buffers as chunks
+    // times theirs. `remap` gives each chunk's buffers their numbers here.
     let mut buffers: Vec<Buffer> = Vec::new();
     let mut numbers: HashMap<(*const u8, usize), u32> = HashMap::new();
     let mut remap: Vec<Vec<u32>> = Vec::with_capacity(chunks.len());
