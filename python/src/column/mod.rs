@@ -57,7 +57,9 @@ use crate::view::View;
 use lookup::Parts;
 use offsets::string_parts;
 use op::part_range;
-use read::{each_answer, each_answer_at, each_row, each_row_of, each_str, string_type, Strs};
+use read::{
+    each_answer, each_answer_at, each_row, each_row_of, each_str, offsets_span, string_type, Strs,
+};
 use threads::{join_all, split, MIN_ROWS_PER_THREAD};
 use views::answer_views;
 
@@ -547,16 +549,12 @@ fn answer_chunk(
 /// The bytes of the strings of `chunk`, a string chunk: those its offsets
 /// span, or 16 a row for a chunk of views or of no strings.
 fn value_bytes(chunk: &ArrayRef) -> usize {
-    fn span<O: Copy + TryInto<usize>>(offsets: &[O]) -> Option<usize> {
-        let at = |o: Option<&O>| o.and_then(|&o| o.try_into().ok());
-        at(offsets.last())?.checked_sub(at(offsets.first())?)
-    }
     let spanned = match chunk.data_type() {
-        DataType::Utf8 => span(chunk.as_string::<i32>().value_offsets()),
-        DataType::LargeUtf8 => span(chunk.as_string::<i64>().value_offsets()),
+        DataType::Utf8 => offsets_span(chunk.as_string::<i32>().value_offsets()),
+        DataType::LargeUtf8 => offsets_span(chunk.as_string::<i64>().value_offsets()),
         _ => None,
     };
-    spanned.unwrap_or(chunk.len().saturating_mul(16))
+    spanned.map_or(chunk.len().saturating_mul(16), |(first, last)| last - first)
 }
 
 #[cfg(test)]

@@ -87,11 +87,12 @@ impl<'a> Text<'a> {
 }
 
 /// The texts of the data buffers of a `Utf8View` chunk: each checked
-/// whole where its rows use most of it, else left to be checked a row at
-/// a time. A chunk of a column sliced or split into chunks (Polars,
-/// `concat(rechunk=False)`) shares its buffers with the others and uses a
-/// small part of them, so that checking each buffer whole for each chunk
-/// would cost the whole column's bytes a chunk.
+/// whole, unless it holds far more bytes than the chunk's rows may take
+/// ([`shares`]), when it is left to be checked a row at a time. A chunk of
+/// a column sliced or split into chunks (Polars, `concat(rechunk=False)`)
+/// shares its buffers with the others and uses a small part of them, so
+/// that checking each buffer whole for each chunk would cost the whole
+/// column's bytes a chunk.
 pub(super) fn buffer_texts(chunk: &ArrayRef) -> Vec<Text<'_>> {
     let array = chunk.as_string_view();
     array
@@ -142,13 +143,18 @@ pub(super) enum Strs<'a> {
 /// the last, and where they start in `values`; all of `values` where the
 /// offsets do not say (an empty chunk, offsets out of bounds).
 fn span<'a, O: Copy + TryInto<usize>>(offsets: &[O], values: &'a [u8]) -> (Text<'a>, usize) {
-    let bound = |o: Option<&O>| o.and_then(|&o| o.try_into().ok());
-    match (bound(offsets.first()), bound(offsets.last())) {
-        (Some(first), Some(last)) if first <= last && last <= values.len() => {
-            (Text::of(&values[first..last]), first)
-        }
+    match offsets_span(offsets) {
+        Some((first, last)) if last <= values.len() => (Text::of(&values[first..last]), first),
         _ => (Text::of(values), 0),
     }
+}
+
+/// The first and the last of `offsets`, where both are places and the
+/// first is no greater.
+pub(super) fn offsets_span<O: Copy + TryInto<usize>>(offsets: &[O]) -> Option<(usize, usize)> {
+    let at = |o: Option<&O>| o.and_then(|&o| o.try_into().ok());
+    let (first, last) = (at(offsets.first())?, at(offsets.last())?);
+    (first <= last).then_some((first, last))
 }
 
 impl<'a> Strs<'a> {
