@@ -344,13 +344,19 @@ fn a_file_that_cannot_be_used_is_refused_with_its_path() {
             vec!["x.com"],
             vec![("ETLD_EXTRA", "https://me:secret@example.com/x.dat")],
         ),
+        // With a space before it, which the name keeps.
+        (
+            vec!["x.com"],
+            vec![("ETLD_EXTRA", " https://me:secret@example.com/x.dat")],
+        ),
     ] {
         let run = etld(&args, &env, "");
         assert_eq!(run.code, Some(1), "{args:?}");
         assert!(
-            run.stderr.starts_with(
-                "etld: cannot read extra rules file https://***@example.com/x.dat: a URL"
-            ) && !run.stderr.contains("secret"),
+            run.stderr
+                .starts_with("etld: cannot read extra rules file ")
+                && run.stderr.contains("https://***@example.com/x.dat: ")
+                && !run.stderr.contains("secret"),
             "{args:?}: {}",
             run.stderr
         );

@@ -292,8 +292,10 @@ impl fmt::Display for LoadError {
 /// not written to a terminal or a log.
 fn shown(path: &Path) -> String {
     let text = path.display().to_string();
-    match etld::source::is_url(text.trim_start()) {
-        true => crate::userinfo::redacted(&text),
+    let url = text.trim_start();
+    match etld::source::is_url(url) {
+        // Spaces before it (DuckDB's `etld_extra` allows them) kept.
+        true => text[..text.len() - url.len()].to_string() + &crate::userinfo::redacted(url),
         false => text,
     }
 }
